@@ -1,0 +1,141 @@
+/**
+ * Typed errors of the exchange client. Every failure the client reports is one of these, so callers
+ * (the bot, services) can explain it in plain words without parsing messages.
+ *
+ * No error message ever contains the API key: the transport never puts headers into messages.
+ */
+
+/** Field name -> messages, in the service's 400 shape (`non_field_errors` for whole-request problems). */
+export type FieldErrors = Record<string, string[]>;
+
+/** Base class: `code` is stable and meant for `switch`, the message is for logs only. */
+export abstract class ExchangeError extends Error {
+  abstract readonly code: string;
+}
+
+/** A request the client refused to send, or a 400 from the service. `fields` is kept for display. */
+export class ExchangeValidationError extends ExchangeError {
+  readonly code = "validation";
+  /** True when the client caught it before sending, false for a 400 from the service. */
+  readonly local: boolean;
+  readonly fields: FieldErrors;
+  constructor(fields: FieldErrors, local: boolean) {
+    super(`validation failed: ${Object.keys(fields).join(", ") || "request"}`);
+    this.name = "ExchangeValidationError";
+    this.fields = fields;
+    this.local = local;
+  }
+}
+
+/** 401: the key is missing, unknown or revoked. */
+export class ExchangeUnauthorizedError extends ExchangeError {
+  readonly code = "unauthorized";
+  readonly detail: string | undefined;
+  constructor(detail?: string) {
+    super("the API key was not accepted (401)");
+    this.name = "ExchangeUnauthorizedError";
+    this.detail = detail;
+  }
+}
+
+/** 403: the key lacks permission, e.g. a read-only key asked to trade. */
+export class ExchangeForbiddenError extends ExchangeError {
+  readonly code = "forbidden";
+  readonly detail: string | undefined;
+  constructor(detail?: string) {
+    super("the API key lacks permission (403)");
+    this.name = "ExchangeForbiddenError";
+    this.detail = detail;
+  }
+}
+
+/** 404: no such record, or it belongs to another account. */
+export class ExchangeNotFoundError extends ExchangeError {
+  readonly code = "not_found";
+  readonly detail: string | undefined;
+  constructor(detail?: string) {
+    super("not found (404)");
+    this.name = "ExchangeNotFoundError";
+    this.detail = detail;
+  }
+}
+
+/** 429 that outlasted the retries, or a local budget that stayed empty past the wait bound. */
+export class ExchangeRateLimitedError extends ExchangeError {
+  readonly code = "rate_limited";
+  /** Milliseconds until a retry may succeed. */
+  readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
+    super(`rate limited; retry in ${Math.ceil(retryAfterMs / 1000)} s`);
+    this.name = "ExchangeRateLimitedError";
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** 501: an invoice for a transaction type that has none (only swap, buy, sell and withdrawal do). */
+export class ExchangeUnsupportedError extends ExchangeError {
+  readonly code = "unsupported";
+  readonly detail: string | undefined;
+  constructor(detail?: string) {
+    super("not supported by the service (501)");
+    this.name = "ExchangeUnsupportedError";
+    this.detail = detail;
+  }
+}
+
+/** Swap create refused because the market moved beyond tolerance of `expected_price`. */
+export class SwapRejectedError extends ExchangeError {
+  readonly code = "swap_rejected";
+  readonly serviceMessage: string;
+  constructor(serviceMessage: string) {
+    super(`swap rejected: ${serviceMessage}`);
+    this.name = "SwapRejectedError";
+    this.serviceMessage = serviceMessage;
+  }
+}
+
+/** 5xx (after retries for reads; at once for writes, whose outcome is then unknown). */
+export class ExchangeServerError extends ExchangeError {
+  readonly code = "server";
+  readonly status: number;
+  constructor(status: number) {
+    super(`exchange server error (${status})`);
+    this.name = "ExchangeServerError";
+    this.status = status;
+  }
+}
+
+/** The service could not be reached or did not answer in time. */
+export class ExchangeNetworkError extends ExchangeError {
+  readonly code = "network";
+  readonly reason: "timeout" | "unreachable";
+  constructor(reason: "timeout" | "unreachable") {
+    super(reason === "timeout" ? "the exchange did not answer in time" : "the exchange could not be reached");
+    this.name = "ExchangeNetworkError";
+    this.reason = reason;
+  }
+}
+
+/** A response that does not match the expected shape; `issues` name the fields (`results.0.amount`). */
+export class ExchangeResponseError extends ExchangeError {
+  readonly code = "bad_response";
+  readonly operation: string;
+  readonly issues: string[];
+  constructor(operation: string, issues: string[]) {
+    super(`unexpected response from ${operation}: ${issues.join("; ")}`);
+    this.name = "ExchangeResponseError";
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/** Any other status the spec does not describe. */
+export class ExchangeHttpError extends ExchangeError {
+  readonly code = "http";
+  readonly status: number;
+  constructor(status: number) {
+    super(`unexpected HTTP status ${status}`);
+    this.name = "ExchangeHttpError";
+    this.status = status;
+  }
+}

@@ -1,0 +1,366 @@
+/**
+ * The transport every client call goes through: builds the request from the endpoint table, waits for
+ * the shared rate-limit budget, sends it with ky, maps failures to the typed errors of `errors.ts`,
+ * retries what is safe to retry, and checks the response against a zod schema.
+ *
+ * Retry policy (the service acted or not?):
+ * - reads are retried on 5xx, network errors, timeouts and 429;
+ * - writes only on 429, the one answer that guarantees the server did not act.
+ * Backoff is exponential with jitter; a Retry-After is waited in full, with jitter added on top, and is
+ * shared with every other process through the limiter's cooldown.
+ */
+import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
+import type { z } from "zod";
+import { buildPath, type Endpoint, type EndpointName, ENDPOINTS, isReadMethod, type PathParams } from "./endpoints.ts";
+import {
+  ExchangeForbiddenError,
+  ExchangeHttpError,
+  ExchangeNetworkError,
+  ExchangeNotFoundError,
+  ExchangeRateLimitedError,
+  ExchangeResponseError,
+  ExchangeServerError,
+  ExchangeUnauthorizedError,
+  ExchangeUnsupportedError,
+  ExchangeValidationError,
+  type FieldErrors,
+  SwapRejectedError,
+} from "./errors.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+import { parseResponse } from "./schemas.ts";
+
+/** The subset of a pino logger the transport uses (kept minimal so the client has no logger dependency). */
+export interface TransportLogger {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** Query values; `undefined` entries are left out. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** How a transport is made. Only `baseUrl` is required. */
+export interface TransportOptions {
+  /** The service's origin, e.g. `https://app.digitalsurge.com.au`. */
+  baseUrl: string;
+  /** The account's API key; without it only public endpoints can be called. */
+  apiKey?: string;
+  /** Shared budget; without it requests are sent as soon as they are made. */
+  limiter?: RateLimiter;
+  /** Rate-limit bucket of the account (see `accountBucket`). Required with a limiter and a key. */
+  accountBucket?: string;
+  /** Rate-limit bucket of public calls from this host (see `publicBucket`). */
+  publicBucket?: string;
+  /** Per-attempt timeout. Default 15 s. */
+  timeoutMs?: number;
+  /** Attempts for a read (first try included). Default 4. */
+  maxReadAttempts?: number;
+  /** Attempts for a write answered 429. Default 3. */
+  maxWriteAttempts?: number;
+  /** First backoff step. Default 300 ms; doubles each attempt. */
+  backoffBaseMs?: number;
+  /** Largest backoff step. Default 8 s. */
+  backoffMaxMs?: number;
+  /** A Retry-After longer than this is not waited for: the call fails with ExchangeRateLimitedError. Default 60 s. */
+  maxRetryAfterMs?: number;
+  /** Injected for tests. */
+  fetch?: typeof fetch;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  logger?: TransportLogger;
+}
+
+/** One call: which operation, its placeholders, query and body, and how to read the answer. */
+export interface RequestSpec<S extends z.ZodType | undefined> {
+  params?: PathParams;
+  query?: QueryParams;
+  body?: object;
+  /** Schema of a JSON answer; `undefined` for 204 or PDF answers. */
+  schema: S;
+  /** `pdf` returns the body bytes. Default `json`. */
+  accept?: "json" | "pdf";
+  signal?: AbortSignal;
+}
+
+type Outcome<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A PDF answer. */
+export interface PdfDocument {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * What one attempt came to: an answer, a final error, or an error worth another attempt (after the
+ * server's Retry-After when it gave one, else after a backoff step).
+ */
+type AttemptOutcome =
+  | { kind: "done"; value: unknown }
+  | { kind: "fail"; error: Error }
+  | { kind: "retry"; error: Error; retryAfterMs?: number };
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/**
+ * Parses a Retry-After header (seconds or an HTTP date) to milliseconds; a missing or unreadable one
+ * counts as one second, so a 429 is never retried at once.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number {
+  if (value !== null) {
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+    const date = Date.parse(trimmed);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  return 1000;
+}
+
+/**
+ * Turns a 400 body into a field map: lists are kept, single strings wrapped, nested objects (such as
+ * `travel_rule`) flattened to `travel_rule.field`, and `{detail}` becomes a whole-request error.
+ */
+export function toFieldErrors(body: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === "string") {
+      (fields[path || "non_field_errors"] ??= []).push(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, path);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        const name = key === "detail" && !path ? "non_field_errors" : path ? `${path}.${key}` : key;
+        visit(inner, name);
+      }
+    }
+  };
+  visit(body, "");
+  if (Object.keys(fields).length === 0) fields.non_field_errors = ["The request was not accepted."];
+  return fields;
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body !== null && typeof body === "object" && "detail" in body && typeof body.detail === "string") {
+    return body.detail;
+  }
+  return undefined;
+}
+
+/** A swap rejection is a 400 whose body is `{message}` alone, without a field map. */
+function swapRejectionMessage(body: unknown): string | undefined {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const entries = Object.entries(body);
+  const message = (body as { message?: unknown }).message;
+  if (typeof message !== "string") return undefined;
+  return entries.every(([key, value]) => key === "message" || !Array.isArray(value)) ? message : undefined;
+}
+
+/** Makes requests for one API key (or none, for public data). Holds no state but its configuration. */
+export class Transport {
+  readonly #ky: KyInstance;
+  readonly #options: TransportOptions;
+  readonly #random: () => number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
+    this.#random = options.random ?? Math.random;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#ky = ky.create({
+      prefix: options.baseUrl,
+      timeout: options.timeoutMs ?? 15_000,
+      retry: 0, // retries are decided here, where the rate limiter and the write rule are known
+      throwHttpErrors: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** Whether this transport carries an API key. */
+  get hasKey(): boolean {
+    return this.#options.apiKey !== undefined;
+  }
+
+  /** Calls one operation and returns its checked JSON answer (or `undefined` for 204). */
+  async request<S extends z.ZodType | undefined>(name: EndpointName, spec: RequestSpec<S>): Promise<Outcome<S>> {
+    const result = await this.#send(name, spec);
+    return result as Outcome<S>;
+  }
+
+  /** Calls an operation that answers with a PDF. */
+  async requestPdf(name: EndpointName, spec: Omit<RequestSpec<undefined>, "schema" | "accept">): Promise<PdfDocument> {
+    return (await this.#send(name, { ...spec, schema: undefined, accept: "pdf" })) as PdfDocument;
+  }
+
+  async #send(name: EndpointName, spec: RequestSpec<z.ZodType | undefined>): Promise<unknown> {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    const read = isReadMethod(endpoint.method);
+    const maxAttempts = read ? (this.#options.maxReadAttempts ?? 4) : (this.#options.maxWriteAttempts ?? 3);
+    const bucket = this.#bucketFor(endpoint);
+    const path = buildPath(endpoint.path, spec.params).replace(/^\//, "");
+
+    for (let attempt = 1; ; attempt++) {
+      if (this.#options.limiter && bucket) {
+        await this.#options.limiter.acquire(bucket, read ? "read" : "write", spec.signal);
+      }
+      const started = Date.now();
+      const outcome = await this.#attempt(name, endpoint, path, spec, read);
+      this.#options.logger?.debug(
+        { op: name, method: endpoint.method, attempt, ms: Date.now() - started, outcome: outcome.kind },
+        "exchange request",
+      );
+      if (outcome.kind === "done") return outcome.value;
+      if (outcome.kind === "fail") throw outcome.error;
+
+      let delayMs: number;
+      if (outcome.retryAfterMs !== undefined) {
+        // Shared first, so every other process pauses too, then waited in full plus jitter.
+        if (this.#options.limiter && bucket) await this.#options.limiter.cooldown(bucket, outcome.retryAfterMs);
+        delayMs = outcome.retryAfterMs + this.#retryAfterJitter(outcome.retryAfterMs);
+      } else {
+        delayMs = this.#backoff(attempt);
+      }
+      if (attempt >= maxAttempts || delayMs > (this.#options.maxRetryAfterMs ?? 60_000)) throw outcome.error;
+      this.#options.logger?.warn({ op: name, attempt, delayMs }, "exchange request will be retried");
+      await this.#sleep(delayMs, spec.signal);
+    }
+  }
+
+  #bucketFor(endpoint: Endpoint): string | undefined {
+    return endpoint.auth === "private" ? this.#options.accountBucket : this.#options.publicBucket;
+  }
+
+  /** Exponential backoff with "equal jitter": never less than half the step, so retries spread out. */
+  #backoff(attempt: number): number {
+    const step = Math.min(this.#options.backoffMaxMs ?? 8000, (this.#options.backoffBaseMs ?? 300) * 2 ** (attempt - 1));
+    return Math.round(step / 2 + (this.#random() * step) / 2);
+  }
+
+  /** Jitter added on top of a Retry-After: up to 10 % of it, at least 50 ms and at most 2 s. */
+  #retryAfterJitter(retryAfterMs: number): number {
+    return Math.round(Math.min(2000, Math.max(50, retryAfterMs * 0.1)) * this.#random());
+  }
+
+  async #attempt(
+    name: EndpointName,
+    endpoint: Endpoint,
+    path: string,
+    spec: RequestSpec<z.ZodType | undefined>,
+    read: boolean,
+  ): Promise<AttemptOutcome> {
+    let response: Response;
+    try {
+      response = await this.#ky(path, {
+        method: endpoint.method,
+        headers: {
+          accept: spec.accept === "pdf" ? "application/pdf" : "application/json",
+          ...(endpoint.auth === "private" ? this.#authHeader() : {}),
+        },
+        ...(spec.query ? { searchParams: toSearchParams(spec.query) } : {}),
+        ...(spec.body !== undefined ? { json: spec.body } : {}),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+      });
+    } catch (error) {
+      if (spec.signal?.aborted) return { kind: "fail", error: spec.signal.reason as Error };
+      if (!isTimeoutError(error) && !isNetworkError(error) && !isFetchFailure(error)) throw error;
+      const networkError = new ExchangeNetworkError(isTimeoutError(error) ? "timeout" : "unreachable");
+      // A write that timed out may have been done: never repeat it blindly.
+      return { kind: read ? "retry" : "fail", error: networkError };
+    }
+    return this.#interpret(name, response, spec, read);
+  }
+
+  #authHeader(): Record<string, string> {
+    const key = this.#options.apiKey;
+    // Refused here rather than sent without a key: the service would answer 401 anyway.
+    if (key === undefined) throw new ExchangeUnauthorizedError("no API key is configured");
+    return { authorization: `Bearer ${key}` };
+  }
+
+  async #interpret(
+    name: EndpointName,
+    response: Response,
+    spec: RequestSpec<z.ZodType | undefined>,
+    read: boolean,
+  ): Promise<AttemptOutcome> {
+    const status = response.status;
+    if (status >= 200 && status < 300) {
+      if (spec.accept === "pdf") {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const contentType = response.headers.get("content-type") ?? "application/pdf";
+        return { kind: "done", value: { bytes, contentType } };
+      }
+      if (status === 204 || spec.schema === undefined) {
+        await response.body?.cancel();
+        return { kind: "done", value: undefined };
+      }
+      const body = await readJson(response);
+      if (body === undefined) return { kind: "fail", error: new ExchangeResponseError(name, ["body: not JSON"]) };
+      try {
+        return { kind: "done", value: parseResponse(spec.schema, body, name) };
+      } catch (error) {
+        return { kind: "fail", error: error as Error };
+      }
+    }
+
+    const body = await readJson(response);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      return { kind: "retry", error: new ExchangeRateLimitedError(retryAfterMs), retryAfterMs };
+    }
+    if (status === 501) return { kind: "fail", error: new ExchangeUnsupportedError(detailOf(body)) };
+    if (status >= 500) return { kind: read ? "retry" : "fail", error: new ExchangeServerError(status) };
+    return { kind: "fail", error: clientError(name, status, body) };
+  }
+}
+
+/** Maps a 4xx answer (other than 429) to its typed error. */
+function clientError(name: EndpointName, status: number, body: unknown): Error {
+  switch (status) {
+    case 400: {
+      const rejection = name === "swaps.create" ? swapRejectionMessage(body) : undefined;
+      return rejection ? new SwapRejectedError(rejection) : new ExchangeValidationError(toFieldErrors(body), false);
+    }
+    case 401:
+      return new ExchangeUnauthorizedError(detailOf(body));
+    case 403:
+      return new ExchangeForbiddenError(detailOf(body));
+    case 404:
+      return new ExchangeNotFoundError(detailOf(body));
+    default:
+      return new ExchangeHttpError(status);
+  }
+}
+
+function toSearchParams(query: QueryParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return params;
+}
+
+/** Reads a JSON body; `undefined` when there is none or it is not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's fetch rejects with a TypeError("fetch failed") when ky does not recognize it as a network error. */
+function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch failed|network/i.test(error.message);
+}

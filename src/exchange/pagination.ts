@@ -1,0 +1,16 @@
+/** Walking the service's paginated lists (`{count, next, previous, results}`, `page` from 1). */
+import type { Paginated } from "./schemas.ts";
+
+/**
+ * Yields every item of a list, fetching page after page while the service says there is a `next`.
+ * Page numbers are counted here rather than following `next`, whose host may be an internal one.
+ */
+export async function* iteratePages<T>(
+  fetchPage: (page: number) => Promise<Paginated<T>>,
+): AsyncGenerator<T, void, undefined> {
+  for (let page = 1; ; page++) {
+    const current = await fetchPage(page);
+    yield* current.results;
+    if (current.next === null || current.results.length === 0) return;
+  }
+}

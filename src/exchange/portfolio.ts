@@ -1,0 +1,31 @@
+/**
+ * Portfolio statistics. They cover crypto only: the total portfolio value is these statistics plus the
+ * AUD entry of the balances.
+ */
+import type { Transport } from "./http.ts";
+import { checkAssetCode, checkPage, type PageParams } from "./requests.ts";
+import { paginated, PortfolioStatistics } from "./schemas.ts";
+
+const PortfolioPage = paginated(PortfolioStatistics);
+
+/** Query of the statistics: `overall` fills the overall object; `asset` narrows to one asset. */
+export interface PortfolioQuery extends PageParams {
+  asset?: string;
+  overall?: boolean;
+}
+
+/** Operations on portfolio statistics. */
+export function portfolioApi(http: Transport) {
+  return {
+    /** One page of statistics. */
+    stats: async (query: PortfolioQuery = {}) =>
+      http.request("portfolio.stats", {
+        query: {
+          ...checkPage(query.page, query.page_size),
+          asset: query.asset === undefined ? undefined : checkAssetCode(query.asset),
+          overall: query.overall,
+        },
+        schema: PortfolioPage,
+      }),
+  };
+}
