@@ -39,9 +39,11 @@ export function addressBookApi(http: Transport) {
     /** Every entry, page by page. */
     iterate: (query: Omit<AddressBookQuery, "page"> = {}) => iteratePages((page) => list({ ...query, page })),
     /** One entry by id. */
-    get: async (id: number) => http.request("addressBook.get", { params: { id: checkId(id) }, schema: AddressBookEntry }),
+    get: async (id: number) =>
+      http.request("addressBook.get", { params: { id: checkId(id) }, schema: AddressBookEntry }),
     /** Soft-deletes an entry: disabled for future withdrawals, history kept. */
-    delete: async (id: number) => http.request("addressBook.delete", { params: { id: checkId(id) }, schema: undefined }),
+    delete: async (id: number) =>
+      http.request("addressBook.delete", { params: { id: checkId(id) }, schema: undefined }),
     /** Sends a new confirmation email; only unconfirmed entries are accepted. */
     resendConfirmation: async (id: number, request: AddressBookResendRequest) =>
       http.request("addressBook.resendConfirmation", {

@@ -52,7 +52,12 @@ export function createClientFactory(options: ClientFactoryOptions) {
   return {
     /** A client for one account's API key; its requests count against that account's budget. */
     forKey: (apiKey: string): ExchangeClient =>
-      createExchangeClient({ ...shared, apiKey, accountBucket: accountBucket(apiKey), publicBucket: publicBucketName }),
+      createExchangeClient({
+        ...shared,
+        apiKey,
+        accountBucket: accountBucket(apiKey),
+        publicBucket: publicBucketName,
+      }),
     /** A client without a key, for public endpoints only. */
     public: (): ExchangeClient => createExchangeClient({ ...shared, publicBucket: publicBucketName }),
   };

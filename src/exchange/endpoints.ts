@@ -77,7 +77,9 @@ export const ENDPOINTS = {
   "transactions.list": privateGet("/api/private/wallet/all-transactions/"),
   "transactions.invoice": privateGet("/api/private/wallet/all-transactions/{id}/invoice/"),
   "walletTransactions.list": privateGet("/api/private/v2/wallet/{asset}/wallet-transactions/"),
-  "walletTransactions.invoice": privateGet("/api/private/v2/wallet/{asset}/wallet-transactions/{id}/invoice/"),
+  "walletTransactions.invoice": privateGet(
+    "/api/private/v2/wallet/{asset}/wallet-transactions/{id}/invoice/",
+  ),
   "statements.pdf": privateGet("/api/private/account-statement/pdf/"),
 } as const satisfies Record<string, Endpoint>;
 

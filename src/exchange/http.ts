@@ -11,7 +11,14 @@
  */
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import type { z } from "zod";
-import { buildPath, type Endpoint, type EndpointName, ENDPOINTS, isReadMethod, type PathParams } from "./endpoints.ts";
+import {
+  buildPath,
+  ENDPOINTS,
+  type Endpoint,
+  type EndpointName,
+  isReadMethod,
+  type PathParams,
+} from "./endpoints.ts";
 import {
   ExchangeForbiddenError,
   ExchangeHttpError,
@@ -134,7 +141,8 @@ export function toFieldErrors(body: unknown): FieldErrors {
   const fields: FieldErrors = {};
   const visit = (value: unknown, path: string): void => {
     if (typeof value === "string") {
-      (fields[path || "non_field_errors"] ??= []).push(value);
+      const name = path || "non_field_errors";
+      fields[name] = [...(fields[name] ?? []), value];
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, path);
     } else if (value !== null && typeof value === "object") {
@@ -191,13 +199,19 @@ export class Transport {
   }
 
   /** Calls one operation and returns its checked JSON answer (or `undefined` for 204). */
-  async request<S extends z.ZodType | undefined>(name: EndpointName, spec: RequestSpec<S>): Promise<Outcome<S>> {
+  async request<S extends z.ZodType | undefined>(
+    name: EndpointName,
+    spec: RequestSpec<S>,
+  ): Promise<Outcome<S>> {
     const result = await this.#send(name, spec);
     return result as Outcome<S>;
   }
 
   /** Calls an operation that answers with a PDF. */
-  async requestPdf(name: EndpointName, spec: Omit<RequestSpec<undefined>, "schema" | "accept">): Promise<PdfDocument> {
+  async requestPdf(
+    name: EndpointName,
+    spec: Omit<RequestSpec<undefined>, "schema" | "accept">,
+  ): Promise<PdfDocument> {
     return (await this.#send(name, { ...spec, schema: undefined, accept: "pdf" })) as PdfDocument;
   }
 
@@ -224,7 +238,8 @@ export class Transport {
       let delayMs: number;
       if (outcome.retryAfterMs !== undefined) {
         // Shared first, so every other process pauses too, then waited in full plus jitter.
-        if (this.#options.limiter && bucket) await this.#options.limiter.cooldown(bucket, outcome.retryAfterMs);
+        if (this.#options.limiter && bucket)
+          await this.#options.limiter.cooldown(bucket, outcome.retryAfterMs);
         delayMs = outcome.retryAfterMs + this.#retryAfterJitter(outcome.retryAfterMs);
       } else {
         delayMs = this.#backoff(attempt);
@@ -241,7 +256,10 @@ export class Transport {
 
   /** Exponential backoff with "equal jitter": never less than half the step, so retries spread out. */
   #backoff(attempt: number): number {
-    const step = Math.min(this.#options.backoffMaxMs ?? 8000, (this.#options.backoffBaseMs ?? 300) * 2 ** (attempt - 1));
+    const step = Math.min(
+      this.#options.backoffMaxMs ?? 8000,
+      (this.#options.backoffBaseMs ?? 300) * 2 ** (attempt - 1),
+    );
     return Math.round(step / 2 + (this.#random() * step) / 2);
   }
 
@@ -304,7 +322,8 @@ export class Transport {
         return { kind: "done", value: undefined };
       }
       const body = await readJson(response);
-      if (body === undefined) return { kind: "fail", error: new ExchangeResponseError(name, ["body: not JSON"]) };
+      if (body === undefined)
+        return { kind: "fail", error: new ExchangeResponseError(name, ["body: not JSON"]) };
       try {
         return { kind: "done", value: parseResponse(spec.schema, body, name) };
       } catch (error) {
@@ -328,7 +347,9 @@ function clientError(name: EndpointName, status: number, body: unknown): Error {
   switch (status) {
     case 400: {
       const rejection = name === "swaps.create" ? swapRejectionMessage(body) : undefined;
-      return rejection ? new SwapRejectedError(rejection) : new ExchangeValidationError(toFieldErrors(body), false);
+      return rejection
+        ? new SwapRejectedError(rejection)
+        : new ExchangeValidationError(toFieldErrors(body), false);
     }
     case 401:
       return new ExchangeUnauthorizedError(detailOf(body));

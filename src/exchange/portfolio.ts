@@ -4,7 +4,7 @@
  */
 import type { Transport } from "./http.ts";
 import { checkAssetCode, checkPage, type PageParams } from "./requests.ts";
-import { paginated, PortfolioStatistics } from "./schemas.ts";
+import { PortfolioStatistics, paginated } from "./schemas.ts";
 
 const PortfolioPage = paginated(PortfolioStatistics);
 

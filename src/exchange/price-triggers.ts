@@ -11,7 +11,7 @@ import {
   type PriceTriggerCreateRequest,
   type PriceTriggerUpdateRequest,
 } from "./requests.ts";
-import { type Direction, paginated, PriceTrigger } from "./schemas.ts";
+import { type Direction, PriceTrigger, paginated } from "./schemas.ts";
 
 const PriceTriggerPage = paginated(PriceTrigger);
 
@@ -45,9 +45,11 @@ export function priceTriggersApi(http: Transport) {
     /** One page of triggers. */
     list,
     /** Every trigger. */
-    iterate: (query: Omit<PriceTriggerQuery, "page"> = {}) => iteratePages((page) => list({ ...query, page })),
+    iterate: (query: Omit<PriceTriggerQuery, "page"> = {}) =>
+      iteratePages((page) => list({ ...query, page })),
     /** One trigger with its events. */
-    get: async (id: number) => http.request("priceTriggers.get", { params: { id: checkId(id) }, schema: PriceTrigger }),
+    get: async (id: number) =>
+      http.request("priceTriggers.get", { params: { id: checkId(id) }, schema: PriceTrigger }),
     /** Changes a trigger, or marks its events seen (`mark_seen: true`). */
     update: async (id: number, request: PriceTriggerUpdateRequest) =>
       http.request("priceTriggers.update", {
@@ -56,6 +58,7 @@ export function priceTriggersApi(http: Transport) {
         schema: PriceTrigger,
       }),
     /** Deletes a trigger. */
-    delete: async (id: number) => http.request("priceTriggers.delete", { params: { id: checkId(id) }, schema: undefined }),
+    delete: async (id: number) =>
+      http.request("priceTriggers.delete", { params: { id: checkId(id) }, schema: undefined }),
   };
 }

@@ -36,7 +36,8 @@ export interface LocalRateLimiterOptions {
   limitsFor: (bucket: string) => RateLimits;
   /** Longest acquire() may wait before it throws ExchangeRateLimitedError, default 30_000. */
   maxWaitMs?: number;
-  /** Called for each admitted request with the limiter's clock (Redis TIME, µs precision); for metrics and tests. */
+  /** Called for each admitted request with its time on the limiter's clock (Redis TIME in µs precision, or
+   *  performance.now() for the local limiter); for metrics and tests. */
   onAdmit?: (bucket: string, kind: RequestKind, atMs: number) => void;
 }
 
@@ -126,7 +127,8 @@ function limiterOf(attempt: Attempt, maxWaitMs: number, cooldown: RateLimiter["c
 
 /** Rounds a Retry-After to whole ms; 0 means nothing to record. */
 function cooldownMs(retryAfterMs: number): number {
-  if (Number.isNaN(retryAfterMs)) throw new RangeError("retryAfterMs must be a number");
+  if (!Number.isFinite(retryAfterMs))
+    throw new RangeError(`retryAfterMs must be finite, got ${retryAfterMs}`);
   return retryAfterMs > 0 ? Math.ceil(retryAfterMs) : 0;
 }
 

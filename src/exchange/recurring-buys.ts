@@ -39,9 +39,11 @@ export function recurringBuysApi(http: Transport) {
     /** One page of schedules. */
     list,
     /** Every schedule. */
-    iterate: (query: Omit<RecurringBuyQuery, "page"> = {}) => iteratePages((page) => list({ ...query, page })),
+    iterate: (query: Omit<RecurringBuyQuery, "page"> = {}) =>
+      iteratePages((page) => list({ ...query, page })),
     /** One schedule. */
-    get: async (id: number) => http.request("recurringBuys.get", { params: { id: checkId(id) }, schema: RecurringBuy }),
+    get: async (id: number) =>
+      http.request("recurringBuys.get", { params: { id: checkId(id) }, schema: RecurringBuy }),
     /** Changes any of asset, start, quantity, period, enabled, direction. */
     update: async (id: number, input: RecurringBuyUpdateInput) =>
       http.request("recurringBuys.update", {
@@ -50,6 +52,7 @@ export function recurringBuysApi(http: Transport) {
         schema: RecurringBuy,
       }),
     /** Deletes a schedule. */
-    delete: async (id: number) => http.request("recurringBuys.delete", { params: { id: checkId(id) }, schema: undefined }),
+    delete: async (id: number) =>
+      http.request("recurringBuys.delete", { params: { id: checkId(id) }, schema: undefined }),
   };
 }

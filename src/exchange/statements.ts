@@ -6,6 +6,7 @@ import { checkStatementRange } from "./requests.ts";
 export function statementsApi(http: Transport) {
   return {
     /** The statement PDF for [from, to]; the range is checked before anything is sent. */
-    pdf: async (from: Date, to: Date) => http.requestPdf("statements.pdf", { query: { ...checkStatementRange(from, to) } }),
+    pdf: async (from: Date, to: Date) =>
+      http.requestPdf("statements.pdf", { query: { ...checkStatementRange(from, to) } }),
   };
 }

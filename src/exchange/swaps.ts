@@ -29,7 +29,8 @@ export function swapsApi(http: Transport) {
     create: async (request: SwapCreateRequest) =>
       http.request("swaps.create", { body: checkSwapCreate(request), schema: Swap }),
     /** One swap, for following its status. */
-    get: async (id: number) => http.request("swaps.get", { params: { id: checkId(id) }, schema: SwapListItem }),
+    get: async (id: number) =>
+      http.request("swaps.get", { params: { id: checkId(id) }, schema: SwapListItem }),
     /** One page of swaps, most recent first. */
     list,
     /** Every swap, most recent first. */

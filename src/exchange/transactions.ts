@@ -23,12 +23,16 @@ export type InvoiceFormat = "concise" | "json";
 /** Operations on the unified history. */
 export function transactionsApi(http: Transport) {
   const list = async (query: TransactionQueryInput = {}) =>
-    http.request("transactions.list", { query: { ...checkTransactionQuery(query) }, schema: TransactionPage });
+    http.request("transactions.list", {
+      query: { ...checkTransactionQuery(query) },
+      schema: TransactionPage,
+    });
   return {
     /** One page of transactions, most recent first unless `ordering` says otherwise. */
     list,
     /** Every transaction matching the filters. */
-    iterate: (query: Omit<TransactionQueryInput, "page"> = {}) => iteratePages((page) => list({ ...query, page })),
+    iterate: (query: Omit<TransactionQueryInput, "page"> = {}) =>
+      iteratePages((page) => list({ ...query, page })),
     /** The invoice of a transaction by its summary id; ExchangeUnsupportedError (501) for types without one. */
     invoice: async (summaryId: number) =>
       http.request("transactions.invoice", { params: { id: checkId(summaryId) }, schema: Transaction }),

@@ -50,12 +50,17 @@ describe("typed errors", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeValidationError);
     expect((error as ExchangeValidationError).local).toBe(true);
-    expect(Object.keys((error as ExchangeValidationError).fields).sort()).toEqual(["dst_asset", "req_spend_amount"]);
+    expect(Object.keys((error as ExchangeValidationError).fields).sort()).toEqual([
+      "dst_asset",
+      "req_spend_amount",
+    ]);
     expect(await writesTo(account.accountId, "/api/private/swaps/estimate/")).toBe(0);
   });
 
   it("401 for a missing or unknown key", async () => {
-    await expect(ex.client("not-a-real-key").balances.all()).rejects.toBeInstanceOf(ExchangeUnauthorizedError);
+    await expect(ex.client("not-a-real-key").balances.all()).rejects.toBeInstanceOf(
+      ExchangeUnauthorizedError,
+    );
     // A keyless client refuses private calls itself: the service would answer 401 anyway.
     await expect(ex.client().balances.all()).rejects.toBeInstanceOf(ExchangeUnauthorizedError);
   });
@@ -65,7 +70,12 @@ describe("typed errors", () => {
     const readOnly = ex.client(account.readOnlyKey);
     expect((await readOnly.balances.get("AUD")).total).toBe("1000");
     await expect(
-      readOnly.swaps.create({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10", expected_price: "1" }),
+      readOnly.swaps.create({
+        src_asset: "AUD",
+        dst_asset: "BTC",
+        req_spend_amount: "10",
+        expected_price: "1",
+      }),
     ).rejects.toBeInstanceOf(ExchangeForbiddenError);
     expect((await readOnly.balances.get("AUD")).total).toBe("1000");
   });
@@ -74,14 +84,20 @@ describe("typed errors", () => {
     const owner = ex.account({ AUD: "1000" });
     const other = ex.account({ AUD: "1000" });
     const ownerClient = ex.client(owner.readWriteKey);
-    const estimate = await ownerClient.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "50" });
+    const estimate = await ownerClient.swaps.estimate({
+      src_asset: "AUD",
+      dst_asset: "BTC",
+      req_spend_amount: "50",
+    });
     const swap = await ownerClient.swaps.create({
       src_asset: "AUD",
       dst_asset: "BTC",
       req_spend_amount: "50",
       expected_price: estimate.estimated_price_exact,
     });
-    await expect(ex.client(other.readWriteKey).swaps.get(swap.id)).rejects.toBeInstanceOf(ExchangeNotFoundError);
+    await expect(ex.client(other.readWriteKey).swaps.get(swap.id)).rejects.toBeInstanceOf(
+      ExchangeNotFoundError,
+    );
   });
 
   it("501 for an invoice of a type that has none", async () => {
@@ -90,13 +106,19 @@ describe("typed errors", () => {
     const deposits = await client.transactions.list({ transaction_type: ["deposit"] });
     const deposit = deposits.results[0];
     if (!deposit) throw new Error("a new account starts with a deposit");
-    await expect(client.transactions.invoice(deposit.summary_id)).rejects.toBeInstanceOf(ExchangeUnsupportedError);
+    await expect(client.transactions.invoice(deposit.summary_id)).rejects.toBeInstanceOf(
+      ExchangeUnsupportedError,
+    );
   });
 
   it("a swap refused because the market moved keeps the service's message", async () => {
     const account = ex.account({ AUD: "5000" });
     const client = ex.client(account.readWriteKey);
-    const estimate = await client.swaps.estimate({ src_asset: "AUD", dst_asset: "ETH", req_spend_amount: "100" });
+    const estimate = await client.swaps.estimate({
+      src_asset: "AUD",
+      dst_asset: "ETH",
+      req_spend_amount: "100",
+    });
     ex.sb.setPrice("ETH", "1"); // the market crashes between estimate and create
     const error = await client.swaps
       .create({
@@ -115,15 +137,28 @@ describe("typed errors", () => {
 describe("retries", () => {
   it("a read answered 503 twice is retried and succeeds", async () => {
     const account = ex.account({ AUD: "42" });
-    await ex.control("POST", "/_sandbox/faults", { method: "GET", path_prefix: "/api/private/balances/", status: 503, count: 2 });
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: "/api/private/balances/",
+      status: 503,
+      count: 2,
+    });
     const balances = await ex.client(account.readWriteKey).balances.all();
     expect(balances.AUD).toBe("42");
   });
 
   it("a read keeps failing: ExchangeServerError after the attempts run out", async () => {
     const account = ex.account();
-    await ex.control("POST", "/_sandbox/faults", { method: "GET", path_prefix: "/api/private/balances/", status: 502, count: 10 });
-    const error = await ex.client(account.readWriteKey, { maxReadAttempts: 3 }).balances.all().catch((e: unknown) => e);
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: "/api/private/balances/",
+      status: 502,
+      count: 10,
+    });
+    const error = await ex
+      .client(account.readWriteKey, { maxReadAttempts: 3 })
+      .balances.all()
+      .catch((e: unknown) => e);
     await ex.control("DELETE", "/_sandbox/faults");
     expect(error).toBeInstanceOf(ExchangeServerError);
     expect((error as ExchangeServerError).status).toBe(502);
@@ -132,12 +167,21 @@ describe("retries", () => {
   it("a write answered 500 is not retried (its outcome is unknown)", async () => {
     const account = ex.account({ AUD: "1000" });
     const client = ex.client(account.readWriteKey);
-    await ex.control("POST", "/_sandbox/faults", { method: "POST", path_prefix: "/api/private/swaps/estimate/", status: 500, count: 1 });
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/estimate/",
+      status: 500,
+      count: 1,
+    });
     await expect(
       client.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" }),
     ).rejects.toBeInstanceOf(ExchangeServerError);
     // The fault was used once; the next estimate goes through, proving there was exactly one attempt.
-    const estimate = await client.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" });
+    const estimate = await client.swaps.estimate({
+      src_asset: "AUD",
+      dst_asset: "BTC",
+      req_spend_amount: "10",
+    });
     expect(estimate.src_asset).toBe("AUD");
   });
 
@@ -157,7 +201,11 @@ describe("retries", () => {
       count: 1,
       retry_after: 1,
     });
-    const estimate = await client.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" });
+    const estimate = await client.swaps.estimate({
+      src_asset: "AUD",
+      dst_asset: "BTC",
+      req_spend_amount: "10",
+    });
     expect(estimate.dst_asset).toBe("BTC");
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(1000); // never undercut
@@ -173,7 +221,10 @@ describe("retries", () => {
       count: 1,
       retry_after: 120,
     });
-    const error = await ex.client(account.readWriteKey).balances.all().catch((e: unknown) => e);
+    const error = await ex
+      .client(account.readWriteKey)
+      .balances.all()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeRateLimitedError);
     expect((error as ExchangeRateLimitedError).retryAfterMs).toBe(120_000);
   });
@@ -204,12 +255,20 @@ describe("retries", () => {
   it("no error message carries the API key", async () => {
     const canary = `CANARY-${Math.random().toString(36).slice(2)}`;
     const errors = await Promise.all([
-      ex.client(canary).balances.all().catch((e: unknown) => e),
-      ex.client(canary).swaps.get(1).catch((e: unknown) => e),
+      ex
+        .client(canary)
+        .balances.all()
+        .catch((e: unknown) => e),
+      ex
+        .client(canary)
+        .swaps.get(1)
+        .catch((e: unknown) => e),
     ]);
     for (const error of errors) {
       expect(error).toBeInstanceOf(Error);
-      expect(`${(error as Error).message} ${(error as Error).stack} ${JSON.stringify(error)}`).not.toContain(canary);
+      expect(`${(error as Error).message} ${(error as Error).stack} ${JSON.stringify(error)}`).not.toContain(
+        canary,
+      );
     }
   });
 });

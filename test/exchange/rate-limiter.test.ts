@@ -191,6 +191,15 @@ describe.each(flavours)("$name limiter", ({ make, now }) => {
     for (const at of times) expect(at - before).toBeGreaterThanOrEqual(799);
   });
 
+  it("treats a zero cooldown as none and refuses a non-finite one", async () => {
+    const bucket = freshBucket();
+    const limiter = make({ windowMs: 1000, limitsFor: limits(10, 10), maxWaitMs: 0 });
+    await limiter.cooldown(bucket, 0);
+    await limiter.acquire(bucket, "read");
+    await expect(limiter.cooldown(bucket, Number.NaN)).rejects.toBeInstanceOf(RangeError);
+    await expect(limiter.cooldown(bucket, Number.POSITIVE_INFINITY)).rejects.toBeInstanceOf(RangeError);
+  });
+
   it("lengthens a cooldown, and fails at once when the cooldown outlasts maxWaitMs", async () => {
     const bucket = freshBucket();
     const limiter = make({ windowMs: 1000, limitsFor: limits(10, 10), maxWaitMs: 1000 });
