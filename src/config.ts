@@ -1,0 +1,281 @@
+/**
+ * Configuration from environment variables, validated in one pass so a bad deployment hears about every
+ * wrong variable at once. Values are trimmed and an empty value counts as unset.
+ *
+ * Error messages name the variable and what it expects and never repeat the value given, which may be a
+ * secret. Zod's own messages are not used for that reason.
+ */
+
+import * as z from "zod";
+import { LOG_LEVELS, type LogLevel } from "./logger.ts";
+import { type Keyring, KeyringError, parseKeyring } from "./vault/keyring.ts";
+
+/** What each variable is (said when it is missing) and expects (said when it is malformed). */
+const VARIABLES = {
+  BOT_TOKEN: {
+    what: "the token from @BotFather",
+    expected: "<digits>:<letters, digits, _ or -> as given by @BotFather",
+  },
+  TELEGRAM_API_ROOT: { what: "the Bot API server URL", expected: "an http(s) URL" },
+  BOT_MODE: { what: "how updates arrive", expected: "polling or webhook" },
+  WEBHOOK_URL: {
+    what: "the public https URL Telegram posts updates to (needed when BOT_MODE=webhook)",
+    expected: "an https URL",
+  },
+  WEBHOOK_SECRET: {
+    what: "the webhook secret token (needed when BOT_MODE=webhook)",
+    expected: "1-256 characters of A-Za-z0-9_-",
+  },
+  PORT: { what: "the HTTP port", expected: "an integer from 1 to 65535" },
+  REDIS_URL: { what: "the Redis URL", expected: "a redis:// or rediss:// URL" },
+  EXCHANGE_BASE_URL: { what: "the exchange's base URL", expected: "an http(s) URL" },
+  VAULT_KEYS: {
+    what: "the vault keys, comma-separated id:base64-of-32-bytes, newest first",
+    expected: "comma-separated id:base64-of-32-bytes",
+  },
+  ALLOWED_USER_IDS: {
+    what: "the Telegram user ids allowed to use the bot",
+    expected: "comma-separated positive integers",
+  },
+  DEFAULT_TIMEZONE: { what: "the default time zone", expected: "an IANA time zone such as Australia/Sydney" },
+  LOG_LEVEL: { what: "the log level", expected: LOG_LEVELS.join(", ") },
+} as const;
+
+/** The name of a variable this module reads. */
+export type ConfigVariable = keyof typeof VARIABLES;
+
+/** One bad variable: its name and a message that is safe to print (it never contains the value). */
+export interface ConfigProblem {
+  readonly variable: ConfigVariable;
+  readonly message: string;
+}
+
+/** The environment is unusable. `problems` lists every bad variable; the message lists them too. */
+export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+  constructor(problems: readonly ConfigProblem[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  - ${problem.message}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Settings shared by both modes. */
+export interface BaseConfig {
+  readonly botToken: string;
+  /** Without a trailing slash. */
+  readonly telegramApiRoot: string;
+  readonly port: number;
+  readonly redisUrl: string;
+  /** Without a trailing slash. */
+  readonly exchangeBaseUrl: string;
+  /** `current` encrypts, all decrypt. */
+  readonly vaultKeys: Keyring;
+  /** Who may use the bot; empty means everyone. */
+  readonly allowedUserIds: ReadonlySet<number>;
+  /** Canonical IANA name. */
+  readonly defaultTimezone: string;
+  readonly logLevel: LogLevel;
+}
+
+/** Long polling: no inbound HTTP for updates. */
+export interface PollingConfig extends BaseConfig {
+  readonly mode: "polling";
+}
+
+/** Webhook: Telegram posts updates to `webhookUrl` with `webhookSecret` in its secret-token header. */
+export interface WebhookConfig extends BaseConfig {
+  readonly mode: "webhook";
+  readonly webhookUrl: string;
+  readonly webhookSecret: string;
+}
+
+/** The whole configuration, discriminated by `mode`. */
+export type Config = PollingConfig | WebhookConfig;
+
+/** What the `vault:rotate` command needs: no bot token involved. */
+export interface VaultConfig {
+  readonly redisUrl: string;
+  readonly vaultKeys: Keyring;
+}
+
+const DEFAULTS = {
+  TELEGRAM_API_ROOT: "https://api.telegram.org",
+  BOT_MODE: "polling",
+  PORT: 8080,
+  REDIS_URL: "redis://127.0.0.1:6379",
+  EXCHANGE_BASE_URL: "https://app.digitalsurge.com.au",
+  DEFAULT_TIMEZONE: "Australia/Sydney",
+  LOG_LEVEL: "info",
+} as const;
+
+const urlWith = (protocols: readonly string[]) =>
+  z.string().refine((value) => {
+    // Not URL.parse: that needs Node 22.1, and package.json allows any Node 22.
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  });
+
+const withoutTrailingSlash = (value: string): string => value.replace(/\/+$/, "");
+
+const redisUrl = urlWith(["redis:", "rediss:"]).default(DEFAULTS.REDIS_URL);
+
+const vaultKeys = z.string().transform((value, ctx): Keyring => {
+  try {
+    return parseKeyring(value);
+  } catch (error) {
+    // KeyringError messages name entries by position only, so they are safe to repeat as a detail.
+    if (!(error instanceof KeyringError)) throw error;
+    ctx.addIssue({ code: "custom", message: error.message, params: { detail: true } });
+    return z.NEVER;
+  }
+});
+
+const sharedSchema = z.object({
+  BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]+$/),
+  TELEGRAM_API_ROOT: urlWith(["http:", "https:"])
+    .transform(withoutTrailingSlash)
+    .default(DEFAULTS.TELEGRAM_API_ROOT),
+  BOT_MODE: z.enum(["polling", "webhook"]).default(DEFAULTS.BOT_MODE),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65535)
+    .default(DEFAULTS.PORT),
+  REDIS_URL: redisUrl,
+  EXCHANGE_BASE_URL: urlWith(["http:", "https:"])
+    .transform(withoutTrailingSlash)
+    .default(DEFAULTS.EXCHANGE_BASE_URL),
+  VAULT_KEYS: vaultKeys,
+  ALLOWED_USER_IDS: z
+    .string()
+    .regex(/^\d+(?:\s*,\s*\d+)*$/)
+    .transform((value) => value.split(",").map((id) => Number(id.trim())))
+    .refine((ids) => ids.every((id) => Number.isSafeInteger(id) && id > 0))
+    .optional(),
+  DEFAULT_TIMEZONE: z
+    .string()
+    .transform((zone, ctx) => {
+      try {
+        // Also canonicalises the spelling, e.g. "australia/sydney" -> "Australia/Sydney".
+        return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+      } catch {
+        ctx.addIssue({ code: "custom" });
+        return z.NEVER;
+      }
+    })
+    .default(DEFAULTS.DEFAULT_TIMEZONE),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULTS.LOG_LEVEL),
+});
+
+const webhookSchema = z.object({
+  WEBHOOK_URL: urlWith(["https:"]),
+  // Telegram's rule for setWebhook's secret_token.
+  WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
+});
+
+const vaultSchema = z.object({ REDIS_URL: redisUrl, VAULT_KEYS: vaultKeys });
+
+/**
+ * Reads and validates the whole configuration. Pure: pass `process.env` or any record.
+ * Throws {@link ConfigError} listing every bad variable.
+ */
+export function createConfig(env: Record<string, string | undefined>): Config {
+  const vars = normalise(env);
+  const shared = sharedSchema.safeParse(vars);
+  const webhook = vars.BOT_MODE === "webhook" ? webhookSchema.safeParse(vars) : undefined;
+  if (!shared.success || (webhook !== undefined && !webhook.success)) {
+    throw new ConfigError(problemsOf(vars, [shared.error, webhook?.error]));
+  }
+  const data = shared.data;
+  const base: BaseConfig = {
+    botToken: data.BOT_TOKEN,
+    telegramApiRoot: data.TELEGRAM_API_ROOT,
+    port: data.PORT,
+    redisUrl: data.REDIS_URL,
+    exchangeBaseUrl: data.EXCHANGE_BASE_URL,
+    vaultKeys: data.VAULT_KEYS,
+    allowedUserIds: new Set(data.ALLOWED_USER_IDS),
+    defaultTimezone: data.DEFAULT_TIMEZONE,
+    logLevel: data.LOG_LEVEL,
+  };
+  return webhook === undefined
+    ? { ...base, mode: "polling" }
+    : {
+        ...base,
+        mode: "webhook",
+        webhookUrl: webhook.data.WEBHOOK_URL,
+        webhookSecret: webhook.data.WEBHOOK_SECRET,
+      };
+}
+
+/** Reads only `REDIS_URL` and `VAULT_KEYS`, with the same rules as {@link createConfig}. */
+export function createVaultConfig(env: Record<string, string | undefined>): VaultConfig {
+  const vars = normalise(env);
+  const parsed = vaultSchema.safeParse(vars);
+  if (!parsed.success) throw new ConfigError(problemsOf(vars, [parsed.error]));
+  return { redisUrl: parsed.data.REDIS_URL, vaultKeys: parsed.data.VAULT_KEYS };
+}
+
+/** A loggable summary: secrets become "[set]", Redis credentials included. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    mode: config.mode,
+    botToken: "[set]",
+    telegramApiRoot: config.telegramApiRoot,
+    port: config.port,
+    redisUrl: redactUrlPassword(config.redisUrl),
+    exchangeBaseUrl: config.exchangeBaseUrl,
+    vaultKeys: "[set]",
+    vaultKeyIds: [...config.vaultKeys.byId.keys()],
+    allowedUserIds: config.allowedUserIds.size === 0 ? "everyone" : [...config.allowedUserIds],
+    defaultTimezone: config.defaultTimezone,
+    logLevel: config.logLevel,
+    ...(config.mode === "webhook" ? { webhookUrl: config.webhookUrl, webhookSecret: "[set]" } : {}),
+  };
+}
+
+/** Only the variables we know, trimmed, with "" as unset (so `PORT=` means the default). */
+function normalise(env: Record<string, string | undefined>): Partial<Record<ConfigVariable, string>> {
+  const vars: Partial<Record<ConfigVariable, string>> = {};
+  for (const name of Object.keys(VARIABLES) as ConfigVariable[]) {
+    const value = env[name]?.trim();
+    if (value) vars[name] = value;
+  }
+  return vars;
+}
+
+/** One problem per bad variable, worded from {@link VARIABLES} plus details marked safe by this module. */
+function problemsOf(
+  vars: Partial<Record<ConfigVariable, string>>,
+  errors: readonly (z.ZodError | undefined)[],
+): ConfigProblem[] {
+  const details = new Map<ConfigVariable, string[]>();
+  for (const issue of errors.flatMap((error) => error?.issues ?? [])) {
+    const variable = issue.path[0] as ConfigVariable;
+    const list = details.get(variable) ?? [];
+    // Only details this module wrote itself are repeated; Zod's wording is not vetted for leaks.
+    if (issue.code === "custom" && issue.params?.detail === true) list.push(issue.message);
+    details.set(variable, list);
+  }
+  return [...details].map(([variable, list]) => {
+    const spec = VARIABLES[variable];
+    const detail = list.length > 0 ? ` (${list.join("; ")})` : "";
+    const message =
+      vars[variable] === undefined
+        ? `${variable} is required: ${spec.what}`
+        : `${variable}: expected ${spec.expected}${detail}`;
+    return { variable, message };
+  });
+}
+
+function redactUrlPassword(value: string): string {
+  const url = new URL(value);
+  if (url.password === "") return value;
+  return `${url.protocol}//${url.username}:[set]@${url.host}${url.pathname}${url.search}`;
+}
