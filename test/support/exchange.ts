@@ -3,7 +3,11 @@
  * control on) reached over real HTTP, fresh accounts per test, and clients bound to their keys.
  */
 import { afterAll } from "vitest";
-import { createExchangeClient, type ExchangeClient, type TransportOptions } from "../../src/exchange/index.ts";
+import {
+  createExchangeClient,
+  type ExchangeClient,
+  type TransportOptions,
+} from "../../src/exchange/index.ts";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 
 /** A fresh sandbox account's credentials. */
@@ -31,7 +35,13 @@ export interface TestExchange {
  * account of their own.
  */
 export async function startTestExchange(options: SandboxOptions = {}): Promise<TestExchange> {
-  const sb = await startSandbox({ walk: false, swapSettleMs: 0, withdrawalStepMs: 0, control: true, ...options });
+  const sb = await startSandbox({
+    walk: false,
+    swapSettleMs: 0,
+    withdrawalStepMs: 0,
+    control: true,
+    ...options,
+  });
   afterAll(() => sb.close());
   return {
     sb,

@@ -1,0 +1,21 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything, compile TypeScript.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: compiled JavaScript, production dependencies and locales only, as a non-root user.
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --chown=node:node package.json ./
+COPY --chown=node:node locales ./locales
+USER node
+EXPOSE 8080
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,112 @@
+# English. Messages are Telegram HTML: variables arrive already escaped.
+
+## Commands (menu descriptions)
+cmd-start = Welcome and how to connect
+cmd-help = Every command
+cmd-connect = Connect your exchange API key
+cmd-disconnect = Remove your API key
+cmd-balance = Balances and portfolio value
+cmd-price = Buy and sell prices
+cmd-settings = Language, time zone, alerts
+cmd-cancel = Leave the current step
+
+## Start and help
+start-welcome =
+    <b>Welcome, { $name }!</b>
+    I run your Digital Surge account from this chat: balances at a glance, prices, and more to come.
+
+    To begin, create an API key in the Digital Surge web app (Account settings → API keys) and send it with /connect. A read-only key is enough to look; trading needs a read &amp; write key.
+start-connected =
+    <b>Welcome back, { $name }!</b>
+    Your key is connected. Try /balance or /price.
+help =
+    <b>Commands</b>
+    /balance — balances, values and returns
+    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>
+    /connect — connect your API key (the message is deleted at once)
+    /disconnect — remove your API key
+    /settings — language, time zone, alert notifications
+    /cancel — leave whatever step you are in
+    /help — this list
+
+## Chat rules
+private-only = For your safety I only handle account matters in a private chat. Open a chat with me and send the command there.
+not-allowed = Sorry, this bot is private.
+cancelled = Cancelled. Nothing was changed.
+nothing-to-cancel = There is nothing to cancel.
+unknown-command = I don't know that command. /help lists what I can do.
+stale-button = That button has expired. Send the command again.
+not-your-button = That button is not yours.
+something-went-wrong = Something went wrong on my side. Nothing was changed; please try again.
+
+## Connect
+connect-ask = Send me your API key as the next message. I delete it as soon as it arrives and store it encrypted. /cancel to stop.
+connect-checking = Checking the key…
+connect-ok-trade = ✅ Connected. This key can trade.
+connect-ok-read-only = ✅ Connected with a <b>read-only</b> key: you can look, but trading needs a read &amp; write key.
+connect-ok-unknown = ✅ Connected.
+connect-invalid = ❌ The exchange did not accept that key. Check it and send /connect again.
+connect-bad-format = That does not look like an API key (expected 16 to 256 letters, digits, - or _). Nothing was stored.
+connect-deleted-note = (I deleted your message containing the key.)
+connect-delete-failed = ⚠️ I could not delete your message with the key: please delete it yourself.
+key-unreadable = Your stored API key could not be read. Send /connect with your key again.
+connect-needed = You have not connected an API key yet. Send /connect to start.
+disconnect-confirm = Remove your API key from this bot? You can connect again at any time.
+disconnect-yes = Yes, remove it
+disconnect-done = Your API key was removed.
+disconnect-none = No API key is connected.
+
+## Buttons
+button-cancel = Cancel
+button-refresh = Refresh
+button-back = Back
+
+## Balance
+balance-title = <b>Your portfolio</b>
+balance-aud = AUD cash: <b>{ $amount }</b>
+balance-holding = { $asset }: { $quantity } ≈ <b>{ $value }</b>
+balance-holding-no-value = { $asset }: { $quantity }
+balance-stale = ⚠️ stale price
+balance-none = You hold no crypto yet.
+balance-total = Total value: <b>{ $total }</b>
+balance-day = Today: { $amount } ({ $percent })
+balance-all-time = All time: { $amount } ({ $percent })
+balance-updated = <i>Updated { $time } ({ $zone })</i>
+balance-stale-note = ⚠️ marks an asset whose price is stale.
+
+## Prices
+price-title = <b>Prices in AUD</b>
+price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
+price-unknown = I don't know { $assets }. Try one of: { $examples }
+price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap's estimate is binding.</i>
+
+## Settings
+settings-title = <b>Settings</b>
+settings-language = Language: { $language }
+settings-timezone = Time zone: { $zone }
+settings-alerts = Alert notifications: { $level }
+settings-alerts-on = on
+settings-alerts-silent = silent
+settings-alerts-off = off
+settings-button-language = Language
+settings-button-timezone = Time zone
+settings-button-alerts = Alerts
+settings-choose-language = Choose a language:
+settings-choose-alerts = How should alerts reach you? <b>On</b> notifies, <b>silent</b> delivers without a sound, <b>off</b> sends nothing.
+settings-ask-timezone = Send your time zone as a region name, e.g. <code>Australia/Perth</code> or <code>Europe/London</code>. /cancel to keep { $zone }.
+settings-bad-timezone = I don't know the time zone “{ $input }”. Send a name like <code>Australia/Brisbane</code>, or /cancel.
+settings-timezone-saved = Time zone set to { $zone }.
+settings-saved = Saved.
+language-name = English
+
+## Exchange errors
+error-fields = The exchange did not accept that:
+error-field-line = • { $field }: { $message }
+error-unauthorized = Your API key is no longer valid. Send /connect with a new key.
+error-forbidden = Your API key is read-only, so it cannot do this. Connect a read &amp; write key with /connect.
+error-not-found = The exchange has no such record.
+error-rate-limited = The exchange is busy. Try again in { $seconds } s.
+error-unavailable = The exchange cannot be reached right now. Nothing was done; try again shortly.
+error-server = The exchange had a problem (error { $status }). Nothing was confirmed; try again shortly.
+error-bad-response = The exchange sent an answer I could not read. Nothing was changed.
+error-unsupported = The exchange does not support that for this record.

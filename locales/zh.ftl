@@ -1,0 +1,112 @@
+# 简体中文。消息为 Telegram HTML：变量已转义。
+
+## Commands (menu descriptions)
+cmd-start = 欢迎与连接说明
+cmd-help = 全部命令
+cmd-connect = 连接交易所 API 密钥
+cmd-disconnect = 移除 API 密钥
+cmd-balance = 余额与资产总值
+cmd-price = 买入价与卖出价
+cmd-settings = 语言、时区、提醒
+cmd-cancel = 退出当前步骤
+
+## Start and help
+start-welcome =
+    <b>欢迎，{ $name }！</b>
+    我可以在聊天中管理你的 Digital Surge 账户：一眼看清余额、查看价格，更多功能即将推出。
+
+    开始前，请在 Digital Surge 网页版（账户设置 → API 密钥）创建 API 密钥，然后用 /connect 发送给我。只读密钥即可查看；交易需要读写密钥。
+start-connected =
+    <b>欢迎回来，{ $name }！</b>
+    你的密钥已连接。试试 /balance 或 /price。
+help =
+    <b>命令</b>
+    /balance — 余额、价值与收益
+    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>
+    /connect — 连接 API 密钥（消息会立即删除）
+    /disconnect — 移除 API 密钥
+    /settings — 语言、时区、提醒通知
+    /cancel — 退出当前步骤
+    /help — 本列表
+
+## Chat rules
+private-only = 为了你的安全，我只在私聊中处理账户事务。请与我私聊并在那里发送命令。
+not-allowed = 抱歉，这是一个私人机器人。
+cancelled = 已取消，没有任何更改。
+nothing-to-cancel = 当前没有可取消的操作。
+unknown-command = 我不认识这个命令。/help 会列出我能做的事。
+stale-button = 这个按钮已过期，请重新发送命令。
+not-your-button = 这个按钮不属于你。
+something-went-wrong = 我这边出了点问题。没有任何更改，请重试。
+
+## Connect
+connect-ask = 请在下一条消息中发送你的 API 密钥。收到后我会立即删除该消息并加密保存。发送 /cancel 可停止。
+connect-checking = 正在检查密钥…
+connect-ok-trade = ✅ 已连接。此密钥可以交易。
+connect-ok-read-only = ✅ 已连接<b>只读</b>密钥：可以查看，但交易需要读写密钥。
+connect-ok-unknown = ✅ 已连接。
+connect-invalid = ❌ 交易所不接受这个密钥。请检查后再次发送 /connect。
+connect-bad-format = 这看起来不像 API 密钥（应为 16 到 256 个字母、数字、- 或 _）。没有保存任何内容。
+connect-deleted-note = （我已删除你包含密钥的消息。）
+connect-delete-failed = ⚠️ 我无法删除你包含密钥的消息，请自行删除。
+key-unreadable = 无法读取你保存的 API 密钥。请用 /connect 重新发送密钥。
+connect-needed = 你还没有连接 API 密钥。发送 /connect 开始。
+disconnect-confirm = 要从本机器人移除你的 API 密钥吗？你随时可以重新连接。
+disconnect-yes = 是的，移除
+disconnect-done = 你的 API 密钥已移除。
+disconnect-none = 没有已连接的 API 密钥。
+
+## Buttons
+button-cancel = 取消
+button-refresh = 刷新
+button-back = 返回
+
+## Balance
+balance-title = <b>你的资产</b>
+balance-aud = 澳元现金：<b>{ $amount }</b>
+balance-holding = { $asset }：{ $quantity } ≈ <b>{ $value }</b>
+balance-holding-no-value = { $asset }：{ $quantity }
+balance-stale = ⚠️ 价格过时
+balance-none = 你还没有持有任何加密货币。
+balance-total = 总价值：<b>{ $total }</b>
+balance-day = 今日：{ $amount }（{ $percent }）
+balance-all-time = 累计：{ $amount }（{ $percent }）
+balance-updated = <i>更新于 { $time }（{ $zone }）</i>
+balance-stale-note = ⚠️ 表示该资产价格已过时。
+
+## Prices
+price-title = <b>澳元价格</b>
+price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
+price-unknown = 我不认识 { $assets }。可以试试：{ $examples }
+price-updated = <i>参考价格，{ $time }（{ $zone }）。以兑换报价为准。</i>
+
+## Settings
+settings-title = <b>设置</b>
+settings-language = 语言：{ $language }
+settings-timezone = 时区：{ $zone }
+settings-alerts = 提醒通知：{ $level }
+settings-alerts-on = 开启
+settings-alerts-silent = 静音
+settings-alerts-off = 关闭
+settings-button-language = 语言
+settings-button-timezone = 时区
+settings-button-alerts = 提醒
+settings-choose-language = 选择语言：
+settings-choose-alerts = 提醒如何通知你？<b>开启</b>会响铃，<b>静音</b>无声送达，<b>关闭</b>不发送。
+settings-ask-timezone = 请发送时区名称，例如 <code>Australia/Perth</code> 或 <code>Asia/Shanghai</code>。发送 /cancel 保留 { $zone }。
+settings-bad-timezone = 我不认识时区“{ $input }”。请发送类似 <code>Australia/Brisbane</code> 的名称，或发送 /cancel。
+settings-timezone-saved = 时区已设为 { $zone }。
+settings-saved = 已保存。
+language-name = 简体中文
+
+## Exchange errors
+error-fields = 交易所不接受该请求：
+error-field-line = • { $field }：{ $message }
+error-unauthorized = 你的 API 密钥已失效。请用 /connect 连接新密钥。
+error-forbidden = 你的 API 密钥是只读的，无法执行此操作。请用 /connect 连接读写密钥。
+error-not-found = 交易所没有这条记录。
+error-rate-limited = 交易所繁忙，请在 { $seconds } 秒后重试。
+error-unavailable = 暂时无法连接交易所。没有执行任何操作，请稍后重试。
+error-server = 交易所出现问题（错误 { $status }）。没有确认任何操作，请稍后重试。
+error-bad-response = 交易所返回了我无法读取的结果。没有任何更改。
+error-unsupported = 交易所不支持对这条记录执行此操作。

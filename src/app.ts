@@ -1,0 +1,119 @@
+/**
+ * The composition root shared by `main.ts` and the demo: config -> logger -> Redis -> exchange client
+ * factory (with the shared rate limiter) -> vault -> services -> bot. Nothing is started here.
+ */
+
+import type { Bot } from "grammy";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { BotContext, BotDeps } from "./bot/context.ts";
+import { createBot } from "./bot/create-bot.ts";
+import type { Config } from "./config.ts";
+import {
+  ACCOUNT_LIMITS,
+  createClientFactory,
+  createRedisRateLimiter,
+  PUBLIC_LIMITS,
+} from "./exchange/index.ts";
+import { createAccountService } from "./services/accounts.ts";
+import { createCallbackTokens } from "./services/callback-tokens.ts";
+import { createMarketData } from "./services/market-data.ts";
+import { createRedisStorage } from "./services/redis-storage.ts";
+import { createVault } from "./vault/vault.ts";
+
+/** Thrown when Redis does not answer: the bot cannot run without it. */
+export class RedisUnavailableError extends Error {
+  constructor(where: string) {
+    super(`Redis does not answer at ${where}. Start one (e.g. \`redis-server\`) or set REDIS_URL.`);
+    this.name = "RedisUnavailableError";
+  }
+}
+
+/** Host and port of a Redis URL, without credentials, for messages. */
+export function redisLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    return "REDIS_URL";
+  }
+}
+
+/** Connects to Redis, failing fast (no endless reconnect loop) when nothing answers. */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    retryStrategy: (times) => (times > 3 ? null : times * 200),
+  });
+  redis.on("error", () => undefined); // reported through the failed commands instead
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    redis.disconnect();
+    throw new RedisUnavailableError(redisLocation(url));
+  }
+  return redis;
+}
+
+/** What the app is built from; tests and the demo swap in a fake Telegram `fetch`. */
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  /** Prefix of every Redis key the app writes (tests give each run its own). */
+  keyPrefix?: string;
+  telegramFetch?: typeof fetch;
+  botInfo?: import("grammy/types").UserFromGetMe;
+}
+
+/** A built app: the bot and the services behind it. */
+export interface App {
+  bot: Bot<BotContext>;
+  deps: BotDeps;
+}
+
+/** Wires every part together. */
+export function createApp(options: AppOptions): App {
+  const { config, logger, redis } = options;
+  const prefix = options.keyPrefix ?? "";
+  const limiter = createRedisRateLimiter({
+    redis,
+    prefix: `${prefix}ratelimit:`,
+    limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+  });
+  const clients = createClientFactory({
+    baseUrl: config.exchangeBaseUrl,
+    limiter,
+    logger: logger.child({ component: "exchange" }),
+  });
+  const deps: BotDeps = {
+    accounts: createAccountService({
+      vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
+      clients,
+      redis,
+      prefix: `${prefix}account:`,
+    }),
+    market: createMarketData({ client: clients.public() }),
+    tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
+    logger,
+    defaultTimezone: config.defaultTimezone,
+    allowedUserIds: config.allowedUserIds,
+  };
+  const bot = createBot(
+    deps,
+    {
+      // Settings live as long as the user; conversation state expires after a day of silence.
+      sessions: createRedisStorage({ redis, prefix: `${prefix}session:` }),
+      conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
+    },
+    {
+      token: config.botToken,
+      apiRoot: config.telegramApiRoot,
+      ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
+      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    },
+  );
+  return { bot, deps };
+}

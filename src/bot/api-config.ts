@@ -1,0 +1,30 @@
+/**
+ * Transformers every Bot API call goes through: bounded auto-retry on 429 and 5xx, and HTML parse mode
+ * by default. They are installed on `bot.api` and again inside conversations, whose calls bypass
+ * `bot.api`'s transformers.
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { Api, Transformer } from "grammy";
+
+const HTML_METHODS = new Set([
+  "sendMessage",
+  "editMessageText",
+  "sendDocument",
+  "sendPhoto",
+  "editMessageCaption",
+]);
+
+/** Sets parse_mode HTML where a text or caption is sent without one. */
+const htmlByDefault: Transformer = (prev, method, payload, signal) => {
+  if (HTML_METHODS.has(method) && payload && typeof payload === "object" && !("parse_mode" in payload)) {
+    return prev(method, { ...payload, parse_mode: "HTML" } as typeof payload, signal);
+  }
+  return prev(method, payload, signal);
+};
+
+/** Installs the shared transformers on an Api instance. */
+export function configureApi(api: Api): void {
+  // Bounded: at most 3 retries, never waiting more than 30 s for one, so a user is not left hanging.
+  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowInternalServerErrors: false }));
+  api.config.use(htmlByDefault);
+}

@@ -1,0 +1,45 @@
+/** The bot's context types and the dependencies features receive. */
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Context, SessionFlavor } from "grammy";
+import type { Logger } from "pino";
+import type { AccountService } from "../services/accounts.ts";
+import type { CallbackTokens } from "../services/callback-tokens.ts";
+import type { MarketData } from "../services/market-data.ts";
+
+/** How alerts reach the user: with sound, silently, or not at all. */
+export type AlertLevel = "on" | "silent" | "off";
+
+/** Per-user settings, kept in the session (Redis). Never holds a secret. */
+export interface SessionData {
+  language?: string;
+  timezone?: string;
+  alerts?: AlertLevel;
+  /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
+  awaitingKeyUntil?: number;
+}
+
+/** Context outside conversations. */
+export type BotContext = ConversationFlavor<
+  Context & SessionFlavor<SessionData> & I18nFlavor & { log: Logger }
+>;
+
+/** Context inside conversations (no session: read it through `conversation.external`). */
+export type ConversationContext = Context & I18nFlavor;
+
+/** Services the features use; all injected so tests can build a bot with real or fake parts. */
+export interface BotDeps {
+  accounts: AccountService;
+  market: MarketData;
+  tokens: CallbackTokens;
+  logger: Logger;
+  /** Time zone for users who have not chosen one. */
+  defaultTimezone: string;
+  /** Telegram user ids allowed to use the bot; empty means everyone. */
+  allowedUserIds: ReadonlySet<number>;
+}
+
+/** The user's time zone, or the default. */
+export function userTimezone(ctx: BotContext, deps: BotDeps): string {
+  return ctx.session.timezone ?? deps.defaultTimezone;
+}

@@ -1,0 +1,152 @@
+/**
+ * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
+ *
+ * Order matters:
+ * 1. per-chat sequencing and the per-update logger, then users without a `from` (channel posts...) are dropped;
+ * 2. session (Redis) and i18n, then the access and private-chat guards;
+ * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
+ *    be delivered to a waiting conversation (whose state is persisted);
+ * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
+ * Everything after the logger sits inside an error boundary that logs and apologizes.
+ */
+import {
+  type ConversationData,
+  conversations,
+  createConversation,
+  type VersionedState,
+} from "@grammyjs/conversations";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type BotConfig, type Composer, session } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { loggerForUpdate } from "../logger.ts";
+import type { JsonStorage } from "../services/redis-storage.ts";
+import { VaultDecryptError } from "../vault/cipher.ts";
+import { configureApi } from "./api-config.ts";
+import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
+import { TIMEZONE_CONVERSATION, timezoneConversation } from "./conversations/timezone.ts";
+import { actionsFeature } from "./features/actions.ts";
+import { balanceFeature } from "./features/balance.ts";
+import { cancelFeature } from "./features/cancel.ts";
+import { completeDisconnect, connectFeature } from "./features/connect.ts";
+import { commandName, guardsFeature } from "./features/guards.ts";
+import { priceFeature } from "./features/price.ts";
+import { settingsFeature } from "./features/settings.ts";
+import { startFeature } from "./features/start.ts";
+import { createConversationI18n, createI18n } from "./i18n.ts";
+
+/** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
+export const CONVERSATION_VERSION = 1;
+
+/** Where the bot keeps its state. */
+export interface BotStorage {
+  sessions: JsonStorage<SessionData>;
+  conversations: JsonStorage<VersionedState<ConversationData>>;
+}
+
+/** How to reach Telegram; tests pass a fake `fetch` and `botInfo`. */
+export interface BotOptions {
+  token: string;
+  apiRoot?: string;
+  botInfo?: UserFromGetMe;
+  fetch?: typeof fetch;
+}
+
+/** Creates the bot. Call `bot.init()` (or start it) afterwards; this function sends nothing. */
+export function createBot(deps: BotDeps, storage: BotStorage, options: BotOptions): Bot<BotContext> {
+  const config: BotConfig<BotContext> = {
+    client: {
+      ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+  };
+  const bot = new Bot<BotContext>(options.token, config);
+  configureApi(bot.api);
+  const i18n = createI18n();
+  const conversationI18n = createConversationI18n();
+
+  // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
+  // cannot race itself through the session or a conversation.
+  bot.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String)));
+  bot.use(async (ctx, next) => {
+    ctx.log = loggerForUpdate(deps.logger, {
+      updateId: ctx.update.update_id,
+      ...(ctx.from ? { userId: ctx.from.id } : {}),
+      ...(ctx.chat ? { chatId: ctx.chat.id } : {}),
+    });
+    await next();
+  });
+  bot.drop((ctx) => ctx.from === undefined || ctx.from.is_bot);
+
+  const app = bot.errorBoundary(async (error) => {
+    const ctx = error.ctx;
+    const cause = error.error;
+    // Only the class and message: Telegram and exchange errors carry no secrets, and no payload is logged.
+    ctx.log.error(
+      { err: { name: (cause as Error)?.name, message: (cause as Error)?.message } },
+      "update failed",
+    );
+    // A stored key that no longer decrypts (tampered, or its vault key retired) is the user's to fix.
+    const text = ctx.t(cause instanceof VaultDecryptError ? "key-unreadable" : "something-went-wrong");
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+      else if (ctx.chat) await ctx.reply(text);
+    } catch (replyError) {
+      ctx.log.warn({ err: { message: (replyError as Error)?.message } }, "could not report the failure");
+    }
+  });
+
+  app.use(
+    session({
+      initial: (): SessionData => ({}),
+      storage: storage.sessions,
+      getSessionKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
+    }),
+  );
+  app.use(i18n);
+  app.use(guardsFeature(deps));
+
+  app.use(
+    conversations<BotContext, ConversationContext>({
+      storage: {
+        type: "key",
+        version: CONVERSATION_VERSION,
+        adapter: storage.conversations,
+        getStorageKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
+      },
+      plugins: (conversation) => [
+        async (ctx, next) => {
+          configureApi(ctx.api);
+          await next();
+        },
+        conversationI18n,
+        // The session is not there inside a conversation: apply the user's language read outside.
+        async (ctx, next) => {
+          const language = await conversation.external((outside) => outside.i18n.getLocale());
+          ctx.i18n.useLocale(language);
+          await next();
+        },
+      ],
+    }),
+  );
+  app.use(cancelFeature());
+  app.use(connectFeature(deps));
+  app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
+
+  const features: Composer<BotContext>[] = [
+    startFeature(deps),
+    balanceFeature(deps),
+    priceFeature(deps),
+    settingsFeature(deps),
+    actionsFeature(deps, { disconnect: (ctx) => completeDisconnect(ctx, deps) }),
+  ];
+  for (const feature of features) app.use(feature);
+
+  app.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
+  app.on("message:text", async (ctx) => {
+    if (ctx.chat.type === "private" && commandName(ctx.message.text) !== undefined) {
+      await ctx.reply(ctx.t("unknown-command"));
+    }
+  });
+  return bot;
+}

@@ -1,0 +1,49 @@
+/**
+ * Exchange errors in plain words. Every failure of the client is one of its typed errors; anything
+ * else is a bug and is reported as such (without details, which go to the log).
+ */
+
+import type { TranslateFunction } from "@grammyjs/i18n";
+import {
+  ExchangeError,
+  ExchangeForbiddenError,
+  ExchangeHttpError,
+  ExchangeNetworkError,
+  ExchangeNotFoundError,
+  ExchangeRateLimitedError,
+  ExchangeResponseError,
+  ExchangeServerError,
+  ExchangeUnauthorizedError,
+  ExchangeUnsupportedError,
+  ExchangeValidationError,
+} from "../exchange/index.ts";
+import { escapeHtml } from "./format/html.ts";
+
+/** The localized HTML explaining `error`, or undefined when it is not an exchange error. */
+export function describeExchangeError(error: unknown, t: TranslateFunction): string | undefined {
+  if (!(error instanceof ExchangeError)) return undefined;
+  if (error instanceof ExchangeValidationError) {
+    const lines = Object.entries(error.fields).flatMap(([field, messages]) =>
+      messages.map((message) =>
+        t("error-field-line", {
+          field: escapeHtml(field === "non_field_errors" ? "—" : field),
+          message: escapeHtml(message),
+        }),
+      ),
+    );
+    return [t("error-fields"), ...lines].join("\n");
+  }
+  if (error instanceof ExchangeUnauthorizedError) return t("error-unauthorized");
+  if (error instanceof ExchangeForbiddenError) return t("error-forbidden");
+  if (error instanceof ExchangeNotFoundError) return t("error-not-found");
+  if (error instanceof ExchangeRateLimitedError) {
+    return t("error-rate-limited", { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
+  }
+  if (error instanceof ExchangeNetworkError) return t("error-unavailable");
+  if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
+    return t("error-server", { status: error.status });
+  }
+  if (error instanceof ExchangeResponseError) return t("error-bad-response");
+  if (error instanceof ExchangeUnsupportedError) return t("error-unsupported");
+  return t("something-went-wrong");
+}

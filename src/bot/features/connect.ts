@@ -1,0 +1,97 @@
+/**
+ * /connect and /disconnect. The key arrives either as `/connect KEY` or as the next message after a
+ * bare /connect; either way the message is deleted first, and the key goes straight to the account
+ * service (checked, then encrypted in the vault). It never enters the session, a conversation or a log.
+ * Installed before the conversations, so a key is never recorded in a conversation's state.
+ */
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { API_KEY_PATTERN } from "../../services/accounts.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+
+const AWAIT_KEY_MS = 5 * 60 * 1000;
+const DISCONNECT_TOKEN_TTL_S = 10 * 60;
+
+/** Deletes the message holding the key; false when Telegram refused (the user is then told). */
+async function deleteKeyMessage(ctx: BotContext): Promise<boolean> {
+  try {
+    await ctx.deleteMessage();
+    return true;
+  } catch (error) {
+    if (error instanceof GrammyError) return false;
+    throw error;
+  }
+}
+
+async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Promise<void> {
+  const deleted = await deleteKeyMessage(ctx);
+  const notes = deleted ? ctx.t("connect-deleted-note") : ctx.t("connect-delete-failed");
+  if (!API_KEY_PATTERN.test(apiKey)) {
+    await ctx.reply(`${ctx.t("connect-bad-format")}\n${notes}`);
+    return;
+  }
+  const status = await ctx.reply(`${ctx.t("connect-checking")}\n${notes}`);
+  const userId = ctx.from?.id as number; // private chats only: a user is always there
+  let text: string;
+  try {
+    const result = await deps.accounts.connect(userId, apiKey);
+    if (result.status === "invalid") text = ctx.t("connect-invalid");
+    else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
+    else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");
+    else text = ctx.t("connect-ok-unknown");
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    text = explained;
+  }
+  await ctx.api.editMessageText(status.chat.id, status.message_id, `${text}\n${notes}`);
+}
+
+/** Connecting and disconnecting a key. */
+export function connectFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const privateChats = composer.chatType("private");
+
+  privateChats.command("connect", async (ctx) => {
+    await ctx.conversation.exitAll();
+    const apiKey = ctx.match.trim();
+    if (apiKey === "") {
+      ctx.session.awaitingKeyUntil = Date.now() + AWAIT_KEY_MS;
+      await ctx.reply(ctx.t("connect-ask"));
+      return;
+    }
+    ctx.session.awaitingKeyUntil = undefined;
+    await connectWith(ctx, deps, apiKey);
+  });
+
+  // The message after a bare /connect is the key, unless it is a command.
+  privateChats.on("message:text", async (ctx, next) => {
+    const until = ctx.session.awaitingKeyUntil;
+    if (until === undefined || ctx.message.text.startsWith("/")) return next();
+    ctx.session.awaitingKeyUntil = undefined;
+    if (Date.now() > until) return next();
+    await connectWith(ctx, deps, ctx.message.text.trim());
+  });
+
+  privateChats.command("disconnect", async (ctx) => {
+    if (!(await deps.accounts.isConnected(ctx.from.id))) {
+      await ctx.reply(ctx.t("disconnect-none"));
+      return;
+    }
+    const token = await deps.tokens.issue(ctx.from.id, { action: "disconnect" }, DISCONNECT_TOKEN_TTL_S);
+    await ctx.reply(ctx.t("disconnect-confirm"), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("disconnect-yes"), `t:${token}`)
+        .text(ctx.t("button-cancel"), "x:cancel"),
+    });
+  });
+
+  return composer;
+}
+
+/** Runs a disconnect whose confirm token was consumed. */
+export async function completeDisconnect(ctx: BotContext, deps: BotDeps): Promise<void> {
+  const removed = await deps.accounts.disconnect(ctx.from?.id as number);
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ctx.t(removed ? "disconnect-done" : "disconnect-none"));
+}

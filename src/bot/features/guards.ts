@@ -1,0 +1,51 @@
+/**
+ * Gates in front of every feature: who may use the bot, and that account matters stay in private chats.
+ */
+import { Composer } from "grammy";
+import type { BotContext, BotDeps } from "../context.ts";
+
+/** Commands that touch an account: refused outside private chats. */
+export const ACCOUNT_COMMANDS = ["start", "connect", "disconnect", "balance", "settings", "cancel"] as const;
+
+function isGroupChat(ctx: BotContext): boolean {
+  return ctx.chat !== undefined && ctx.chat.type !== "private";
+}
+
+/** "/Balance@my_bot now" -> "balance"; undefined for text that is not a command. */
+export function commandName(text: string | undefined): string | undefined {
+  const match = /^\/([A-Za-z0-9_]{1,32})(?:@\w+)?(?:\s|$)/.exec(text ?? "");
+  return match?.[1]?.toLowerCase();
+}
+
+/** Stops updates from users outside ALLOWED_USER_IDS (when it is set) and account matters in groups. */
+export function guardsFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.use(async (ctx, next) => {
+    const userId = ctx.from?.id;
+    if (deps.allowedUserIds.size === 0 || (userId !== undefined && deps.allowedUserIds.has(userId))) {
+      return next();
+    }
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("not-allowed") });
+    else if (ctx.chat?.type === "private" && ctx.message) await ctx.reply(ctx.t("not-allowed"));
+  });
+
+  // In groups only commands meant for everyone (/price, /help) go on; account commands are refused.
+  composer.filter(isGroupChat).use(async (ctx, next) => {
+    if (ctx.callbackQuery) {
+      await ctx.answerCallbackQuery({ text: ctx.t("private-only"), show_alert: true });
+      return;
+    }
+    const command = commandName(ctx.message?.text);
+    if (command === undefined) return; // chatter is not for us
+    if ((ACCOUNT_COMMANDS as readonly string[]).includes(command)) {
+      await ctx.reply(ctx.t("private-only"), {
+        reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },
+      });
+      return;
+    }
+    await next();
+  });
+
+  return composer;
+}

@@ -1,0 +1,95 @@
+/** /settings: language, time zone and alert notification level, as an inline menu. */
+import { Composer, InlineKeyboard } from "grammy";
+import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
+import { userTimezone } from "../context.ts";
+import { TIMEZONE_CONVERSATION } from "../conversations/timezone.ts";
+import { escapeHtml } from "../format/html.ts";
+import { isLanguage, LANGUAGES } from "../i18n.ts";
+
+const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];
+
+function settingsText(ctx: BotContext, deps: BotDeps, language: string): string {
+  const level = ctx.session.alerts ?? "on";
+  return [
+    ctx.t("settings-title"),
+    ctx.t("settings-language", { language: ctx.i18n.fluent.translate(language, "language-name") }),
+    ctx.t("settings-timezone", { zone: escapeHtml(userTimezone(ctx, deps)) }),
+    ctx.t("settings-alerts", { level: ctx.t(`settings-alerts-${level}`) }),
+  ].join("\n");
+}
+
+function settingsKeyboard(ctx: BotContext): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("settings-button-language"), "set:lang")
+    .text(ctx.t("settings-button-timezone"), "set:tz")
+    .text(ctx.t("settings-button-alerts"), "set:alerts");
+}
+
+/** The settings menu and its buttons. */
+export function settingsFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const privateChats = composer.chatType("private");
+
+  const showMenu = async (ctx: BotContext, edit: boolean) => {
+    const text = settingsText(ctx, deps, await ctx.i18n.getLocale());
+    if (edit) await ctx.editMessageText(text, { reply_markup: settingsKeyboard(ctx) });
+    else await ctx.reply(text, { reply_markup: settingsKeyboard(ctx) });
+  };
+
+  privateChats.command("settings", (ctx) => showMenu(ctx, false));
+
+  privateChats.callbackQuery("set:lang", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const keyboard = new InlineKeyboard();
+    for (const code of LANGUAGES)
+      keyboard.text(ctx.i18n.fluent.translate(code, "language-name"), `set:lang:${code}`);
+    await ctx.editMessageText(ctx.t("settings-choose-language"), {
+      reply_markup: keyboard.row().text(ctx.t("button-back"), "set:menu"),
+    });
+  });
+
+  privateChats.callbackQuery(/^set:lang:(\w{1,8})$/, async (ctx) => {
+    const code = ctx.match[1];
+    if (!isLanguage(code)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+      return;
+    }
+    ctx.session.language = code;
+    ctx.i18n.useLocale(code);
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  privateChats.callbackQuery("set:alerts", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const keyboard = new InlineKeyboard();
+    for (const level of ALERT_LEVELS) keyboard.text(ctx.t(`settings-alerts-${level}`), `set:alerts:${level}`);
+    await ctx.editMessageText(ctx.t("settings-choose-alerts"), {
+      reply_markup: keyboard.row().text(ctx.t("button-back"), "set:menu"),
+    });
+  });
+
+  privateChats.callbackQuery(/^set:alerts:(\w{1,8})$/, async (ctx) => {
+    const level = ALERT_LEVELS.find((l) => l === ctx.match[1]);
+    if (level === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+      return;
+    }
+    ctx.session.alerts = level;
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  privateChats.callbackQuery("set:menu", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showMenu(ctx, true);
+  });
+
+  privateChats.callbackQuery("set:tz", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(TIMEZONE_CONVERSATION);
+  });
+
+  return composer;
+}

@@ -1,0 +1,64 @@
+/**
+ * Money, quantities and percentages for display, from decimal strings. Intl.NumberFormat formats
+ * strings exactly (no float conversion), so rounding is done first with the decimal library.
+ */
+import { Dec, formatDec, toDec } from "../../exchange/index.ts";
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, signed: boolean): Intl.NumberFormat {
+  const key = `${locale}:${signed}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "AUD",
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: signed ? "exceptZero" : "auto",
+    });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
+// Intl accepts exact decimal strings at run time; the standard typings only list number and bigint.
+type ExactFormat = (value: string) => string;
+
+/** An AUD amount, rounded half-even to cents: "$1,234.56". `signed` shows "+" for gains. */
+export function formatAud(amount: string, locale: string, signed = false): string {
+  const cents = formatDec(toDec(amount), 2, { rounding: Dec.ROUND_HALF_EVEN, trailingZeros: true });
+  return (currencyFormat(locale, signed).format as unknown as ExactFormat)(cents);
+}
+
+/** A crypto quantity: up to 8 decimals, trailing zeros dropped, digits grouped. */
+export function formatQuantity(amount: string, locale: string): string {
+  const trimmed = formatDec(toDec(amount), 8);
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 });
+  return (format.format as unknown as ExactFormat)(trimmed);
+}
+
+/** A price: cents for prices of a dollar or more, otherwise up to 6 significant decimals. */
+export function formatPrice(price: string, locale: string): string {
+  const value = toDec(price);
+  if (value.abs().greaterThanOrEqualTo(1)) return formatAud(price, locale);
+  const format = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "AUD",
+    currencyDisplay: "narrowSymbol",
+    maximumSignificantDigits: 6,
+  });
+  return (format.format as unknown as ExactFormat)(value.toSignificantDigits(6).toFixed());
+}
+
+/** A percentage given in percent units ("1.234" -> "+1.23%"). */
+export function formatPercent(percent: string, locale: string): string {
+  const rounded = formatDec(toDec(percent), 2, { rounding: Dec.ROUND_HALF_EVEN, trailingZeros: true });
+  const format = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  });
+  return `${(format.format as unknown as ExactFormat)(rounded)}%`;
+}

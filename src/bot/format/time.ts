@@ -1,0 +1,25 @@
+/** Times shown to a user: in their time zone, saying which zone. */
+
+/** A clock time with its zone's short name, e.g. { time: "10:32:05 AEDT", zone: "Australia/Sydney" }. */
+export function formatClock(at: Date, timeZone: string, locale: string): { time: string; zone: string } {
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  }).format(at);
+  return { time, zone: timeZone };
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows. Returns its canonical spelling. */
+export function canonicalTimeZone(zone: string): string | undefined {
+  const trimmed = zone.trim();
+  if (trimmed === "" || trimmed.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: trimmed }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

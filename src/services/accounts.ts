@@ -1,0 +1,103 @@
+/**
+ * Users' exchange accounts: connecting a key (checked against the exchange, then stored encrypted in
+ * the vault), finding the client for a user, and disconnecting. The key only ever exists in plain text
+ * in memory, on its way from the user's message to the vault or to the exchange.
+ */
+import type { Redis } from "ioredis";
+import {
+  type ClientFactory,
+  type ExchangeClient,
+  ExchangeForbiddenError,
+  ExchangeUnauthorizedError,
+} from "../exchange/index.ts";
+import type { Vault } from "../vault/vault.ts";
+
+/** Printable ASCII without spaces, 16 to 256 characters: loose enough for any real key format. */
+export const API_KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
+
+const VAULT_FIELD = "api_key";
+
+/** Whether the key may trade: `unknown` when the exchange gave no sign either way. */
+export type KeyPermission = "read_write" | "read_only" | "unknown";
+
+/** Outcome of connecting a key. */
+export type ConnectResult = { status: "connected"; permission: KeyPermission } | { status: "invalid" };
+
+/** Options of {@link createAccountService}. */
+export interface AccountServiceOptions {
+  vault: Vault;
+  clients: ClientFactory;
+  redis: Redis;
+  /** Key prefix for the (non-secret) permission flag. */
+  prefix?: string;
+}
+
+/** Creates the account service. */
+export function createAccountService(options: AccountServiceOptions) {
+  const { vault, clients, redis } = options;
+  const permissionKey = (userId: number) => `${options.prefix ?? "account:"}${userId}:permission`;
+
+  /**
+   * Tells a read-only key from a read-write one without moving funds: a swap estimate is a write
+   * endpoint that trades nothing, so a read-only key is refused (403).
+   */
+  async function probePermission(client: ExchangeClient): Promise<KeyPermission> {
+    try {
+      await client.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" });
+      return "read_write";
+    } catch (error) {
+      if (error instanceof ExchangeForbiddenError) return "read_only";
+      if (error instanceof ExchangeUnauthorizedError) throw error;
+      return "unknown";
+    }
+  }
+
+  return {
+    /**
+     * Checks `apiKey` with a cheap private call, learns whether it can trade, and stores it encrypted.
+     * An invalid key is not stored. Other failures (exchange down) are thrown for the caller to explain.
+     */
+    async connect(userId: number, apiKey: string): Promise<ConnectResult> {
+      const client = clients.forKey(apiKey);
+      let permission: KeyPermission;
+      try {
+        await client.profile.brief();
+        permission = await probePermission(client);
+      } catch (error) {
+        if (error instanceof ExchangeUnauthorizedError) return { status: "invalid" };
+        throw error;
+      }
+      await vault.put(userId, VAULT_FIELD, apiKey);
+      await redis.set(permissionKey(userId), permission);
+      return { status: "connected", permission };
+    },
+
+    /** Removes the user's key; false when none was stored. */
+    async disconnect(userId: number): Promise<boolean> {
+      const removed = await vault.delete(userId, VAULT_FIELD);
+      await redis.del(permissionKey(userId));
+      return removed;
+    },
+
+    /** Whether a key is stored for the user. */
+    isConnected: (userId: number): Promise<boolean> => vault.has(userId, VAULT_FIELD),
+
+    /** What the stored key may do, as learned when it was connected. */
+    async permission(userId: number): Promise<KeyPermission> {
+      const value = await redis.get(permissionKey(userId));
+      return value === "read_write" || value === "read_only" ? value : "unknown";
+    },
+
+    /** The client for the user's stored key, or undefined when none is connected. */
+    async clientFor(userId: number): Promise<ExchangeClient | undefined> {
+      const apiKey = await vault.get(userId, VAULT_FIELD);
+      return apiKey === undefined ? undefined : clients.forKey(apiKey);
+    },
+
+    /** A client for public market data. */
+    publicClient: (): ExchangeClient => clients.public(),
+  };
+}
+
+/** The account service. */
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,51 @@
+/**
+ * Public market data shared by every user of this process: the ticker is cached for a second (it does
+ * not change faster, per the spec's guidance, and the public budget is per IP, not per user) and asset
+ * names for ten minutes. Concurrent callers share one request in flight.
+ */
+import type { ExchangeClient, PublicAsset, Ticker } from "../exchange/index.ts";
+
+/** Options of {@link createMarketData}. */
+export interface MarketDataOptions {
+  client: ExchangeClient;
+  tickerTtlMs?: number;
+  assetsTtlMs?: number;
+  now?: () => number;
+}
+
+/** A value fetched at most once per `ttlMs`, with one request in flight at a time. */
+function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+  let value: { data: T; at: number } | undefined;
+  let inFlight: Promise<T> | undefined;
+  return () => {
+    if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
+    inFlight ??= load()
+      .then((data) => {
+        value = { data, at: now() };
+        return data;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+}
+
+/** Creates the shared market data source. */
+export function createMarketData(options: MarketDataOptions) {
+  const now = options.now ?? Date.now;
+  const ticker = cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
+  const assets = cached(() => options.client.market.assets(), options.assetsTtlMs ?? 600_000, now);
+  return {
+    /** The ticker, at most a second old. */
+    ticker: (): Promise<Ticker> => ticker(),
+    /** Listed assets by code. */
+    async assetNames(): Promise<Map<string, string>> {
+      const list: PublicAsset[] = await assets();
+      return new Map(list.map((a) => [a.code.toUpperCase(), a.name]));
+    },
+  };
+}
+
+/** The market data source. */
+export type MarketData = ReturnType<typeof createMarketData>;

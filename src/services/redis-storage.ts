@@ -1,0 +1,46 @@
+/**
+ * A JSON key-value store on Redis with the read/write/delete shape that grammY sessions and the
+ * conversations plugin expect. Values expire after `ttlSeconds` of no writes, so abandoned state
+ * does not pile up.
+ */
+import type { Redis } from "ioredis";
+
+/** grammY's storage adapter shape (sessions; conversations use it with versioned state). */
+export interface JsonStorage<T> {
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Options of {@link createRedisStorage}. */
+export interface RedisStorageOptions {
+  redis: Redis;
+  /** Prepended to every key, e.g. `session:`. */
+  prefix: string;
+  /** Expiry after the last write; none when omitted. */
+  ttlSeconds?: number;
+}
+
+/** Creates a JSON storage under `prefix`. A value that is not valid JSON reads as absent. */
+export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage<T> {
+  const { redis, prefix, ttlSeconds } = options;
+  return {
+    async read(key) {
+      const raw = await redis.get(prefix + key);
+      if (raw === null) return undefined;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return undefined;
+      }
+    },
+    async write(key, value) {
+      const raw = JSON.stringify(value);
+      if (ttlSeconds === undefined) await redis.set(prefix + key, raw);
+      else await redis.set(prefix + key, raw, "EX", ttlSeconds);
+    },
+    async delete(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * A whole bot for chat scenarios: the real app (createApp) against the fake Telegram, the sandbox
+ * exchange over HTTP and real Redis under a key prefix of its own. Logs are captured so tests can
+ * search them for secrets. Everything is torn down after the file.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { Redis } from "ioredis";
+import { afterAll } from "vitest";
+import { type App, createApp } from "../../src/app.ts";
+import { createConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/logger.ts";
+import type { SandboxOptions } from "../../src/sandbox/server.ts";
+import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../../src/telegram-fake/index.ts";
+import { startTestExchange, type TestExchange } from "./exchange.ts";
+
+/** A bot under test with everything it talks to. */
+export interface TestBot {
+  app: App;
+  fake: FakeTelegram;
+  ex: TestExchange;
+  redis: Redis;
+  prefix: string;
+  vaultKeys: string;
+  /** Every log line written so far. */
+  logs: string[];
+  /** A private chat with a new user (ids are unique per call unless given). */
+  chat(options?: { userId?: number; languageCode?: string; firstName?: string }): ChatDriver;
+  /** Every Redis key of this bot with its value(s), as text, for secret searches. */
+  dumpRedis(): Promise<string>;
+}
+
+let nextUserId = 1000 + Math.floor(Math.random() * 1000) * 1000;
+
+/** Options for the environment the bot reads. */
+export interface TestBotOptions {
+  env?: Record<string, string>;
+  sandbox?: SandboxOptions;
+}
+
+/** Builds the bot; closed after the test file. */
+export async function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
+  const ex = await startTestExchange(options.sandbox);
+  const fake = new FakeTelegram();
+  const prefix = `test:bot:${randomUUID()}:`;
+  const vaultKeys = `k1:${randomBytes(32).toString("base64")}`;
+  const config = createConfig({
+    BOT_TOKEN: fake.token,
+    TELEGRAM_API_ROOT: FAKE_API_ROOT,
+    EXCHANGE_BASE_URL: ex.url,
+    VAULT_KEYS: vaultKeys,
+    REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    LOG_LEVEL: "debug",
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger({ level: "debug", destination });
+  const redis = new Redis(config.redisUrl);
+  const app = createApp({
+    config,
+    logger,
+    redis,
+    keyPrefix: prefix,
+    telegramFetch: fake.fetch,
+    botInfo: fake.botInfo,
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  return {
+    app,
+    fake,
+    ex,
+    redis,
+    prefix,
+    vaultKeys,
+    logs,
+    chat(chatOptions = {}) {
+      const userId = chatOptions.userId ?? nextUserId++;
+      const participant = fake.privateChat(userId, {
+        firstName: chatOptions.firstName ?? "Alice",
+        ...(chatOptions.languageCode ? { languageCode: chatOptions.languageCode } : {}),
+      });
+      return new ChatDriver(fake, (update) => app.bot.handleUpdate(update), participant);
+    },
+    async dumpRedis() {
+      const keys = await redis.keys(`${prefix}*`);
+      const parts: string[] = [];
+      for (const key of keys) {
+        const type = await redis.type(key);
+        if (type === "string") parts.push(key, (await redis.get(key)) ?? "");
+        else if (type === "hash") parts.push(key, JSON.stringify(await redis.hgetall(key)));
+        else if (type === "zset") parts.push(key, JSON.stringify(await redis.zrange(key, 0, -1)));
+        else if (type === "list") parts.push(key, JSON.stringify(await redis.lrange(key, 0, -1)));
+        else if (type === "set") parts.push(key, JSON.stringify(await redis.smembers(key)));
+      }
+      return parts.join("\n");
+    },
+  };
+}
