@@ -35,6 +35,7 @@ not-allowed = Sorry, this bot is private.
 cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
 unknown-command = I don't know that command. /help lists what I can do.
+unknown-text = I only understand commands here. /help lists them.
 stale-button = That button has expired. Send the command again.
 not-your-button = That button is not yours.
 something-went-wrong = Something went wrong on my side. Nothing was changed; please try again.

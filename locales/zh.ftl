@@ -35,6 +35,7 @@ not-allowed = 抱歉，这是一个私人机器人。
 cancelled = 已取消，没有任何更改。
 nothing-to-cancel = 当前没有可取消的操作。
 unknown-command = 我不认识这个命令。/help 会列出我能做的事。
+unknown-text = 我在这里只理解命令。/help 会列出全部命令。
 stale-button = 这个按钮已过期，请重新发送命令。
 not-your-button = 这个按钮不属于你。
 something-went-wrong = 我这边出了点问题。没有任何更改，请重试。

@@ -143,10 +143,9 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   for (const feature of features) app.use(feature);
 
   app.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
-  app.on("message:text", async (ctx) => {
-    if (ctx.chat.type === "private" && commandName(ctx.message.text) !== undefined) {
-      await ctx.reply(ctx.t("unknown-command"));
-    }
+  app.chatType("private").on("message", async (ctx) => {
+    const isCommand = commandName(ctx.message.text) !== undefined;
+    await ctx.reply(ctx.t(isCommand ? "unknown-command" : "unknown-text"));
   });
   return bot;
 }

@@ -1,0 +1,215 @@
+/** /start, /help, /balance, /price, /settings and /cancel as chats against the sandbox. */
+import { describe, expect, it } from "vitest";
+import { Dec, toDec } from "../../src/exchange/index.ts";
+import { parseKeyring } from "../../src/vault/keyring.ts";
+import { createVault } from "../../src/vault/vault.ts";
+import { startTestBot } from "../support/bot.ts";
+
+const tb = await startTestBot();
+
+/** A chat whose user is connected to a fresh sandbox account holding `balances`. */
+async function connectedChat(balances: Record<string, string>, languageCode?: string) {
+  const chat = tb.chat(languageCode ? { languageCode } : {});
+  const account = tb.ex.account(balances);
+  await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+  return { chat, account };
+}
+
+/** "$12,345.67" -> "12345.67" */
+function money(text: string): string {
+  return text.replace(/[^0-9.-]/g, "");
+}
+
+describe("/start and /help", () => {
+  it("welcomes a new user with how to connect, and a connected one differently", async () => {
+    const chat = tb.chat({ firstName: "<Zoë & co>" });
+    const welcome = (await chat.send("/start")).at(-1);
+    expect(welcome?.plainText).toContain("Welcome, <Zoë & co>!");
+    expect(welcome?.plainText).toContain("/connect");
+    const { chat: connected } = await connectedChat({ AUD: "1" });
+    expect((await connected.send("/start")).at(-1)?.plainText).toContain("Welcome back");
+  });
+
+  it("/help lists every command", async () => {
+    const help = (await tb.chat().send("/help")).at(-1)?.plainText ?? "";
+    for (const command of [
+      "/balance",
+      "/price",
+      "/connect",
+      "/disconnect",
+      "/settings",
+      "/cancel",
+      "/help",
+    ]) {
+      expect(help).toContain(command);
+    }
+  });
+
+  it("an unknown command gets a pointer to /help", async () => {
+    expect((await tb.chat().send("/frobnicate")).at(-1)?.plainText).toContain("/help");
+  });
+});
+
+describe("/balance", () => {
+  it("shows AUD cash, each holding with its value, and a total equal to the sandbox's", async () => {
+    const { chat, account } = await connectedChat({ AUD: "1500.5", BTC: "0.25", ETH: "2" });
+    const reply = (await chat.send("/balance")).at(-1);
+    const text = reply?.plainText ?? "";
+    expect(text).toContain("AUD cash: $1,500.50");
+    expect(text).toMatch(/BTC: 0\.25 ≈ \$[\d,]+\.\d\d/);
+    expect(text).toMatch(/ETH: 2 ≈ \$[\d,]+\.\d\d/);
+
+    // The same figures straight from the exchange.
+    const client = tb.ex.client(account.readWriteKey);
+    const stats = await client.portfolio.stats({ overall: true });
+    const crypto = toDec(stats.results[0]?.overall?.overall_aud_wallet_value ?? "0");
+    const expected = crypto.plus("1500.5").toDecimalPlaces(2, Dec.ROUND_HALF_EVEN).toFixed(2);
+    const total = /Total value: (\S+)/.exec(text)?.[1] ?? "";
+    expect(money(total)).toBe(expected);
+    const btcValue = /BTC: 0\.25 ≈ (\S+)/.exec(text)?.[1] ?? "";
+    const btcStats = stats.results[0]?.assets.find((a) => a.asset === "BTC");
+    expect(money(btcValue)).toBe(
+      toDec(btcStats?.approximate_value ?? "0")
+        .toDecimalPlaces(2, Dec.ROUND_HALF_EVEN)
+        .toFixed(2),
+    );
+
+    expect(text).toMatch(/Updated \d\d:\d\d:\d\d \S+ \(Australia\/Sydney\)/);
+    expect(reply?.buttons.flat().map((b) => b.text)).toEqual(["Refresh"]);
+  });
+
+  it("Refresh edits the same message in place with the new figures", async () => {
+    const { chat } = await connectedChat({ AUD: "100", SOL: "10" });
+    const first = (await chat.send("/balance")).at(-1);
+    tb.ex.sb.setPrice("SOL", "1000");
+    const outputs = await chat.press("Refresh");
+    const edit = outputs.find((o) => o.kind === "edit");
+    expect(edit?.messageId).toBe(first?.messageId);
+    expect(edit?.plainText).toMatch(/SOL: 10 ≈ \$9,9\d\d\.\d\d/);
+    expect(outputs.some((o) => o.kind === "callback_answer")).toBe(true);
+  });
+
+  it("day and total returns show with signs and percentages after a trade", async () => {
+    const { chat, account } = await connectedChat({ AUD: "1000" });
+    const client = tb.ex.client(account.readWriteKey);
+    const estimate = await client.swaps.estimate({
+      src_asset: "AUD",
+      dst_asset: "LTC",
+      req_spend_amount: "500",
+    });
+    await client.swaps.create({
+      src_asset: "AUD",
+      dst_asset: "LTC",
+      req_spend_amount: "500",
+      expected_price: estimate.estimated_price_exact,
+    });
+    const text = (await chat.send("/balance")).at(-1)?.plainText ?? "";
+    expect(text).toMatch(/Today: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);
+    expect(text).toMatch(/All time: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);
+  });
+
+  it("a read-only key still sees its balance", async () => {
+    const chat = tb.chat();
+    const account = tb.ex.account({ AUD: "77" });
+    const connected = await chat.send(`/connect ${account.readOnlyKey}`);
+    expect(connected.at(-1)?.plainText).toContain("read-only");
+    expect((await chat.send("/balance")).at(-1)?.plainText).toContain("$77.00");
+  });
+
+  it("the exchange unreachable or busy is said plainly", async () => {
+    const { chat } = await connectedChat({ AUD: "1" });
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: "/api/private/balances/",
+      status: 429,
+      count: 1,
+      retry_after: 600,
+    });
+    expect((await chat.send("/balance")).at(-1)?.plainText).toContain("busy. Try again in 600 s");
+  });
+
+  it("a key the exchange no longer accepts: the user is told to reconnect", async () => {
+    const chat = tb.chat();
+    // As if the key had been revoked in the web app after it was connected.
+    const vault = createVault({
+      redis: tb.redis,
+      keyring: parseKeyring(tb.vaultKeys),
+      prefix: `${tb.prefix}vault:`,
+    });
+    await vault.put(chat.user.id, "api_key", "sbx_rw_revokedrevokedrevokedrevoked00");
+    expect((await chat.send("/balance")).at(-1)?.plainText).toContain("no longer valid. Send /connect");
+  });
+});
+
+describe("/price", () => {
+  it("named assets get buy and sell prices; unknown ones are named", async () => {
+    tb.ex.sb.setPrice("BTC", "150000");
+    const text = (await tb.chat().send("/price btc eth NOPE")).at(-1)?.plainText ?? "";
+    expect(text).toMatch(/BTC Bitcoin: buy \$150,\d{3}\.\d\d · sell \$149,\d{3}\.\d\d/);
+    expect(text).toContain("ETH");
+    expect(text).toContain("I don't know NOPE");
+  });
+
+  it("without arguments shows a short top list", async () => {
+    const text = (await tb.chat().send("/price")).at(-1)?.plainText ?? "";
+    for (const code of ["BTC", "ETH", "SOL"]) expect(text).toContain(code);
+  });
+});
+
+describe("/settings", () => {
+  it("switching to Chinese changes the menu, the replies, and the language inside conversations", async () => {
+    const chat = tb.chat();
+    await chat.send("/settings");
+    await chat.press("Language");
+    const switched = await chat.press("简体中文");
+    expect(switched.find((o) => o.kind === "edit")?.plainText).toContain("语言：简体中文");
+    expect((await chat.send("/help")).at(-1)?.plainText).toContain("命令");
+
+    // The time-zone question is a conversation: it must speak Chinese too.
+    await chat.send("/settings");
+    const ask = await chat.press("时区");
+    expect(ask.find((o) => o.kind === "message")?.plainText).toContain("请发送时区名称");
+    const bad = await chat.send("Mars/Olympus_Mons");
+    expect(bad.at(-1)?.plainText).toContain("我不认识时区");
+    const saved = await chat.send("Australia/Perth");
+    expect(saved.at(-1)?.plainText).toContain("时区已设为 Australia/Perth");
+  });
+
+  it("the chosen time zone shows on /balance; alerts level is saved", async () => {
+    const { chat } = await connectedChat({ AUD: "5" });
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    await chat.send("Europe/London");
+    expect((await chat.send("/balance")).at(-1)?.plainText).toContain("(Europe/London)");
+    await chat.send("/settings");
+    await chat.press("Alerts");
+    const saved = await chat.press("silent");
+    expect(saved.find((o) => o.kind === "edit")?.plainText).toContain("Alert notifications: silent");
+  });
+
+  it("a command while the time-zone question is open leaves it and runs", async () => {
+    const chat = tb.chat();
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    const help = await chat.send("/help");
+    expect(help.at(-1)?.plainText).toContain("Commands");
+    // The question is gone: a zone name is now just text.
+    expect((await chat.send("Asia/Tokyo")).at(-1)?.plainText).toContain("I only understand commands");
+  });
+});
+
+describe("/cancel", () => {
+  it("leaves the time-zone question and a pending /connect; says when there is nothing", async () => {
+    const chat = tb.chat();
+    expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("nothing to cancel");
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("Cancelled");
+    await chat.send("/connect");
+    expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("Cancelled");
+    // The next message is not taken as a key any more.
+    const after = await chat.send("sbx_rw_0123456789abcdef0123456789abcdef");
+    expect(after.map((o) => o.kind)).toEqual(["message"]);
+    expect(after[0]?.plainText).toContain("I only understand commands");
+  });
+});
