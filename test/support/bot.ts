@@ -100,7 +100,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
         const type = await redis.type(key);
         if (type === "string") parts.push(key, (await redis.get(key)) ?? "");
         else if (type === "hash") parts.push(key, JSON.stringify(await redis.hgetall(key)));
-        else if (type === "zset") parts.push(key, JSON.stringify(await redis.zrange(key, 0, -1)));
+        else if (type === "zset") parts.push(key, JSON.stringify(await redis.zrange(key, "0", "-1")));
         else if (type === "list") parts.push(key, JSON.stringify(await redis.lrange(key, 0, -1)));
         else if (type === "set") parts.push(key, JSON.stringify(await redis.smembers(key)));
       }
