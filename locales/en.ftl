@@ -13,7 +13,7 @@ cmd-cancel = Leave the current step
 ## Start and help
 start-welcome =
     <b>Welcome, { $name }!</b>
-    I run your Digital Surge account from this chat: balances at a glance, prices, and more to come.
+    I run your Digital Surge account from this chat: balances at a glance, prices, and swaps in a few taps.
 
     To begin, create an API key in the Digital Surge web app (Account settings → API keys) and send it with /connect. A read-only key is enough to look; trading needs a read &amp; write key.
 start-connected =
@@ -23,6 +23,10 @@ help =
     <b>Commands</b>
     /balance — balances, values and returns
     /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>
+    /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
+    /sell [ASSET AMOUNT] — sell crypto for AUD
+    /swap [FROM TO AMOUNT] — swap one crypto for another
+    /swaps — your recent swaps
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -111,3 +115,70 @@ error-unavailable = The exchange cannot be reached right now. Nothing was done; 
 error-server = The exchange had a problem (error { $status }). Nothing was confirmed; try again shortly.
 error-bad-response = The exchange sent an answer I could not read. Nothing was changed.
 error-unsupported = The exchange does not support that for this record.
+
+## Swaps: commands
+cmd-buy = Buy crypto with AUD
+cmd-sell = Sell crypto for AUD
+cmd-swap = Swap one crypto for another
+cmd-swaps = Your recent swaps
+
+## Swaps: guided steps
+trade-pick-buy = What would you like to buy?
+trade-pick-sell = What would you like to sell?
+trade-pick-from = Which crypto would you like to swap from?
+trade-pick-to = Swap { $src } for which crypto?
+trade-nothing-to-sell = You hold no crypto to sell.
+trade-ask-spend = How much { $asset } would you like to spend? You have { $balance }.
+    Type an amount or pick a share of your balance.
+trade-ask-receive = How much { $asset } would you like to receive?
+trade-button-receive = Say how much { $asset } to receive
+trade-button-spend = Say how much { $asset } to spend
+trade-pick-again = Pick one of the buttons above, or /cancel.
+trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>, or just /buy to be guided.
+trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>, or just /sell to be guided.
+trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), e.g. <code>/swap BTC ETH 0.01</code>, or just /swap to be guided.
+
+## Swaps: checks
+trade-bad-amount = “{ $input }” is not an amount. Send a positive number like <code>100</code> or <code>0.05</code>.
+trade-unknown-asset = I don't know the asset { $asset }.
+trade-same-asset = You can't swap { $asset } for itself.
+trade-need-crypto = Pick a crypto asset, not AUD, for this.
+trade-over-balance = That is more than you have: { $amount } needed, { $balance } available.
+trade-read-only = Your API key is read-only, so I can't trade with it. Connect a read &amp; write key with /connect.
+
+## Swaps: quote
+quote-title-buy = <b>Buy { $asset }</b>
+quote-title-sell = <b>Sell { $asset }</b>
+quote-title-swap = <b>Swap { $src } → { $dst }</b>
+quote-pay = You pay: <b>{ $amount }</b>
+quote-receive = You receive: <b>{ $amount }</b>
+quote-price = Price: { $price }
+quote-price-per = { $price } per { $asset }
+quote-fee = Fee: { $amount }
+quote-slippage = Slippage: { $percent }
+quote-holds = This quote holds for { $seconds } s. Estimates are binding only when confirmed in time.
+quote-expired-again = ⏱ The quote had expired, so here is a fresh one. Please check it and confirm again.
+quote-moved-again = 📈 The market moved before your swap was placed, so nothing was traded. Here is the new price: confirm again if it suits you.
+button-confirm = Confirm
+button-change-amount = Change amount
+
+## Swaps: placing and results
+swap-placing = Placing your swap…
+swap-processing = ⏳ Swap #{ $id } is processing…
+swap-still-processing = ⏳ Swap #{ $id } is still processing. I'll tell you as soon as it settles.
+swap-processed = ✅ <b>Swap #{ $id } done</b>
+swap-sold = Sold: { $amount }
+swap-bought = Bought: { $amount }
+swap-fees = Fees: { $amount }
+swap-error = ❌ <b>Swap #{ $id } failed</b> on the exchange. Nothing was taken from your balance; you can try again.
+swap-rejected = ⛔ <b>Swap #{ $id } was rejected</b> by the exchange. Nothing was taken from your balance.
+swap-settled-late = Swap #{ $id } has settled: see the message above.
+swap-gave-up = I stopped following swap #{ $id }: it is still not final. Check /swaps later.
+
+## Swaps: list
+swaps-title = <b>Your swaps</b> (page { $page } of { $pages })
+swaps-none = You have not made any swaps yet.
+swaps-line = { $icon } #{ $id } { $sold } → { $bought }
+swaps-line-value = { $icon } #{ $id } { $sold } → { $bought } · { $value }
+swaps-newer = ‹ Newer
+swaps-older = Older ›

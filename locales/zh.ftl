@@ -13,7 +13,7 @@ cmd-cancel = 退出当前步骤
 ## Start and help
 start-welcome =
     <b>欢迎，{ $name }！</b>
-    我可以在聊天中管理你的 Digital Surge 账户：一眼看清余额、查看价格，更多功能即将推出。
+    我可以在聊天中管理你的 Digital Surge 账户：一眼看清余额、查看价格，轻点几下即可兑换。
 
     开始前，请在 Digital Surge 网页版（账户设置 → API 密钥）创建 API 密钥，然后用 /connect 发送给我。只读密钥即可查看；交易需要读写密钥。
 start-connected =
@@ -23,6 +23,10 @@ help =
     <b>命令</b>
     /balance — 余额、价值与收益
     /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>
+    /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
+    /sell [资产 数量] — 卖出加密货币换澳元
+    /swap [源 目标 数量] — 加密货币互换
+    /swaps — 最近的兑换
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -111,3 +115,70 @@ error-unavailable = 暂时无法连接交易所。没有执行任何操作，请
 error-server = 交易所出现问题（错误 { $status }）。没有确认任何操作，请稍后重试。
 error-bad-response = 交易所返回了我无法读取的结果。没有任何更改。
 error-unsupported = 交易所不支持对这条记录执行此操作。
+
+## Swaps: commands
+cmd-buy = 用澳元购买加密货币
+cmd-sell = 卖出加密货币换澳元
+cmd-swap = 加密货币互换
+cmd-swaps = 最近的兑换
+
+## Swaps: guided steps
+trade-pick-buy = 你想买什么？
+trade-pick-sell = 你想卖什么？
+trade-pick-from = 你想用哪种加密货币兑换？
+trade-pick-to = 用 { $src } 兑换哪种加密货币？
+trade-nothing-to-sell = 你没有可卖的加密货币。
+trade-ask-spend = 你想花多少 { $asset }？你有 { $balance }。
+    输入金额，或选择余额的比例。
+trade-ask-receive = 你想收到多少 { $asset }？
+trade-button-receive = 按收到的 { $asset } 数量
+trade-button-spend = 按花费的 { $asset } 数量
+trade-pick-again = 请选择上方的按钮，或发送 /cancel。
+trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；或只发送 /buy 按步骤操作。
+trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；或只发送 /sell 按步骤操作。
+trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；或只发送 /swap 按步骤操作。
+
+## Swaps: checks
+trade-bad-amount = “{ $input }”不是有效金额。请发送正数，例如 <code>100</code> 或 <code>0.05</code>。
+trade-unknown-asset = 我不认识资产 { $asset }。
+trade-same-asset = 不能用 { $asset } 兑换它自己。
+trade-need-crypto = 这里请选择加密货币，而不是澳元。
+trade-over-balance = 超出你的余额：需要 { $amount }，可用 { $balance }。
+trade-read-only = 你的 API 密钥是只读的，我无法用它交易。请用 /connect 连接读写密钥。
+
+## Swaps: quote
+quote-title-buy = <b>买入 { $asset }</b>
+quote-title-sell = <b>卖出 { $asset }</b>
+quote-title-swap = <b>兑换 { $src } → { $dst }</b>
+quote-pay = 你支付：<b>{ $amount }</b>
+quote-receive = 你收到：<b>{ $amount }</b>
+quote-price = 价格：{ $price }
+quote-price-per = 每 { $asset } { $price }
+quote-fee = 手续费：{ $amount }
+quote-slippage = 滑点：{ $percent }
+quote-holds = 此报价在 { $seconds } 秒内有效。只有及时确认，报价才有约束力。
+quote-expired-again = ⏱ 报价已过期，这是新的报价。请核对后再次确认。
+quote-moved-again = 📈 下单前市场价格已变动，未进行任何交易。这是新的价格：如合适请再次确认。
+button-confirm = 确认
+button-change-amount = 修改金额
+
+## Swaps: placing and results
+swap-placing = 正在提交兑换…
+swap-processing = ⏳ 兑换 #{ $id } 处理中…
+swap-still-processing = ⏳ 兑换 #{ $id } 仍在处理中。完成后我会立即通知你。
+swap-processed = ✅ <b>兑换 #{ $id } 已完成</b>
+swap-sold = 卖出：{ $amount }
+swap-bought = 买入：{ $amount }
+swap-fees = 手续费：{ $amount }
+swap-error = ❌ <b>兑换 #{ $id } 在交易所失败</b>。你的余额未被扣除，可以重试。
+swap-rejected = ⛔ <b>兑换 #{ $id } 被交易所拒绝</b>。你的余额未被扣除。
+swap-settled-late = 兑换 #{ $id } 已完成：请查看上方消息。
+swap-gave-up = 我已停止跟踪兑换 #{ $id }：它仍未完成。请稍后用 /swaps 查看。
+
+## Swaps: list
+swaps-title = <b>你的兑换</b>（第 { $page } / { $pages } 页）
+swaps-none = 你还没有进行过兑换。
+swaps-line = { $icon } #{ $id } { $sold } → { $bought }
+swaps-line-value = { $icon } #{ $id } { $sold } → { $bought } · { $value }
+swaps-newer = ‹ 较新
+swaps-older = 较早 ›

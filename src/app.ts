@@ -1,13 +1,17 @@
 /**
  * The composition root shared by `main.ts` and the demo: config -> logger -> Redis -> exchange client
- * factory (with the shared rate limiter) -> vault -> services -> bot. Nothing is started here.
+ * factory (with the shared rate limiter) -> vault -> services -> bot. Receiving updates is started by the
+ * caller; the background swap watcher starts here and stops with `close()`.
  */
 
 import type { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { BotContext, BotDeps } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
+import { createI18n } from "./bot/i18n.ts";
+import { createSwapNotifier } from "./bot/swap-notifier.ts";
 import type { Config } from "./config.ts";
 import {
   ACCOUNT_LIMITS,
@@ -19,6 +23,7 @@ import { createAccountService } from "./services/accounts.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
+import { createSwapWatcher, type SwapWatcherOptions } from "./services/swap-watcher.ts";
 import { createVault } from "./vault/vault.ts";
 
 /** Thrown when Redis does not answer: the bot cannot run without it. */
@@ -65,13 +70,21 @@ export interface AppOptions {
   /** Prefix of every Redis key the app writes (tests give each run its own). */
   keyPrefix?: string;
   telegramFetch?: typeof fetch;
-  botInfo?: import("grammy/types").UserFromGetMe;
+  botInfo?: UserFromGetMe;
+  /** Swap follow-up timing (tests shorten it); defaults follow the spec's guidance. */
+  swapWatch?: Pick<SwapWatcherOptions, "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs">;
+  /** How long a quote holds; default 30 s. */
+  quoteTtlMs?: number;
+  /** The clock; default Date.now. */
+  now?: () => number;
 }
 
-/** A built app: the bot and the services behind it. */
+/** A built app: the bot, the services behind it, and how to stop its background work. */
 export interface App {
   bot: Bot<BotContext>;
   deps: BotDeps;
+  /** Stops the swap watcher (running follow-ups finish their current step). */
+  close(): Promise<void>;
 }
 
 /** Wires every part together. */
@@ -100,6 +113,10 @@ export function createApp(options: AppOptions): App {
     logger,
     defaultTimezone: config.defaultTimezone,
     allowedUserIds: config.allowedUserIds,
+    // Bound below, once the bot (whose API the watcher's messages go through) exists.
+    watchSwap: (watch) => watcher.watch(watch),
+    quoteTtlMs: options.quoteTtlMs ?? 30_000,
+    now: options.now ?? Date.now,
   };
   const bot = createBot(
     deps,
@@ -115,5 +132,13 @@ export function createApp(options: AppOptions): App {
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     },
   );
-  return { bot, deps };
+  const watcher = createSwapWatcher({
+    redisUrl: config.redisUrl,
+    prefix: `${prefix}bull`,
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    notify: createSwapNotifier(bot.api, createI18n()),
+    logger: logger.child({ component: "swap-watcher" }),
+    ...options.swapWatch,
+  });
+  return { bot, deps, close: () => watcher.close() };
 }

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const config = createConfig(process.env);
   const logger = createLogger({ level: config.logLevel });
   const redis = await connectRedis(config.redisUrl);
-  const { bot } = createApp({ config, logger, redis });
+  const app = createApp({ config, logger, redis });
+  const { bot } = app;
   await bot.init();
   await setCommandMenu(bot.api, createI18n());
   logger.info({ config: describeConfig(config), bot: bot.botInfo.username }, "starting");
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, "stopping");
     for (const stop of stops) await stop();
+    await app.close();
     await redis.quit();
     logger.info("stopped");
   };

@@ -8,6 +8,10 @@ import { LANGUAGES } from "./i18n.ts";
 export const MENU_COMMANDS = [
   "balance",
   "price",
+  "buy",
+  "sell",
+  "swap",
+  "swaps",
   "connect",
   "disconnect",
   "settings",

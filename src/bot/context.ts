@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { AccountService } from "../services/accounts.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { MarketData } from "../services/market-data.ts";
+import type { SwapWatch } from "../services/swap-watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";
@@ -37,6 +38,12 @@ export interface BotDeps {
   defaultTimezone: string;
   /** Telegram user ids allowed to use the bot; empty means everyone. */
   allowedUserIds: ReadonlySet<number>;
+  /** Starts the background follow-up of a placed swap. */
+  watchSwap: (watch: SwapWatch) => Promise<void>;
+  /** How long a swap quote is honoured by Confirm before it is re-estimated. */
+  quoteTtlMs: number;
+  /** The clock (epoch ms); injected so tests can age a quote without waiting. */
+  now: () => number;
 }
 
 /** The user's time zone, or the default. */

@@ -24,6 +24,7 @@ import { VaultDecryptError } from "../vault/cipher.ts";
 import { configureApi } from "./api-config.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./conversations/timezone.ts";
+import { TRADE_CONVERSATION, tradeConversation } from "./conversations/trade.ts";
 import { actionsFeature } from "./features/actions.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -32,7 +33,9 @@ import { commandName, guardsFeature } from "./features/guards.ts";
 import { priceFeature } from "./features/price.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
+import { onQuoteChoice, swapFeature } from "./features/swap.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
+import type { SwapPayload } from "./trade/quotes.ts";
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
 export const CONVERSATION_VERSION = 1;
@@ -76,7 +79,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     });
     await next();
   });
-  bot.drop((ctx) => ctx.from === undefined || ctx.from.is_bot);
+  // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
+  bot.use(async (ctx, next) => {
+    if (ctx.from === undefined || ctx.from.is_bot) return;
+    await next();
+  });
 
   const app = bot.errorBoundary(async (error) => {
     const ctx = error.ctx;
@@ -132,13 +139,18 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(cancelFeature());
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
+  app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
 
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
     priceFeature(deps),
     settingsFeature(deps),
-    actionsFeature(deps, { disconnect: (ctx) => completeDisconnect(ctx, deps) }),
+    swapFeature(deps),
+    actionsFeature(deps, {
+      disconnect: (ctx) => completeDisconnect(ctx, deps),
+      swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
+    }),
   ];
   for (const feature of features) app.use(feature);
 

@@ -51,5 +51,6 @@ describe("vault key rotation", () => {
       });
       expect((await driver.send("/balance")).at(-1)?.plainText).toContain(`AUD cash: $${100 + i}.00`);
     }
+    await app.close();
   });
 });

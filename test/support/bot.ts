@@ -24,6 +24,8 @@ export interface TestBot {
   vaultKeys: string;
   /** Every log line written so far. */
   logs: string[];
+  /** Moves the bot's clock forward (quotes age without waiting). */
+  advanceClock(ms: number): void;
   /** A private chat with a new user (ids are unique per call unless given). */
   chat(options?: { userId?: number; languageCode?: string; firstName?: string }): ChatDriver;
   /** Every Redis key of this bot with its value(s), as text, for secret searches. */
@@ -62,6 +64,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
   });
   const logger = createLogger({ level: "debug", destination });
   const redis = new Redis(config.redisUrl);
+  const clock = { offsetMs: 0 };
   const app = createApp({
     config,
     logger,
@@ -69,9 +72,13 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     keyPrefix: prefix,
     telegramFetch: fake.fetch,
     botInfo: fake.botInfo,
+    // Fast follow-up so "still processing" is reached in well under a second.
+    swapWatch: { pollIntervalMs: 20, fastWindowMs: 300, slowDelaysMs: [100, 100, 200, 400, 800] },
+    now: () => Date.now() + clock.offsetMs,
   });
 
   afterAll(async () => {
+    await app.close();
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
@@ -85,6 +92,9 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     prefix,
     vaultKeys,
     logs,
+    advanceClock(ms) {
+      clock.offsetMs += ms;
+    },
     chat(chatOptions = {}) {
       const userId = chatOptions.userId ?? nextUserId++;
       const participant = fake.privateChat(userId, {

@@ -28,7 +28,8 @@ export function timezoneConversation(deps: BotDeps) {
       if (text.startsWith("/")) await conversation.halt({ next: true });
       const zone = canonicalTimeZone(text);
       if (zone === undefined) {
-        const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+        // Cut by code point: cutting UTF-16 units can split an emoji, and Telegram refuses the text.
+        const shown = [...text].length > 40 ? `${[...text].slice(0, 40).join("")}…` : text;
         await answer.reply(answer.t("settings-bad-timezone", { input: escapeHtml(shown) }));
         continue;
       }

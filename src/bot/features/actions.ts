@@ -1,7 +1,8 @@
 /**
- * Buttons that act carry a single-use token (`t:<id>`), resolved here: the token must exist, belong to
- * the presser, and is consumed atomically before the action runs, so a double tap acts once. `x:cancel`
- * closes a prompt without acting.
+ * Buttons that act carry a single-use token (`t:<id>`, or `t:<id>:<verb>` when one prompt offers several
+ * choices such as Confirm / Change / Cancel), resolved here: the token must exist, belong to the presser,
+ * and is consumed atomically before the action runs, so a double tap or a replayed update acts once and
+ * the first of a prompt's choices wins. `x:cancel` closes a prompt that has no token.
  */
 import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";
@@ -11,8 +12,12 @@ export interface ActionPayload {
   action: string;
 }
 
-/** Runs one kind of action once its token was consumed. */
-export type ActionHandler = (ctx: BotContext, payload: ActionPayload) => Promise<void>;
+/** Runs one kind of action once its token was consumed; `verb` is the choice pressed, if any. */
+export type ActionHandler = (
+  ctx: BotContext,
+  payload: ActionPayload,
+  verb: string | undefined,
+) => Promise<void>;
 
 /** Resolves `t:` buttons through `handlers` (by payload action) and handles `x:cancel`. */
 export function actionsFeature(
@@ -21,8 +26,9 @@ export function actionsFeature(
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.callbackQuery(/^t:([A-Za-z0-9_-]{1,64})$/, async (ctx) => {
+  composer.callbackQuery(/^t:([A-Za-z0-9_-]{1,64})(?::([a-z]{1,8}))?$/, async (ctx) => {
     const id = ctx.match[1] as string;
+    const verb = ctx.match[2];
     const result = await deps.tokens.consume<ActionPayload>(ctx.from.id, id);
     if (result.status === "not_owner") {
       await ctx.answerCallbackQuery({ text: ctx.t("not-your-button") });
@@ -33,7 +39,7 @@ export function actionsFeature(
       await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
       return;
     }
-    await handler(ctx, result.payload);
+    await handler(ctx, result.payload, verb);
   });
 
   composer.callbackQuery("x:cancel", async (ctx) => {

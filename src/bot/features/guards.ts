@@ -5,7 +5,18 @@ import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";
 
 /** Commands that touch an account: refused outside private chats. */
-export const ACCOUNT_COMMANDS = ["start", "connect", "disconnect", "balance", "settings", "cancel"] as const;
+export const ACCOUNT_COMMANDS = [
+  "start",
+  "connect",
+  "disconnect",
+  "balance",
+  "settings",
+  "cancel",
+  "buy",
+  "sell",
+  "swap",
+  "swaps",
+] as const;
 
 function isGroupChat(ctx: BotContext): boolean {
   return ctx.chat !== undefined && ctx.chat.type !== "private";
@@ -38,6 +49,9 @@ export function guardsFeature(deps: BotDeps): Composer<BotContext> {
     }
     const command = commandName(ctx.message?.text);
     if (command === undefined) return; // chatter is not for us
+    // So is a command for another bot ("/start@other_bot").
+    const target = /^\/\w+@(\w+)/.exec(ctx.message?.text ?? "")?.[1];
+    if (target !== undefined && target.toLowerCase() !== ctx.me.username.toLowerCase()) return;
     if ((ACCOUNT_COMMANDS as readonly string[]).includes(command)) {
       await ctx.reply(ctx.t("private-only"), {
         reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },

@@ -46,7 +46,9 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       }
       if (unknown.length > 0) {
         const examples = Object.keys(ticker).sort().slice(0, 12).join(", ");
-        const shown = unknown.map((code) => (code.length > 12 ? `${code.slice(0, 12)}…` : code)).join(", ");
+        // Cut by code point: cutting UTF-16 units can split an emoji, and Telegram refuses the text.
+        const cut = (code: string) => ([...code].length > 12 ? `${[...code].slice(0, 12).join("")}…` : code);
+        const shown = unknown.map(cut).join(", ");
         lines.push(ctx.t("price-unknown", { assets: escapeHtml(shown), examples: escapeHtml(examples) }));
       }
       if (known.length > 0) {

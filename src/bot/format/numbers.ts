@@ -52,13 +52,13 @@ export function formatPrice(price: string, locale: string): string {
   return (format.format as unknown as ExactFormat)(value.toSignificantDigits(6).toFixed());
 }
 
-/** A percentage given in percent units ("1.234" -> "+1.23%"). */
-export function formatPercent(percent: string, locale: string): string {
+/** A percentage given in percent units ("1.234" -> "+1.23%"); `signed` shows "+" for gains. */
+export function formatPercent(percent: string, locale: string, signed = true): string {
   const rounded = formatDec(toDec(percent), 2, { rounding: Dec.ROUND_HALF_EVEN, trailingZeros: true });
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-    signDisplay: "exceptZero",
+    signDisplay: signed ? "exceptZero" : "auto",
   });
   return `${(format.format as unknown as ExactFormat)(rounded)}%`;
 }

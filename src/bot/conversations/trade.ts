@@ -1,0 +1,212 @@
+/**
+ * The guided trade: pick the asset(s), then the amount (typed, or 25 / 50 / 100 % of the balance), either
+ * as "spend this much" or "receive this much"; then the quote is shown like the commands show it.
+ *
+ * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data; the
+ * quote step runs wholly outside (with the outside context, which has the session) and only replies.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import { toDec } from "../../exchange/index.ts";
+import { FIAT, type TradeKind, type TradeRequest } from "../../services/swap-quotes.ts";
+import { parseAmount, shareOf } from "../../services/trade-checks.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { TOP_ASSETS } from "../features/price.ts";
+import { escapeHtml } from "../format/html.ts";
+import { formatAmount } from "../format/swaps.ts";
+import { quoteRequest, showQuote } from "../trade/quotes.ts";
+
+/** The conversation's id, for `ctx.conversation.enter`. */
+export const TRADE_CONVERSATION = "trade";
+
+/** Entry arguments: the kind, and the assets when already known (e.g. after "Change amount"). */
+export interface TradeArgs {
+  kind: TradeKind;
+  src?: string;
+  dst?: string;
+}
+
+/** What the steps need, loaded once. */
+type TradeData =
+  | { ok: false; text: string }
+  | { ok: true; assets: string[]; holdings: string[]; balances: Record<string, string> };
+
+const SHARES = [25, 50, 100] as const;
+const MAX_PICKER = 15;
+type Convo = Conversation<BotContext, ConversationContext>;
+
+async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData> {
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId);
+  if (!client) return { ok: false, text: ctx.t("connect-needed") };
+  if ((await deps.accounts.permission(userId)) === "read_only")
+    return { ok: false, text: ctx.t("trade-read-only") };
+  try {
+    const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
+    const codes = Object.keys(ticker);
+    // Popular assets first, then the rest alphabetically.
+    const top = TOP_ASSETS.filter((c) => codes.includes(c));
+    const assets = [...top, ...codes.filter((c) => !top.includes(c as (typeof TOP_ASSETS)[number])).sort()];
+    const holdings = Object.entries(balances)
+      .filter(([asset, amount]) => asset !== FIAT && codes.includes(asset) && toDec(amount).greaterThan(0))
+      .map(([asset]) => asset)
+      .sort();
+    return { ok: true, assets, holdings, balances };
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { ok: false, text: explained };
+  }
+}
+
+/** Waits for a typed message or a press of one of `messageId`'s `tr:` buttons; a command leaves the flow. */
+async function nextInput(
+  conversation: Convo,
+  messageId: number,
+): Promise<{ text: string } | { data: string }> {
+  for (;;) {
+    const update = await conversation.waitUntil(
+      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("tr:") ?? false),
+      { next: true },
+    );
+    const text = update.message?.text;
+    if (text !== undefined) {
+      if (text.startsWith("/")) await conversation.halt({ next: true });
+      return { text };
+    }
+    await update.answerCallbackQuery();
+    // A button of an older prompt is not an answer to this one.
+    if (update.callbackQuery?.message?.message_id === messageId)
+      return { data: update.callbackQuery.data ?? "" };
+  }
+}
+
+/** Asks to pick one of `options`; undefined when the user cancels. */
+async function pick(conversation: Convo, ctx: ConversationContext, prompt: string, options: string[]) {
+  const keyboard = new InlineKeyboard();
+  options.slice(0, MAX_PICKER).forEach((code, i) => {
+    keyboard.text(code, `tr:a:${code}`);
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row().text(ctx.t("button-cancel"), "tr:x");
+  const sent = await ctx.reply(prompt, { reply_markup: keyboard });
+  for (;;) {
+    const input = await nextInput(conversation, sent.message_id);
+    const choice = "data" in input ? input.data.replace(/^tr:a:/, "") : input.text.trim().toUpperCase();
+    if ("data" in input && input.data === "tr:x") {
+      await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("cancelled"));
+      return undefined;
+    }
+    if (options.includes(choice)) {
+      await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt} <b>${escapeHtml(choice)}</b>`);
+      return choice;
+    }
+    await ctx.reply(ctx.t("trade-pick-again"));
+  }
+}
+
+/** Asks for the amount; undefined when the user cancels. */
+async function askAmount(
+  conversation: Convo,
+  ctx: ConversationContext,
+  src: string,
+  dst: string,
+  balance: string,
+  locale: string,
+): Promise<Pick<TradeRequest, "amount" | "side"> | undefined> {
+  let side: TradeRequest["side"] = "spend";
+  const promptFor = (s: TradeRequest["side"]) => {
+    const keyboard = new InlineKeyboard();
+    if (s === "spend") {
+      if (toDec(balance).greaterThan(0)) {
+        for (const share of SHARES) keyboard.text(`${share}%`, `tr:p:${share}`);
+      }
+      keyboard.row().text(ctx.t("trade-button-receive", { asset: dst }), "tr:r");
+    } else {
+      keyboard.row().text(ctx.t("trade-button-spend", { asset: src }), "tr:s");
+    }
+    keyboard.row().text(ctx.t("button-cancel"), "tr:x");
+    const text =
+      s === "spend"
+        ? ctx.t("trade-ask-spend", { asset: escapeHtml(src), balance: formatAmount(src, balance, locale) })
+        : ctx.t("trade-ask-receive", { asset: escapeHtml(dst) });
+    return { text, keyboard };
+  };
+  let prompt = promptFor(side);
+  const sent = await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
+  for (;;) {
+    const input = await nextInput(conversation, sent.message_id);
+    if ("data" in input) {
+      if (input.data === "tr:x") {
+        await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("cancelled"));
+        return undefined;
+      }
+      const share = /^tr:p:(\d+)$/.exec(input.data)?.[1];
+      if (share !== undefined && side === "spend") {
+        const amount = shareOf(balance, Number(share), src);
+        if (parseAmount(amount) !== undefined) {
+          await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt.text}\n<b>${share}%</b>`);
+          return { amount, side };
+        }
+      }
+      if (input.data === "tr:r" || input.data === "tr:s") {
+        side = input.data === "tr:r" ? "receive" : "spend";
+        prompt = promptFor(side);
+        await ctx.api.editMessageText(sent.chat.id, sent.message_id, prompt.text, {
+          reply_markup: prompt.keyboard,
+        });
+      }
+      continue;
+    }
+    const amount = parseAmount(input.text);
+    if (amount !== undefined) return { amount, side };
+    const shown = input.text.length > 40 ? `${input.text.slice(0, 40)}…` : input.text;
+    await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shown) }));
+  }
+}
+
+/** Builds the conversation function over the bot's dependencies. */
+export function tradeConversation(deps: BotDeps) {
+  return async function trade(conversation: Convo, ctx: ConversationContext, args: TradeArgs): Promise<void> {
+    const data = await conversation.external((outside) => loadTradeData(outside, deps));
+    if (!data.ok) {
+      await ctx.reply(data.text);
+      return;
+    }
+    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    let src = args.kind === "buy" ? FIAT : args.src;
+    let dst = args.kind === "sell" ? FIAT : args.dst;
+    if (src === undefined) {
+      if (data.holdings.length === 0) {
+        await ctx.reply(ctx.t("trade-nothing-to-sell"));
+        return;
+      }
+      src = await pick(
+        conversation,
+        ctx,
+        ctx.t(args.kind === "sell" ? "trade-pick-sell" : "trade-pick-from"),
+        data.holdings,
+      );
+      if (src === undefined) return;
+    }
+    if (dst === undefined) {
+      const prompt =
+        args.kind === "buy" ? ctx.t("trade-pick-buy") : ctx.t("trade-pick-to", { src: escapeHtml(src) });
+      dst = await pick(
+        conversation,
+        ctx,
+        prompt,
+        data.assets.filter((a) => a !== src),
+      );
+      if (dst === undefined) return;
+    }
+    const amount = await askAmount(conversation, ctx, src, dst, data.balances[src] ?? "0", locale);
+    if (amount === undefined) return;
+    const request: TradeRequest = { src, dst, ...amount };
+    await conversation.external(async (outside) => {
+      await outside.replyWithChatAction("typing");
+      await showQuote(outside, await quoteRequest(outside, deps, request, args.kind), false);
+    });
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Swaps: /buy, /sell and /swap (with arguments straight to a quote, without them guided by the trade
+ * conversation), what the quote's buttons do, and /swaps.
+ *
+ * Confirm places at most one swap however often it is pressed (the quote's token is single-use), and only
+ * at the price shown: a stale quote or a market move brings a fresh quote to confirm instead. After
+ * placing, a background job follows the swap and edits the message with the result.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { ExchangeClient } from "../../exchange/index.ts";
+import {
+  placeQuote,
+  type Quote,
+  requestQuote,
+  type TradeKind,
+  type TradeRequest,
+  tradeKind,
+} from "../../services/swap-quotes.ts";
+import { parseAmount } from "../../services/trade-checks.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { TRADE_CONVERSATION, type TradeArgs } from "../conversations/trade.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { escapeHtml } from "../format/html.ts";
+import { renderSwapLine } from "../format/swaps.ts";
+import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "../trade/quotes.ts";
+
+const SWAPS_PAGE_SIZE = 5;
+
+/** Parses `/buy BTC 100`, `/sell ETH 0.5`, `/swap BTC ETH 0.01` arguments. */
+export function parseTradeArgs(
+  kind: TradeKind,
+  args: string,
+): { request: TradeRequest } | { error: "usage" } | { error: "amount"; input: string } {
+  const parts = args
+    .trim()
+    .split(/\s+/)
+    .filter((p) => p !== "");
+  const expected = kind === "swap" ? 3 : 2;
+  if (parts.length !== expected) return { error: "usage" };
+  const rawAmount = parts[expected - 1] as string;
+  const amount = parseAmount(rawAmount);
+  if (amount === undefined) return { error: "amount", input: rawAmount };
+  const a = (parts[0] as string).toUpperCase();
+  const b = (parts[1] as string).toUpperCase();
+  if (kind === "buy") return { request: { src: "AUD", dst: a, amount, side: "spend" } };
+  if (kind === "sell") return { request: { src: a, dst: "AUD", amount, side: "spend" } };
+  return { request: { src: a, dst: b, amount, side: "spend" } };
+}
+
+/** Handles Confirm on a quote: re-quotes when stale or when the market moved, else places and follows. */
+async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: ExchangeClient): Promise<void> {
+  if (deps.now() > quote.expiresAt) {
+    const fresh = await requestQuote(client, quote.request, deps.now(), deps.quoteTtlMs);
+    await showQuote(ctx, await quoteOutcome(ctx, deps, fresh, ctx.t("quote-expired-again")), true);
+    return;
+  }
+  await ctx.editMessageText(ctx.t("swap-placing"));
+  const result = await placeQuote(client, quote, deps.now(), deps.quoteTtlMs);
+  if (result.status === "moved") {
+    await showQuote(ctx, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
+    return;
+  }
+  const message = await ctx.editMessageText(ctx.t("swap-processing", { id: result.swap.id }));
+  const messageId =
+    typeof message === "object" ? message.message_id : (ctx.callbackQuery?.message?.message_id ?? 0);
+  await deps.watchSwap({
+    userId: ctx.from?.id as number,
+    chatId: ctx.chat?.id as number,
+    messageId,
+    swapId: result.swap.id,
+    locale: await ctx.i18n.getLocale(),
+  });
+}
+
+/** Runs a pressed choice of a quote (its token already consumed). */
+export async function onQuoteChoice(
+  ctx: BotContext,
+  deps: BotDeps,
+  payload: SwapPayload,
+  verb: string | undefined,
+): Promise<void> {
+  await ctx.answerCallbackQuery();
+  const { quote } = payload;
+  if (verb === "x") {
+    await ctx.editMessageText(ctx.t("cancelled"));
+    return;
+  }
+  if (verb === "a") {
+    await ctx.editMessageText(ctx.t("cancelled"));
+    const args: TradeArgs = {
+      kind: tradeKind(quote.request.src, quote.request.dst),
+      src: quote.request.src,
+      dst: quote.request.dst,
+    };
+    await ctx.conversation.enter(TRADE_CONVERSATION, args);
+    return;
+  }
+  if (verb !== "c") return;
+  const client = await deps.accounts.clientFor(ctx.from?.id as number);
+  if (!client) {
+    await ctx.editMessageText(ctx.t("connect-needed"));
+    return;
+  }
+  try {
+    await confirm(ctx, deps, quote, client);
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await ctx.editMessageText(explained);
+  }
+}
+
+async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
+  const client = await deps.accounts.clientFor(ctx.from?.id as number);
+  if (!client) {
+    await ctx.reply(ctx.t("connect-needed"));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  let text: string;
+  const keyboard = new InlineKeyboard();
+  try {
+    const result = await client.swaps.list({ page, page_size: SWAPS_PAGE_SIZE });
+    const pages = Math.max(1, Math.ceil(result.count / SWAPS_PAGE_SIZE));
+    if (result.count === 0) text = ctx.t("swaps-none");
+    else {
+      const lines = result.results.map((swap) => renderSwapLine(swap, ctx.t, locale));
+      text = [ctx.t("swaps-title", { page, pages }), ...lines].join("\n");
+    }
+    if (page > 1) keyboard.text(ctx.t("swaps-newer"), `sws:${page - 1}`);
+    if (result.next !== null) keyboard.text(ctx.t("swaps-older"), `sws:${page + 1}`);
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    text = explained;
+  }
+  const markup = { reply_markup: keyboard };
+  if (edit) await ctx.editMessageText(text, markup);
+  else await ctx.reply(text, markup);
+}
+
+/** The trade commands, /swaps and its paging. */
+export function swapFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const privateChats = composer.chatType("private");
+
+  for (const kind of ["buy", "sell", "swap"] as const) {
+    privateChats.command(kind, async (ctx) => {
+      if (ctx.match.trim() === "") {
+        await ctx.conversation.enter(TRADE_CONVERSATION, { kind } satisfies TradeArgs);
+        return;
+      }
+      const parsed = parseTradeArgs(kind, ctx.match);
+      if ("error" in parsed) {
+        const text =
+          parsed.error === "usage"
+            ? ctx.t(`trade-usage-${kind}`)
+            : ctx.t("trade-bad-amount", { input: escapeHtml(parsed.input.slice(0, 40)) });
+        await ctx.reply(text);
+        return;
+      }
+      await ctx.replyWithChatAction("typing");
+      await showQuote(ctx, await quoteRequest(ctx, deps, parsed.request, kind), false);
+    });
+  }
+
+  privateChats.command("swaps", (ctx) => showSwapsPage(ctx, deps, 1, false));
+  privateChats.callbackQuery(/^sws:(\d{1,4})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showSwapsPage(ctx, deps, Math.max(1, Number(ctx.match[1])), true);
+  });
+
+  return composer;
+}

@@ -1,0 +1,121 @@
+/**
+ * Swap quotes as chat messages: checking and pricing a request, the quote's single-use token and its
+ * Confirm / Change amount / Cancel buttons. Shared by the trade commands and the guided conversation.
+ */
+import { InlineKeyboard } from "grammy";
+import {
+  exceedsBalance,
+  type Quote,
+  requestQuote,
+  type TradeKind,
+  type TradeRequest,
+} from "../../services/swap-quotes.ts";
+import { checkTrade, type TradeProblem } from "../../services/trade-checks.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import type { ActionPayload } from "../features/actions.ts";
+import { escapeHtml } from "../format/html.ts";
+import { formatAmount, renderQuote } from "../format/swaps.ts";
+
+// Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
+const QUOTE_TOKEN_TTL_S = 15 * 60;
+
+/** The payload of a quote's token. */
+export interface SwapPayload extends ActionPayload {
+  action: "swap";
+  quote: Quote;
+}
+
+// Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
+/** Words a trade problem for the user. */
+export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], locale: string): string {
+  switch (problem.code) {
+    case "unknown_asset":
+      return t("trade-unknown-asset", { asset: escapeHtml(problem.asset.slice(0, 12)) });
+    case "same_asset":
+      return t("trade-same-asset", { asset: escapeHtml(problem.asset) });
+    case "need_crypto":
+      return t("trade-need-crypto");
+    case "over_balance":
+      return t("trade-over-balance", {
+        amount: formatAmount(problem.asset, problem.amount, locale),
+        balance: formatAmount(problem.asset, problem.balance, locale),
+      });
+  }
+}
+
+/** What a quote attempt came to: a message to show, with the quote's token when there is one. */
+export type QuoteOutcome = { text: string; token?: string };
+
+function quoteKeyboard(ctx: BotContext, token: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("button-confirm"), `t:${token}:c`)
+    .text(ctx.t("button-change-amount"), `t:${token}:a`)
+    .row()
+    .text(ctx.t("button-cancel"), `t:${token}:x`);
+}
+
+/** Shows a quote outcome as a new message, or in place of the pressed one. */
+export async function showQuote(ctx: BotContext, outcome: QuoteOutcome, edit: boolean): Promise<void> {
+  const markup = outcome.token ? { reply_markup: quoteKeyboard(ctx, outcome.token) } : {};
+  if (edit) await ctx.editMessageText(outcome.text, markup);
+  else await ctx.reply(outcome.text, markup);
+}
+
+/** Issues the token of a quote and renders it. */
+export async function quoteOutcome(
+  ctx: BotContext,
+  deps: BotDeps,
+  quote: Quote,
+  note?: string,
+): Promise<QuoteOutcome> {
+  const payload: SwapPayload = { action: "swap", quote };
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, QUOTE_TOKEN_TTL_S);
+  return { text: renderQuote(quote, ctx.t, await ctx.i18n.getLocale(), note), token };
+}
+
+/** Everything needed before estimating: the user's client, known assets and balances. */
+async function tradeContext(ctx: BotContext, deps: BotDeps) {
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId);
+  if (!client) return { problem: ctx.t("connect-needed") } as const;
+  if ((await deps.accounts.permission(userId)) === "read_only")
+    return { problem: ctx.t("trade-read-only") } as const;
+  const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
+  return { client, known: new Set(Object.keys(ticker)), balances } as const;
+}
+
+/**
+ * Checks a request and prices it: the outcome is the quote with its token, or the reason it cannot be
+ * quoted. Exchange failures are explained, never thrown.
+ */
+export async function quoteRequest(
+  ctx: BotContext,
+  deps: BotDeps,
+  request: TradeRequest,
+  kind: TradeKind,
+): Promise<QuoteOutcome> {
+  const locale = await ctx.i18n.getLocale();
+  try {
+    const context = await tradeContext(ctx, deps);
+    if ("problem" in context) return { text: context.problem as string };
+    const problem = checkTrade(request, kind, context.known, context.balances);
+    if (problem) return { text: describeTradeProblem(problem, ctx.t, locale) };
+    const quote = await requestQuote(context.client, request, deps.now(), deps.quoteTtlMs);
+    const balance = context.balances[request.src] ?? "0";
+    if (exceedsBalance(quote, balance)) {
+      const over: TradeProblem = {
+        code: "over_balance",
+        asset: request.src,
+        amount: quote.estimate.est_sell_amount,
+        balance,
+      };
+      return { text: describeTradeProblem(over, ctx.t, locale) };
+    }
+    return await quoteOutcome(ctx, deps, quote);
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { text: explained };
+  }
+}

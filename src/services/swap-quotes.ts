@@ -1,0 +1,96 @@
+/**
+ * Quotes and placing swaps, independent of the chat. A quote is a plain JSON object (it travels in a
+ * single-use confirm token), holding the request, the binding estimate and how long it is honoured.
+ * Placing uses exactly the quote's assets, amount field and `estimated_price_exact`, so nothing is ever
+ * traded at a price the user has not seen: when the market moved, a fresh quote comes back instead.
+ */
+import {
+  type ExchangeClient,
+  type Swap,
+  type SwapEstimate,
+  type SwapEstimateRequest,
+  SwapRejectedError,
+  toDec,
+} from "../exchange/index.ts";
+
+/** AUD, the one fiat asset. */
+export const FIAT = "AUD";
+
+/** What the user asked for: `amount` of `src` to spend, or of `dst` to receive. */
+export interface TradeRequest {
+  src: string;
+  dst: string;
+  amount: string;
+  side: "spend" | "receive";
+}
+
+/** A priced request; `expiresAt` (epoch ms) is when Confirm stops placing it without a new estimate. */
+export interface Quote {
+  request: TradeRequest;
+  estimate: SwapEstimate;
+  quotedAt: number;
+  expiresAt: number;
+}
+
+/** Buy (AUD -> crypto), sell (crypto -> AUD) or a crypto -> crypto swap. */
+export type TradeKind = "buy" | "sell" | "swap";
+
+/** Which kind a pair of assets is. */
+export function tradeKind(src: string, dst: string): TradeKind {
+  if (src === FIAT) return "buy";
+  if (dst === FIAT) return "sell";
+  return "swap";
+}
+
+/** The estimate body for a request. */
+export function estimateBody(request: TradeRequest): SwapEstimateRequest {
+  return {
+    src_asset: request.src,
+    dst_asset: request.dst,
+    ...(request.side === "spend" ? { req_spend_amount: request.amount } : { req_get_amount: request.amount }),
+  };
+}
+
+/** Prices a request; the quote holds for `ttlMs`. */
+export async function requestQuote(
+  client: ExchangeClient,
+  request: TradeRequest,
+  now: number,
+  ttlMs: number,
+): Promise<Quote> {
+  const estimate = await client.swaps.estimate(estimateBody(request));
+  return { request, estimate, quotedAt: now, expiresAt: now + ttlMs };
+}
+
+/** Whether the quote's total spend exceeds what the account holds of the source asset. */
+export function exceedsBalance(quote: Quote, balance: string): boolean {
+  return toDec(quote.estimate.est_sell_amount).greaterThan(toDec(balance));
+}
+
+/** What placing a quote came to. */
+export type PlaceResult =
+  | { status: "placed"; swap: Swap }
+  | { status: "moved"; quote: Quote; serviceMessage: string };
+
+/**
+ * Places a quote. When the exchange refuses because the market moved, re-estimates the same request
+ * and returns the new quote to show: the caller must ask the user again.
+ */
+export async function placeQuote(
+  client: ExchangeClient,
+  quote: Quote,
+  now: number,
+  ttlMs: number,
+): Promise<PlaceResult> {
+  try {
+    const swap = await client.swaps.create({
+      ...estimateBody(quote.request),
+      expected_price: quote.estimate.estimated_price_exact,
+    });
+    return { status: "placed", swap };
+  } catch (error) {
+    if (!(error instanceof SwapRejectedError)) throw error;
+    const fresh = await requestQuote(client, quote.request, now, ttlMs);
+    return { status: "moved", quote: fresh, serviceMessage: error.serviceMessage };
+  }
+}

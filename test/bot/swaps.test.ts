@@ -1,0 +1,316 @@
+/**
+ * Swaps as chats: buy, sell and crypto swaps with arguments and guided, spend and receive modes, the
+ * market moving, a stale quote, the double-tap race, error and slow outcomes, cancel at every step, the
+ * checks made before any call, and /swaps. The sandbox settles instantly unless a test says otherwise;
+ * the follow-up job polls every 20 ms for 300 ms (see test/support/bot.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { SWAP_STATUS, toDec } from "../../src/exchange/index.ts";
+import type { ChatDriver } from "../../src/telegram-fake/index.ts";
+import { startTestBot } from "../support/bot.ts";
+import type { TestAccount } from "../support/exchange.ts";
+
+const tb = await startTestBot();
+// Generous: background follow-ups run on real timers; 10 s leaves room on a loaded 2-core machine.
+const FOLLOW_UP_MS = 10_000;
+
+async function trader(balances: Record<string, string>): Promise<{ chat: ChatDriver; account: TestAccount }> {
+  const chat = tb.chat();
+  const account = tb.ex.account(balances);
+  await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+  return { chat, account };
+}
+
+async function swapsOf(account: TestAccount) {
+  return (await tb.ex.client(account.readWriteKey).swaps.list()).results;
+}
+
+async function writesOf(account: TestAccount, path: string): Promise<number> {
+  const log = (await tb.ex.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
+    writes: Record<string, number>;
+  };
+  return log.writes[path] ?? 0;
+}
+
+function buttons(output: { buttons: { text: string }[][] } | undefined): string[] {
+  return output?.buttons.flat().map((b) => b.text) ?? [];
+}
+
+/** Presses Confirm and waits until the message shows the final result. */
+async function confirmAndSettle(chat: ChatDriver): Promise<string> {
+  const outputs = await chat.press("Confirm");
+  const done = outputs.find((o) => /done|failed|rejected/.test(o.plainText));
+  if (done) return done.plainText;
+  return (await chat.waitForOutput((o) => /done|failed|rejected/.test(o.plainText), FOLLOW_UP_MS)).plainText;
+}
+
+describe("with arguments", () => {
+  it("/buy BTC 100: the quote, then Confirm places it and the message becomes the result", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    const quote = (await chat.send("/buy BTC 100")).at(-1);
+    expect(quote?.plainText).toContain("Buy BTC");
+    expect(quote?.plainText).toContain("You pay: $100.00");
+    expect(quote?.plainText).toMatch(/You receive: 0\.\d+ BTC/);
+    expect(quote?.plainText).toMatch(/Price: \$[\d,]+\.\d\d per BTC/);
+    expect(quote?.plainText).toContain("Fee: $0.50");
+    expect(quote?.plainText).toMatch(/holds for 30 s/);
+    expect(buttons(quote)).toEqual(["Confirm", "Change amount", "Cancel"]);
+
+    const result = await confirmAndSettle(chat);
+    expect(result).toMatch(/Swap #\d+ done/);
+    expect(result).toContain("Sold: $100.00");
+    const [swap] = await swapsOf(account);
+    expect(swap?.status).toBe(SWAP_STATUS.PROCESSED);
+    expect(result).toContain(`Bought: ${swap?.bought_amount} BTC`);
+    expect(toDec((await tb.ex.client(account.readWriteKey).balances.get("AUD")).total).equals(900)).toBe(
+      true,
+    );
+  });
+
+  it("/sell ETH 0.5 sells that quantity", async () => {
+    const { chat, account } = await trader({ ETH: "2" });
+    const quote = (await chat.send("/sell eth 0.5")).at(-1);
+    expect(quote?.plainText).toContain("Sell ETH");
+    expect(quote?.plainText).toContain("You pay: 0.5 ETH");
+    expect(await confirmAndSettle(chat)).toContain("Sold: 0.5 ETH");
+    expect((await tb.ex.client(account.readWriteKey).balances.get("ETH")).total).toBe("1.5");
+  });
+
+  it("/swap BTC SOL 0.01 swaps crypto for crypto", async () => {
+    const { chat, account } = await trader({ BTC: "0.1" });
+    const quote = (await chat.send("/swap BTC SOL 0.01")).at(-1);
+    expect(quote?.plainText).toContain("Swap BTC → SOL");
+    expect(quote?.plainText).toMatch(/Price: [\d.]+ BTC per SOL/);
+    expect(await confirmAndSettle(chat)).toContain("Sold: 0.01 BTC");
+    expect((await swapsOf(account))[0]?.dst_asset).toBe("SOL");
+  });
+});
+
+describe("guided", () => {
+  it("/buy: pick the asset, take 25 % of the balance, confirm", async () => {
+    const { chat } = await trader({ AUD: "400" });
+    const picker = (await chat.send("/buy")).at(-1);
+    expect(picker?.plainText).toContain("What would you like to buy?");
+    expect(buttons(picker)).toContain("BTC");
+    const ask = (await chat.press("ETH")).find((o) => o.kind === "message");
+    expect(ask?.plainText).toContain("How much AUD would you like to spend? You have $400.00");
+    expect(buttons(ask)).toEqual(["25%", "50%", "100%", "Say how much ETH to receive", "Cancel"]);
+    const quote = (await chat.press("25%")).find((o) => o.plainText.includes("Buy ETH"));
+    expect(quote?.plainText).toContain("You pay: $100.00");
+    expect(await confirmAndSettle(chat)).toContain("Sold: $100.00");
+  });
+
+  it("receive mode: say how much to get; the swap delivers exactly that", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    await chat.send("/buy");
+    await chat.press("SOL");
+    const receive = (await chat.press("Say how much SOL to receive")).find((o) => o.kind === "edit");
+    expect(receive?.plainText).toContain("How much SOL would you like to receive?");
+    const quote = (await chat.send("2")).at(-1);
+    expect(quote?.plainText).toContain("You receive: 2 SOL");
+    expect(await confirmAndSettle(chat)).toContain("Bought: 2 SOL");
+    const [swap] = await swapsOf(account);
+    expect(toDec(swap?.req_get_amount ?? "0").equals(2)).toBe(true);
+  });
+
+  it("/swap: pick from holdings, then the target; a typed amount", async () => {
+    const { chat } = await trader({ ETH: "1", AUD: "5" });
+    const from = (await chat.send("/swap")).at(-1);
+    expect(from?.plainText).toContain("swap from?");
+    expect(buttons(from)).toEqual(["ETH", "Cancel"]);
+    const to = (await chat.press("ETH")).find((o) => o.kind === "message");
+    expect(to?.plainText).toContain("Swap ETH for which crypto?");
+    expect(buttons(to)).not.toContain("ETH");
+    await chat.press("BTC");
+    const bad = (await chat.send("lots")).at(-1);
+    expect(bad?.plainText).toContain("“lots” is not an amount");
+    const quote = (await chat.send("0.25")).at(-1);
+    expect(quote?.plainText).toContain("Swap ETH → BTC");
+    expect(await confirmAndSettle(chat)).toContain("Sold: 0.25 ETH");
+  });
+
+  it("/sell with nothing to sell says so", async () => {
+    const { chat } = await trader({ AUD: "10" });
+    expect((await chat.send("/sell")).at(-1)?.plainText).toContain("You hold no crypto to sell.");
+  });
+});
+
+describe("the price the user saw, and only that", () => {
+  it("the market moved: nothing is traded, the new estimate is shown, confirming again trades", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    tb.ex.sb.setPrice("XRP", "1.00");
+    const first = (await chat.send("/buy XRP 100")).at(-1);
+    expect(first?.plainText).toMatch(/Price: \$1\.00\d* per XRP/);
+    tb.ex.sb.setPrice("XRP", "1.50");
+    const outputs = await chat.press("Confirm");
+    const requote = outputs.at(-1);
+    expect(requote?.plainText).toContain("The market moved");
+    expect(requote?.plainText).toMatch(/Price: \$1\.5\d* per XRP/);
+    expect(buttons(requote)).toEqual(["Confirm", "Change amount", "Cancel"]);
+    expect(await swapsOf(account)).toHaveLength(0);
+    expect(await confirmAndSettle(chat)).toMatch(/done/);
+    expect(await swapsOf(account)).toHaveLength(1);
+  });
+
+  it("a stale quote: Confirm re-estimates and asks again", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    await chat.send("/buy ADA 50");
+    tb.advanceClock(31_000);
+    const requote = (await chat.press("Confirm")).at(-1);
+    expect(requote?.plainText).toContain("The quote had expired");
+    expect(buttons(requote)).toContain("Confirm");
+    expect(await swapsOf(account)).toHaveLength(0);
+    expect(await confirmAndSettle(chat)).toMatch(/done/);
+  });
+
+  it("twenty concurrent taps on Confirm, and the same tap delivered again, create exactly one swap", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    const quote = (await chat.send("/buy LTC 100")).at(-1);
+    const confirm = quote?.buttons.flat().find((b) => b.text === "Confirm");
+    if (!quote || !confirm?.data) throw new Error("a Confirm button");
+    const taps = Array.from({ length: 20 }, () =>
+      tb.fake.callback(chat.user, chat.chat, quote.messageId, confirm.data as string),
+    );
+    await Promise.all(taps.map((update) => tb.app.bot.handleUpdate(update)));
+    // The same press again, as Telegram redelivers it: a new update id, the same callback.
+    await tb.app.bot.handleUpdate({ ...(taps[0] as object), update_id: 9_999_999 } as never);
+    await chat.waitForOutput((o) => o.plainText.includes("done"), FOLLOW_UP_MS);
+    expect(await swapsOf(account)).toHaveLength(1);
+    expect(await writesOf(account, "/api/private/swaps/")).toBe(1);
+    const answers = tb.fake
+      .callsTo("answerCallbackQuery")
+      .filter((c) => (c.payload as { text?: string }).text?.includes("expired"));
+    expect(answers.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("outcomes", () => {
+  it("an error status is explained and the balance is intact", async () => {
+    const { chat, account } = await trader({ AUD: "500" });
+    await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
+      swap_outcome: "error",
+    });
+    await chat.send("/buy BTC 100");
+    expect(await confirmAndSettle(chat)).toMatch(/Swap #\d+ failed on the exchange. Nothing was taken/);
+    expect(toDec((await tb.ex.client(account.readWriteKey).balances.get("AUD")).total).equals(500)).toBe(
+      true,
+    );
+  });
+
+  it("slow processing: the user is told, then gets the result when it settles", async () => {
+    const { chat, account } = await trader({ AUD: "500" });
+    await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
+      swap_settle_ms: 3_600_000,
+    });
+    await chat.send("/buy ETH 100");
+    const placed = await chat.press("Confirm");
+    expect(placed.some((o) => /Swap #\d+ is processing/.test(o.plainText))).toBe(true);
+    const still = await chat.waitForOutput((o) => o.plainText.includes("still processing"), FOLLOW_UP_MS);
+    expect(still.kind).toBe("edit");
+    tb.ex.sb.advanceClock(3600);
+    const late = await chat.waitForOutput(
+      (o) => o.kind === "message" && o.plainText.includes("done"),
+      FOLLOW_UP_MS,
+    );
+    expect(late.plainText).toContain("Sold: $100.00");
+  });
+});
+
+describe("cancel at every step", () => {
+  it("at the asset picker, at the amount, on the quote, and with /cancel", async () => {
+    const { chat, account } = await trader({ AUD: "300", BTC: "0.1" });
+    await chat.send("/buy");
+    expect((await chat.press("Cancel")).some((o) => o.plainText.includes("Cancelled"))).toBe(true);
+
+    await chat.send("/sell");
+    await chat.press("BTC");
+    expect((await chat.press("Cancel")).some((o) => o.plainText.includes("Cancelled"))).toBe(true);
+
+    await chat.send("/swap");
+    expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("Cancelled");
+    expect((await chat.send("0.5")).at(-1)?.plainText).toContain("I only understand commands");
+
+    const quote = (await chat.send("/buy BTC 10")).at(-1);
+    const confirmData = quote?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    expect((await chat.press("Cancel")).some((o) => o.plainText.includes("Cancelled"))).toBe(true);
+    // The quote's Confirm died with it, even if an old client still shows the button.
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, quote?.messageId as number, confirmData),
+    );
+    const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string };
+    expect(answer.text).toContain("expired");
+    expect(await swapsOf(account)).toHaveLength(0);
+  });
+
+  it("Change amount asks again for the same assets", async () => {
+    const { chat } = await trader({ AUD: "300" });
+    await chat.send("/buy DOGE 10");
+    const ask = (await chat.press("Change amount")).find((o) => o.kind === "message");
+    expect(ask?.plainText).toContain("How much AUD would you like to spend?");
+    const quote = (await chat.send("20")).at(-1);
+    expect(quote?.plainText).toContain("Buy DOGE");
+    expect(quote?.plainText).toContain("You pay: $20.00");
+  });
+});
+
+describe("checks before any call", () => {
+  it("bad amounts, unknown or equal assets, AUD where crypto is needed, over the balance, usage", async () => {
+    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
+    // Connecting probed the key with one estimate; none may follow from the checks below.
+    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
+    expect(await say("/buy BTC -5")).toContain("“-5” is not an amount");
+    expect(await say("/buy BTC 0")).toContain("“0” is not an amount");
+    expect(await say("/buy BTC 1e5")).toContain("is not an amount");
+    expect(await say("/buy NOPE 10")).toContain("I don't know the asset NOPE");
+    expect(await say("/swap BTC BTC 0.001")).toContain("can't swap BTC for itself");
+    expect(await say("/sell AUD 10")).toContain("not AUD");
+    expect(await say("/buy AUD 10")).toContain("not AUD");
+    expect(await say("/buy BTC 1,000")).toContain("more than you have: $1,000.00 needed, $100.00 available");
+    expect(await say("/sell BTC 1")).toContain("more than you have");
+    expect(await say("/buy BTC")).toContain("Usage: /buy ASSET AMOUNT");
+    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+  });
+
+  it("a read-only key is explained before anything is sent", async () => {
+    const chat = tb.chat();
+    const account = tb.ex.account({ AUD: "100" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readOnlyKey);
+    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    expect((await chat.send("/buy BTC 10")).at(-1)?.plainText).toContain("read-only, so I can't trade");
+    expect((await chat.send("/sell")).at(-1)?.plainText).toContain("read-only");
+    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+  });
+});
+
+describe("/swaps", () => {
+  it("lists recent swaps with status icons, five per page", async () => {
+    const { chat, account } = await trader({ AUD: "1000" });
+    const client = tb.ex.client(account.readWriteKey);
+    for (let i = 0; i < 6; i++) {
+      const estimate = await client.swaps.estimate({
+        src_asset: "AUD",
+        dst_asset: "BTC",
+        req_spend_amount: "10",
+      });
+      await client.swaps.create({
+        src_asset: "AUD",
+        dst_asset: "BTC",
+        req_spend_amount: "10",
+        expected_price: estimate.estimated_price_exact,
+      });
+    }
+    const first = (await chat.send("/swaps")).at(-1);
+    expect(first?.plainText).toContain("Your swaps (page 1 of 2)");
+    expect(first?.plainText.match(/✅ #\d+ \$10\.00 → 0\.\d+ BTC · \$10\.00/g)).toHaveLength(5);
+    expect(buttons(first)).toEqual(["Older ›"]);
+    const second = (await chat.press("Older ›")).find((o) => o.kind === "edit");
+    expect(second?.plainText).toContain("page 2 of 2");
+    expect(buttons(second)).toEqual(["‹ Newer"]);
+  });
+
+  it("says when there are none", async () => {
+    const { chat } = await trader({ AUD: "1" });
+    expect((await chat.send("/swaps")).at(-1)?.plainText).toContain("not made any swaps yet");
+  });
+});

@@ -1,0 +1,43 @@
+/** Every language has every message, and every message the code asks for exists. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MENU_COMMANDS } from "../src/bot/commands.ts";
+import { LANGUAGES } from "../src/bot/i18n.ts";
+
+const root = join(import.meta.dirname, "..");
+
+function messageKeys(language: string): Set<string> {
+  const text = readFileSync(join(root, "locales", `${language}.ftl`), "utf8");
+  return new Set([...text.matchAll(/^([a-z][a-z0-9-]*) =/gm)].map((m) => m[1] as string));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith(".ts")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+describe("locales", () => {
+  it("every language file has exactly the English keys", () => {
+    const english = messageKeys("en");
+    expect(english.size).toBeGreaterThan(50);
+    for (const language of LANGUAGES) expect([...messageKeys(language)].sort()).toEqual([...english].sort());
+  });
+
+  it("every literal key the bot translates exists, and every menu command has a description", () => {
+    const english = messageKeys("en");
+    const used = new Set<string>();
+    for (const file of sourceFiles(join(root, "src", "bot"))) {
+      for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-z][a-z0-9-]*)"/g))
+        used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(40);
+    for (const key of used) expect(english, key).toContain(key);
+    for (const command of MENU_COMMANDS) expect(english).toContain(`cmd-${command}`);
+  });
+});
