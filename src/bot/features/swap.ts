@@ -86,7 +86,8 @@ export async function onQuoteChoice(
     return;
   }
   if (verb === "a") {
-    await ctx.editMessageText(ctx.t("cancelled"));
+    // The old quote stays readable for comparison; only its buttons go.
+    await ctx.editMessageReplyMarkup();
     const args: TradeArgs = {
       kind: tradeKind(quote.request.src, quote.request.dst),
       src: quote.request.src,
