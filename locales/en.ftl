@@ -35,6 +35,8 @@ help =
 
 ## Chat rules
 private-only = For your safety I only handle account matters in a private chat. Open a chat with me and send the command there.
+group-key-deleted = ⚠️ I deleted your message, but others may have seen the key: revoke it in the Digital Surge web app (Account settings → API keys) and create a new one.
+group-key-exposed = ⚠️ Your API key is visible in this group and I could not delete it: delete the message, then revoke the key in the Digital Surge web app (Account settings → API keys).
 not-allowed = Sorry, this bot is private.
 cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.

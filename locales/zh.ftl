@@ -35,6 +35,8 @@ help =
 
 ## Chat rules
 private-only = 为了你的安全，我只在私聊中处理账户事务。请与我私聊并在那里发送命令。
+group-key-deleted = ⚠️ 我已删除你的消息，但其他人可能已看到密钥：请在 Digital Surge 网页版（账户设置 → API 密钥）撤销它并创建新密钥。
+group-key-exposed = ⚠️ 你的 API 密钥在群组中可见，且我无法删除：请删除该消息，然后在 Digital Surge 网页版（账户设置 → API 密钥）撤销该密钥。
 not-allowed = 抱歉，这是一个私人机器人。
 cancelled = 已取消，没有任何更改。
 nothing-to-cancel = 当前没有可取消的操作。

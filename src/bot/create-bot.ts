@@ -35,6 +35,7 @@ import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { onQuoteChoice, swapFeature } from "./features/swap.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
+import { isNotModified } from "./telegram-errors.ts";
 import type { SwapPayload } from "./trade/quotes.ts";
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
@@ -88,6 +89,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const app = bot.errorBoundary(async (error) => {
     const ctx = error.ctx;
     const cause = error.error;
+    // A double tap can ask Telegram to show what is already shown: nothing went wrong.
+    if (isNotModified(cause)) return;
     // Only the class and message: Telegram and exchange errors carry no secrets, and no payload is logged.
     ctx.log.error(
       { err: { name: (cause as Error)?.name, message: (cause as Error)?.message } },
@@ -96,8 +99,14 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     // A stored key that no longer decrypts (tampered, or its vault key retired) is the user's to fix.
     const text = ctx.t(cause instanceof VaultDecryptError ? "key-unreadable" : "something-went-wrong");
     try {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
-      else if (ctx.chat) await ctx.reply(text);
+      if (ctx.callbackQuery) {
+        // The press may have been answered already; then the apology goes to the chat instead.
+        const answered = await ctx.answerCallbackQuery({ text, show_alert: true }).then(
+          () => true,
+          () => false,
+        );
+        if (!answered && ctx.chat?.type === "private") await ctx.reply(text);
+      } else if (ctx.chat) await ctx.reply(text);
     } catch (replyError) {
       ctx.log.warn({ err: { message: (replyError as Error)?.message } }, "could not report the failure");
     }

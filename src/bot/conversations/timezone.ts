@@ -4,7 +4,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { canonicalTimeZone } from "../format/time.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
@@ -29,7 +29,7 @@ export function timezoneConversation(deps: BotDeps) {
       const zone = canonicalTimeZone(text);
       if (zone === undefined) {
         // Cut by code point: cutting UTF-16 units can split an emoji, and Telegram refuses the text.
-        const shown = [...text].length > 40 ? `${[...text].slice(0, 40).join("")}…` : text;
+        const shown = shorten(text, 40);
         await answer.reply(answer.t("settings-bad-timezone", { input: escapeHtml(shown) }));
         continue;
       }

@@ -13,7 +13,7 @@ import { parseAmount, shareOf } from "../../services/trade-checks.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { TOP_ASSETS } from "../features/price.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAmount } from "../format/swaps.ts";
 import { quoteRequest, showQuote } from "../trade/quotes.ts";
 
@@ -161,8 +161,7 @@ async function askAmount(
     }
     const amount = parseAmount(input.text);
     if (amount !== undefined) return { amount, side };
-    const shown = input.text.length > 40 ? `${input.text.slice(0, 40)}…` : input.text;
-    await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shown) }));
+    await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
   }
 }
 

@@ -6,7 +6,6 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPercent, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
-import { isNotModified } from "../telegram-errors.ts";
 
 const REFRESH = "bal:refresh";
 
@@ -84,12 +83,8 @@ export function balanceFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("connect-needed"));
       return;
     }
-    try {
-      await ctx.editMessageText(text, { reply_markup: keyboard(ctx) });
-    } catch (error) {
-      // Two refreshes within the same second render the same text: nothing to change.
-      if (!isNotModified(error)) throw error;
-    }
+    // Two refreshes within the same second render the same text; the error boundary lets that pass.
+    await ctx.editMessageText(text, { reply_markup: keyboard(ctx) });
   });
 
   return composer;

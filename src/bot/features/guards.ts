@@ -53,6 +53,18 @@ export function guardsFeature(deps: BotDeps): Composer<BotContext> {
     const target = /^\/\w+@(\w+)/.exec(ctx.message?.text ?? "")?.[1];
     if (target !== undefined && target.toLowerCase() !== ctx.me.username.toLowerCase()) return;
     if ((ACCOUNT_COMMANDS as readonly string[]).includes(command)) {
+      // A key posted in a group is exposed: take it down if we can, and tell the user to revoke it.
+      const postedKey = command === "connect" && /^\/\S+\s+\S/.test(ctx.message?.text ?? "");
+      if (postedKey) {
+        const deleted = await ctx.deleteMessage().then(
+          () => true,
+          () => false,
+        );
+        await ctx.reply(
+          `${ctx.t("private-only")}\n\n${ctx.t(deleted ? "group-key-deleted" : "group-key-exposed")}`,
+        );
+        return;
+      }
       await ctx.reply(ctx.t("private-only"), {
         reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },
       });

@@ -2,7 +2,7 @@
 import { Composer } from "grammy";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
 
@@ -46,9 +46,7 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       }
       if (unknown.length > 0) {
         const examples = Object.keys(ticker).sort().slice(0, 12).join(", ");
-        // Cut by code point: cutting UTF-16 units can split an emoji, and Telegram refuses the text.
-        const cut = (code: string) => ([...code].length > 12 ? `${[...code].slice(0, 12).join("")}…` : code);
-        const shown = unknown.map(cut).join(", ");
+        const shown = unknown.map((code) => shorten(code, 12)).join(", ");
         lines.push(ctx.t("price-unknown", { assets: escapeHtml(shown), examples: escapeHtml(examples) }));
       }
       if (known.length > 0) {

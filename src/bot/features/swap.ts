@@ -20,7 +20,7 @@ import { parseAmount } from "../../services/trade-checks.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "../conversations/trade.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { renderSwapLine } from "../format/swaps.ts";
 import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "../trade/quotes.ts";
 
@@ -93,6 +93,8 @@ export async function onQuoteChoice(
       src: quote.request.src,
       dst: quote.request.dst,
     };
+    // Pressed on an older quote while a flow (a trade, the time zone question) is waiting: leave it.
+    await ctx.conversation.exitAll();
     await ctx.conversation.enter(TRADE_CONVERSATION, args);
     return;
   }
@@ -156,7 +158,7 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         const text =
           parsed.error === "usage"
             ? ctx.t(`trade-usage-${kind}`)
-            : ctx.t("trade-bad-amount", { input: escapeHtml(parsed.input.slice(0, 40)) });
+            : ctx.t("trade-bad-amount", { input: escapeHtml(shorten(parsed.input, 40)) });
         await ctx.reply(text);
         return;
       }

@@ -6,3 +6,12 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 }
+
+/**
+ * Shortens text the user typed for quoting it back: at most `max` characters, cut at whole code points
+ * (cutting UTF-16 units can split an emoji, and Telegram refuses such text), with "…" when cut.
+ */
+export function shorten(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
+}

@@ -14,7 +14,7 @@ import { checkTrade, type TradeProblem } from "../../services/trade-checks.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import type { ActionPayload } from "../features/actions.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAmount, renderQuote } from "../format/swaps.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
@@ -31,7 +31,7 @@ export interface SwapPayload extends ActionPayload {
 export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
     case "unknown_asset":
-      return t("trade-unknown-asset", { asset: escapeHtml(problem.asset.slice(0, 12)) });
+      return t("trade-unknown-asset", { asset: escapeHtml(shorten(problem.asset, 12)) });
     case "same_asset":
       return t("trade-same-asset", { asset: escapeHtml(problem.asset) });
     case "need_crypto":
