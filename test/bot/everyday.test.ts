@@ -1,5 +1,7 @@
 /** /start, /help, /balance, /price, /settings and /cancel as chats against the sandbox. */
 import { describe, expect, it } from "vitest";
+import { MENU_COMMANDS, setCommandMenu } from "../../src/bot/commands.ts";
+import { createI18n } from "../../src/bot/i18n.ts";
 import { Dec, toDec } from "../../src/exchange/index.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";
@@ -211,5 +213,32 @@ describe("/cancel", () => {
     const after = await chat.send("sbx_rw_0123456789abcdef0123456789abcdef");
     expect(after.map((o) => o.kind)).toEqual(["message"]);
     expect(after[0]?.plainText).toContain("I only understand commands");
+  });
+});
+
+describe("Telegram itself", () => {
+  it("the command menu is set in every language", async () => {
+    await setCommandMenu(tb.app.bot.api, createI18n());
+    const english = tb.fake.commands(undefined, "en");
+    expect(english.map((c) => c.command)).toEqual([...MENU_COMMANDS]);
+    expect(tb.fake.commands(undefined, "zh").find((c) => c.command === "balance")?.description).toBe(
+      "余额与资产总值",
+    );
+    expect(tb.fake.commands().find((c) => c.command === "balance")?.description).toBe(
+      "Balances and portfolio value",
+    );
+  });
+
+  it("a 429 from Telegram inside a conversation is waited out and retried", async () => {
+    const chat = tb.chat();
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    tb.fake.failNext("sendMessage", { error_code: 429, parameters: { retry_after: 1 } });
+    const outputs = await chat.send("Atlantis/Capital");
+    expect(outputs.at(-1)?.plainText).toContain("I don't know the time zone");
+    const attempts = tb.fake
+      .callsTo("sendMessage")
+      .filter((c) => JSON.stringify(c.payload).includes("Atlantis"));
+    expect(attempts).toHaveLength(2);
   });
 });

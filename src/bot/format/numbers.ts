@@ -3,6 +3,7 @@
  * strings exactly (no float conversion), so rounding is done first with the decimal library.
  */
 import { Dec, formatDec, toDec } from "../../exchange/index.ts";
+import { intlLocale } from "./locale.ts";
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -10,7 +11,7 @@ function currencyFormat(locale: string, signed: boolean): Intl.NumberFormat {
   const key = `${locale}:${signed}`;
   let format = currencyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, {
+    format = new Intl.NumberFormat(intlLocale(locale), {
       style: "currency",
       currency: "AUD",
       currencyDisplay: "narrowSymbol",
@@ -35,7 +36,7 @@ export function formatAud(amount: string, locale: string, signed = false): strin
 /** A crypto quantity: up to 8 decimals, trailing zeros dropped, digits grouped. */
 export function formatQuantity(amount: string, locale: string): string {
   const trimmed = formatDec(toDec(amount), 8);
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 });
+  const format = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 8 });
   return (format.format as unknown as ExactFormat)(trimmed);
 }
 
@@ -43,7 +44,7 @@ export function formatQuantity(amount: string, locale: string): string {
 export function formatPrice(price: string, locale: string): string {
   const value = toDec(price);
   if (value.abs().greaterThanOrEqualTo(1)) return formatAud(price, locale);
-  const format = new Intl.NumberFormat(locale, {
+  const format = new Intl.NumberFormat(intlLocale(locale), {
     style: "currency",
     currency: "AUD",
     currencyDisplay: "narrowSymbol",
@@ -55,7 +56,7 @@ export function formatPrice(price: string, locale: string): string {
 /** A percentage given in percent units ("1.234" -> "+1.23%"); `signed` shows "+" for gains. */
 export function formatPercent(percent: string, locale: string, signed = true): string {
   const rounded = formatDec(toDec(percent), 2, { rounding: Dec.ROUND_HALF_EVEN, trailingZeros: true });
-  const format = new Intl.NumberFormat(locale, {
+  const format = new Intl.NumberFormat(intlLocale(locale), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: signed ? "exceptZero" : "auto",

@@ -1,8 +1,9 @@
 /** Times shown to a user: in their time zone, saying which zone. */
+import { intlLocale } from "./locale.ts";
 
 /** A clock time with its zone's short name, e.g. { time: "10:32:05 AEDT", zone: "Australia/Sydney" }. */
 export function formatClock(at: Date, timeZone: string, locale: string): { time: string; zone: string } {
-  const time = new Intl.DateTimeFormat(locale, {
+  const time = new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone,
     hour: "2-digit",
     minute: "2-digit",
