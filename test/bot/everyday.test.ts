@@ -6,6 +6,7 @@ import { Dec, toDec } from "../../src/exchange/index.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";
 import { startTestBot } from "../support/bot.ts";
+import { placeSwap } from "../support/exchange.ts";
 
 const tb = await startTestBot();
 
@@ -93,18 +94,7 @@ describe("/balance", () => {
 
   it("day and total returns show with signs and percentages after a trade", async () => {
     const { chat, account } = await connectedChat({ AUD: "1000" });
-    const client = tb.ex.client(account.readWriteKey);
-    const estimate = await client.swaps.estimate({
-      src_asset: "AUD",
-      dst_asset: "LTC",
-      req_spend_amount: "500",
-    });
-    await client.swaps.create({
-      src_asset: "AUD",
-      dst_asset: "LTC",
-      req_spend_amount: "500",
-      expected_price: estimate.estimated_price_exact,
-    });
+    await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "LTC", "500");
     const text = (await chat.send("/balance")).at(-1)?.plainText ?? "";
     expect(text).toMatch(/Today: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);
     expect(text).toMatch(/All time: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SWAP_STATUS, toDec } from "../../src/exchange/index.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
-import type { TestAccount } from "../support/exchange.ts";
+import { placeSwap, type TestAccount } from "../support/exchange.ts";
 
 const tb = await startTestBot();
 // Generous: background follow-ups run on real timers; 10 s leaves room on a loaded 2-core machine.
@@ -287,19 +287,7 @@ describe("/swaps", () => {
   it("lists recent swaps with status icons, five per page", async () => {
     const { chat, account } = await trader({ AUD: "1000" });
     const client = tb.ex.client(account.readWriteKey);
-    for (let i = 0; i < 6; i++) {
-      const estimate = await client.swaps.estimate({
-        src_asset: "AUD",
-        dst_asset: "BTC",
-        req_spend_amount: "10",
-      });
-      await client.swaps.create({
-        src_asset: "AUD",
-        dst_asset: "BTC",
-        req_spend_amount: "10",
-        expected_price: estimate.estimated_price_exact,
-      });
-    }
+    for (let i = 0; i < 6; i++) await placeSwap(client, "AUD", "BTC", "10");
     const first = (await chat.send("/swaps")).at(-1);
     expect(first?.plainText).toContain("Your swaps (page 1 of 2)");
     expect(first?.plainText.match(/✅ #\d+ \$10\.00 → 0\.\d+ BTC · \$10\.00/g)).toHaveLength(5);

@@ -16,7 +16,7 @@ import {
   ExchangeValidationError,
   SwapRejectedError,
 } from "../../src/exchange/index.ts";
-import { startTestExchange } from "../support/exchange.ts";
+import { placeSwap, startTestExchange } from "../support/exchange.ts";
 
 const ex = await startTestExchange();
 
@@ -84,17 +84,7 @@ describe("typed errors", () => {
     const owner = ex.account({ AUD: "1000" });
     const other = ex.account({ AUD: "1000" });
     const ownerClient = ex.client(owner.readWriteKey);
-    const estimate = await ownerClient.swaps.estimate({
-      src_asset: "AUD",
-      dst_asset: "BTC",
-      req_spend_amount: "50",
-    });
-    const swap = await ownerClient.swaps.create({
-      src_asset: "AUD",
-      dst_asset: "BTC",
-      req_spend_amount: "50",
-      expected_price: estimate.estimated_price_exact,
-    });
+    const swap = await placeSwap(ownerClient, "AUD", "BTC", "50");
     await expect(ex.client(other.readWriteKey).swaps.get(swap.id)).rejects.toBeInstanceOf(
       ExchangeNotFoundError,
     );

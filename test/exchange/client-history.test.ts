@@ -1,7 +1,7 @@
 /** Transaction history, invoices, wallet transactions and the PDF statement against the sandbox. */
 import { describe, expect, it } from "vitest";
 import { ExchangeUnsupportedError, ExchangeValidationError } from "../../src/exchange/index.ts";
-import { collect, startTestExchange } from "../support/exchange.ts";
+import { collect, placeSwap, startTestExchange } from "../support/exchange.ts";
 
 const ex = await startTestExchange();
 
@@ -9,15 +9,7 @@ const ex = await startTestExchange();
 async function tradedAccount() {
   const account = ex.account({ AUD: "2000" });
   const client = ex.client(account.readWriteKey);
-  for (const dst of ["BTC", "ETH"]) {
-    const e = await client.swaps.estimate({ src_asset: "AUD", dst_asset: dst, req_spend_amount: "100" });
-    await client.swaps.create({
-      src_asset: "AUD",
-      dst_asset: dst,
-      req_spend_amount: "100",
-      expected_price: e.estimated_price_exact,
-    });
-  }
+  for (const dst of ["BTC", "ETH"]) await placeSwap(client, "AUD", dst, "100");
   return { account, client };
 }
 

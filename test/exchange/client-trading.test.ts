@@ -1,7 +1,7 @@
 /** Market data, balances, swaps and portfolio statistics through the client against the sandbox. */
 import { describe, expect, it } from "vitest";
 import { Dec, SWAP_STATUS, toDec } from "../../src/exchange/index.ts";
-import { collect, startTestExchange } from "../support/exchange.ts";
+import { collect, placeSwap, startTestExchange } from "../support/exchange.ts";
 
 const ex = await startTestExchange();
 
@@ -136,16 +136,7 @@ describe("swaps", () => {
     const account = ex.account({ AUD: "1000" });
     const client = ex.client(account.readWriteKey);
     const ids: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const e = await client.swaps.estimate({ src_asset: "AUD", dst_asset: "XRP", req_spend_amount: "10" });
-      const s = await client.swaps.create({
-        src_asset: "AUD",
-        dst_asset: "XRP",
-        req_spend_amount: "10",
-        expected_price: e.estimated_price_exact,
-      });
-      ids.push(s.id);
-    }
+    for (let i = 0; i < 3; i++) ids.push((await placeSwap(client, "AUD", "XRP", "10")).id);
     const firstPage = await client.swaps.list({ page_size: 2 });
     expect(firstPage.count).toBe(3);
     expect(firstPage.results.map((s) => s.id)).toEqual([ids[2], ids[1]]);

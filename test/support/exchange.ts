@@ -83,3 +83,10 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
+
+/** Estimates and places a swap spending `spend` of `src`, as the spec's flow requires; returns the swap. */
+export async function placeSwap(client: ExchangeClient, src: string, dst: string, spend: string) {
+  const request = { src_asset: src, dst_asset: dst, req_spend_amount: spend };
+  const estimate = await client.swaps.estimate(request);
+  return client.swaps.create({ ...request, expected_price: estimate.estimated_price_exact });
+}
