@@ -64,34 +64,9 @@ export function formatDec(value: DecValue, dp?: number, options: FormatDecOption
   return options.trailingZeros ? rounded.toFixed(dp) : rounded.toFixed();
 }
 
-/** `percent` per cent of `value` (e.g. a fee rate), unrounded. */
-export function percentOf(value: DecValue, percent: DecValue): Dec {
-  return toDec(value).mul(toDec(percent)).div(100);
-}
-
 /** Sum of the values; zero for none. */
 export function sumDec(values: Iterable<DecValue>): Dec {
   let total = new Dec(0);
   for (const v of values) total = total.add(toDec(v));
   return total;
-}
-
-/** The smaller of two values. */
-export function minDec(a: DecValue, b: DecValue): Dec {
-  const x = toDec(a);
-  const y = toDec(b);
-  return x.lte(y) ? x : y;
-}
-
-/** The larger of two values. */
-export function maxDec(a: DecValue, b: DecValue): Dec {
-  const x = toDec(a);
-  const y = toDec(b);
-  return x.gte(y) ? x : y;
-}
-
-/** -1, 0 or 1 as `a` is less than, equal to or greater than `b` (usable as a sort comparator). */
-export function compareDec(a: DecValue, b: DecValue): -1 | 0 | 1 {
-  const c = toDec(a).cmp(toDec(b));
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
 }

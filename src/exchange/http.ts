@@ -72,7 +72,7 @@ export interface TransportOptions {
   /** Injected for tests. */
   fetch?: typeof fetch;
   random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
   logger?: TransportLogger;
 }
 
@@ -85,7 +85,6 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   schema: S;
   /** `pdf` returns the body bytes. Default `json`. */
   accept?: "json" | "pdf";
-  signal?: AbortSignal;
 }
 
 type Outcome<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
@@ -105,19 +104,7 @@ type AttemptOutcome =
   | { kind: "fail"; error: Error }
   | { kind: "retry"; error: Error; retryAfterMs?: number };
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Parses a Retry-After header (seconds or an HTTP date) to milliseconds; a missing or unreadable one
@@ -178,7 +165,7 @@ export class Transport {
   readonly #ky: KyInstance;
   readonly #options: TransportOptions;
   readonly #random: () => number;
-  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -191,11 +178,6 @@ export class Transport {
       throwHttpErrors: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-  }
-
-  /** Whether this transport carries an API key. */
-  get hasKey(): boolean {
-    return this.#options.apiKey !== undefined;
   }
 
   /** Calls one operation and returns its checked JSON answer (or `undefined` for 204). */
@@ -224,7 +206,7 @@ export class Transport {
 
     for (let attempt = 1; ; attempt++) {
       if (this.#options.limiter && bucket) {
-        await this.#options.limiter.acquire(bucket, read ? "read" : "write", spec.signal);
+        await this.#options.limiter.acquire(bucket, read ? "read" : "write");
       }
       const started = Date.now();
       const outcome = await this.#attempt(name, endpoint, path, spec, read);
@@ -246,7 +228,7 @@ export class Transport {
       }
       if (attempt >= maxAttempts || delayMs > (this.#options.maxRetryAfterMs ?? 60_000)) throw outcome.error;
       this.#options.logger?.warn({ op: name, attempt, delayMs }, "exchange request will be retried");
-      await this.#sleep(delayMs, spec.signal);
+      await this.#sleep(delayMs);
     }
   }
 
@@ -285,10 +267,8 @@ export class Transport {
         },
         ...(spec.query ? { searchParams: toSearchParams(spec.query) } : {}),
         ...(spec.body !== undefined ? { json: spec.body } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
       });
     } catch (error) {
-      if (spec.signal?.aborted) return { kind: "fail", error: spec.signal.reason as Error };
       if (!isTimeoutError(error) && !isNetworkError(error) && !isFetchFailure(error)) throw error;
       const networkError = new ExchangeNetworkError(isTimeoutError(error) ? "timeout" : "unreachable");
       // A write that timed out may have been done: never repeat it blindly.

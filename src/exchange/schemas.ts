@@ -116,11 +116,6 @@ export const TRANSACTION_TYPES = [
 /** A known transaction type. */
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** Name of a code in one of the code maps (`codeName(SWAP_STATUS, 60)` is "PROCESSED"), or undefined. */
-export function codeName(codes: Readonly<Record<string, number>>, code: number): string | undefined {
-  return Object.keys(codes).find((name) => codes[name] === code);
-}
-
 // ---- envelopes and messages ---------------------------------------------------------------------
 
 /** A page of a list: `{count, next, previous, results}`; next/previous are absolute URLs or null. */

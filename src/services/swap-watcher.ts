@@ -161,6 +161,3 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     },
   };
 }
-
-/** The swap watcher. */
-export type SwapWatcher = ReturnType<typeof createSwapWatcher>;

@@ -5,7 +5,6 @@ import {
   AddressBookEntry,
   AllBalances,
   Balance,
-  codeName,
   DIRECTION,
   MATCH,
   PortfolioStatistics,
@@ -512,11 +511,5 @@ describe("code maps", () => {
       "unstake",
       "reward",
     ]);
-  });
-
-  it("name a code, or nothing for an unknown one", () => {
-    expect(codeName(SWAP_STATUS, 60)).toBe("PROCESSED");
-    expect(codeName(WITHDRAWAL_STATUS, 30)).toBe("CANCELED");
-    expect(codeName(WITHDRAWAL_STATUS, 99)).toBeUndefined();
   });
 });
