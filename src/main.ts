@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   const redis = await connectRedis(config.redisUrl);
   const app = createApp({ config, logger, redis });
   const { bot } = app;
-  await bot.init();
+  // One plain getMe instead of bot.init(), which would retry an unreachable Bot API forever in silence.
+  bot.botInfo = await bot.api.getMe().catch((error: unknown) => {
+    throw new TelegramUnavailableError(config.telegramApiRoot, (error as Error)?.message ?? String(error));
+  });
   await setCommandMenu(bot.api, createI18n());
   logger.info({ config: describeConfig(config), bot: bot.botInfo.username }, "starting");
 
@@ -55,8 +58,23 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
+/** The Bot API did not answer getMe (unreachable, or the token was refused). */
+class TelegramUnavailableError extends Error {
+  constructor(apiRoot: string, reason: string) {
+    // grammY's messages name the method and status, never the token.
+    super(
+      `Telegram's Bot API at ${apiRoot} did not accept getMe (${reason.replace(/[.!]+$/, "")}). Check BOT_TOKEN and TELEGRAM_API_ROOT.`,
+    );
+    this.name = "TelegramUnavailableError";
+  }
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof RedisUnavailableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof RedisUnavailableError ||
+    error instanceof TelegramUnavailableError
+  ) {
     console.error(error.message);
     process.exit(2);
   }
