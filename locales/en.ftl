@@ -79,7 +79,6 @@ balance-total = Total value: <b>{ $total }</b>
 balance-day = Today: { $amount } ({ $percent })
 balance-all-time = All time: { $amount } ({ $percent })
 balance-updated = <i>Updated { $time } ({ $zone })</i>
-balance-stale-note = ⚠️ marks an asset whose price is stale.
 
 ## Prices
 price-title = <b>Prices in AUD</b>
@@ -174,7 +173,6 @@ swap-bought = Bought: { $amount }
 swap-fees = Fees: { $amount }
 swap-error = ❌ <b>Swap #{ $id } failed</b> on the exchange. Nothing was taken from your balance; you can try again.
 swap-rejected = ⛔ <b>Swap #{ $id } was rejected</b> by the exchange. Nothing was taken from your balance.
-swap-settled-late = Swap #{ $id } has settled: see the message above.
 swap-gave-up = I stopped following swap #{ $id }: it is still not final. Check /swaps later.
 
 ## Swaps: list

@@ -79,7 +79,6 @@ balance-total = 总价值：<b>{ $total }</b>
 balance-day = 今日：{ $amount }（{ $percent }）
 balance-all-time = 累计：{ $amount }（{ $percent }）
 balance-updated = <i>更新于 { $time }（{ $zone }）</i>
-balance-stale-note = ⚠️ 表示该资产价格已过时。
 
 ## Prices
 price-title = <b>澳元价格</b>
@@ -174,7 +173,6 @@ swap-bought = 买入：{ $amount }
 swap-fees = 手续费：{ $amount }
 swap-error = ❌ <b>兑换 #{ $id } 在交易所失败</b>。你的余额未被扣除，可以重试。
 swap-rejected = ⛔ <b>兑换 #{ $id } 被交易所拒绝</b>。你的余额未被扣除。
-swap-settled-late = 兑换 #{ $id } 已完成：请查看上方消息。
 swap-gave-up = 我已停止跟踪兑换 #{ $id }：它仍未完成。请稍后用 /swaps 查看。
 
 ## Swaps: list

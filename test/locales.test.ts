@@ -40,4 +40,15 @@ describe("locales", () => {
     for (const key of used) expect(english, key).toContain(key);
     for (const command of MENU_COMMANDS) expect(english).toContain(`cmd-${command}`);
   });
+
+  it("every message is used somewhere (literally, or through a `prefix-${...}` key)", () => {
+    const code = sourceFiles(join(root, "src"))
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    const unused = [...messageKeys("en")].filter((key) => {
+      if (key.startsWith("cmd-") || code.includes(`"${key}"`)) return false;
+      return !code.includes(`\`${key.slice(0, key.lastIndexOf("-") + 1)}\${`);
+    });
+    expect(unused).toEqual([]);
+  });
 });
