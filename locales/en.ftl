@@ -173,6 +173,7 @@ swap-bought = Bought: { $amount }
 swap-fees = Fees: { $amount }
 swap-error = ❌ <b>Swap #{ $id } failed</b> on the exchange. Nothing was taken from your balance; you can try again.
 swap-rejected = ⛔ <b>Swap #{ $id } was rejected</b> by the exchange. Nothing was taken from your balance.
+swap-not-followed = Swap #{ $id } was placed, but I can't follow it right now. Check /swaps for its result.
 swap-gave-up = I stopped following swap #{ $id }: it is still not final. Check /swaps later.
 
 ## Swaps: list

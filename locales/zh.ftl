@@ -173,6 +173,7 @@ swap-bought = 买入：{ $amount }
 swap-fees = 手续费：{ $amount }
 swap-error = ❌ <b>兑换 #{ $id } 在交易所失败</b>。你的余额未被扣除，可以重试。
 swap-rejected = ⛔ <b>兑换 #{ $id } 被交易所拒绝</b>。你的余额未被扣除。
+swap-not-followed = 兑换 #{ $id } 已提交，但我暂时无法跟踪它。请用 /swaps 查看结果。
 swap-gave-up = 我已停止跟踪兑换 #{ $id }：它仍未完成。请稍后用 /swaps 查看。
 
 ## Swaps: list

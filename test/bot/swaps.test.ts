@@ -214,6 +214,22 @@ describe("outcomes", () => {
     );
     expect(late.plainText).toContain("Sold: $100.00");
   });
+  it("the follow-up cannot start (Redis down): the user is told the swap was placed, not that nothing happened", async () => {
+    const { chat, account } = await trader({ AUD: "500" });
+    const watchSwap = tb.app.deps.watchSwap;
+    tb.app.deps.watchSwap = async () => {
+      throw new Error("Connection is closed.");
+    };
+    try {
+      await chat.send("/buy BTC 50");
+      const outputs = await chat.press("Confirm");
+      expect(outputs.at(-1)?.plainText).toMatch(/Swap #\d+ was placed, but I can't follow it right now/);
+      expect(outputs.some((o) => o.plainText.includes("Nothing was changed"))).toBe(false);
+    } finally {
+      tb.app.deps.watchSwap = watchSwap;
+    }
+    expect(await swapsOf(account)).toHaveLength(1);
+  });
 });
 
 describe("cancel at every step", () => {

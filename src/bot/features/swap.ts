@@ -60,16 +60,32 @@ async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: Exc
     await showQuote(ctx, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
     return;
   }
-  const message = await ctx.editMessageText(ctx.t("swap-processing", { id: result.swap.id }));
-  const messageId =
-    typeof message === "object" ? message.message_id : (ctx.callbackQuery?.message?.message_id ?? 0);
-  await deps.watchSwap({
-    userId: ctx.from?.id as number,
-    chatId: ctx.chat?.id as number,
-    messageId,
-    swapId: result.swap.id,
-    locale: await ctx.i18n.getLocale(),
-  });
+  await followPlacedSwap(ctx, deps, result.swap.id);
+}
+
+/**
+ * After a swap is placed nothing may claim "nothing was changed": a failure to show "processing" or to
+ * start the follow-up is logged and told as such, never thrown to the generic apology.
+ */
+async function followPlacedSwap(ctx: BotContext, deps: BotDeps, swapId: number): Promise<void> {
+  const messageId = ctx.callbackQuery?.message?.message_id ?? 0;
+  try {
+    await ctx.editMessageText(ctx.t("swap-processing", { id: swapId }));
+  } catch (error) {
+    ctx.log.warn({ swapId, err: { message: (error as Error).message } }, "could not show the placed swap");
+  }
+  try {
+    await deps.watchSwap({
+      userId: ctx.from?.id as number,
+      chatId: ctx.chat?.id as number,
+      messageId,
+      swapId,
+      locale: await ctx.i18n.getLocale(),
+    });
+  } catch (error) {
+    ctx.log.error({ swapId, err: { message: (error as Error).message } }, "could not follow the placed swap");
+    await ctx.reply(ctx.t("swap-not-followed", { id: swapId })).catch(() => undefined);
+  }
 }
 
 /** Runs a pressed choice of a quote (its token already consumed). */
