@@ -214,6 +214,7 @@ describe("outcomes", () => {
     );
     expect(late.plainText).toContain("Sold: $100.00");
   });
+
   it("the follow-up cannot start (Redis down): the user is told the swap was placed, not that nothing happened", async () => {
     const { chat, account } = await trader({ AUD: "500" });
     const watchSwap = tb.app.deps.watchSwap;
