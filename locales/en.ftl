@@ -113,7 +113,8 @@ error-forbidden = Your API key is read-only, so it cannot do this. Connect a rea
 error-not-found = The exchange has no such record.
 error-rate-limited = The exchange is busy. Try again in { $seconds } s.
 error-unavailable = The exchange cannot be reached right now. Nothing was done; try again shortly.
-error-server = The exchange had a problem (error { $status }). Nothing was confirmed; try again shortly.
+error-server = The exchange had a problem (error { $status }). Try again shortly; if you were trading, check /swaps first.
+error-timeout = The exchange did not answer in time. Try again shortly; if you were trading, check /swaps first: it may have gone through.
 error-bad-response = The exchange sent an answer I could not read. Nothing was changed.
 error-unsupported = The exchange does not support that for this record.
 

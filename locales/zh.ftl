@@ -113,7 +113,8 @@ error-forbidden = 你的 API 密钥是只读的，无法执行此操作。请用
 error-not-found = 交易所没有这条记录。
 error-rate-limited = 交易所繁忙，请在 { $seconds } 秒后重试。
 error-unavailable = 暂时无法连接交易所。没有执行任何操作，请稍后重试。
-error-server = 交易所出现问题（错误 { $status }）。没有确认任何操作，请稍后重试。
+error-server = 交易所出现问题（错误 { $status }）。请稍后重试；如果你刚才在交易，请先用 /swaps 查看。
+error-timeout = 交易所未及时响应。请稍后重试；如果你刚才在交易，请先用 /swaps 查看：交易可能已完成。
 error-bad-response = 交易所返回了我无法读取的结果。没有任何更改。
 error-unsupported = 交易所不支持对这条记录执行此操作。
 

@@ -1,0 +1,64 @@
+/** Every exchange error in plain words, in both languages; anything else is not the exchange's. */
+import { describe, expect, it } from "vitest";
+import type { BotContext } from "../../src/bot/context.ts";
+import { describeExchangeError } from "../../src/bot/exchange-errors.ts";
+import { createI18n } from "../../src/bot/i18n.ts";
+import {
+  ExchangeForbiddenError,
+  ExchangeHttpError,
+  ExchangeNetworkError,
+  ExchangeNotFoundError,
+  ExchangeRateLimitedError,
+  ExchangeResponseError,
+  ExchangeServerError,
+  ExchangeUnauthorizedError,
+  ExchangeUnsupportedError,
+  ExchangeValidationError,
+} from "../../src/exchange/index.ts";
+
+const i18n = createI18n();
+const tIn =
+  (language: string): BotContext["t"] =>
+  (key, variables) =>
+    i18n.t(language, key, variables);
+
+describe("describeExchangeError", () => {
+  const t = tIn("en");
+
+  it("lists field errors escaped, with whole-request ones unlabelled", () => {
+    const text = describeExchangeError(
+      new ExchangeValidationError(
+        { amount: ["Must be <= 5 & > 0."], non_field_errors: ["Try later."] },
+        false,
+      ),
+      t,
+    );
+    expect(text).toBe(
+      "The exchange did not accept that:\n• amount: Must be &lt;= 5 &amp; &gt; 0.\n• —: Try later.",
+    );
+  });
+
+  it("says what each status means and what to do", () => {
+    const cases: [Error, string][] = [
+      [new ExchangeUnauthorizedError(), "no longer valid. Send /connect"],
+      [new ExchangeForbiddenError(), "read-only"],
+      [new ExchangeNotFoundError(), "no such record"],
+      [new ExchangeRateLimitedError(2500), "busy. Try again in 3 s"],
+      [new ExchangeNetworkError("unreachable"), "cannot be reached right now. Nothing was done"],
+      [new ExchangeNetworkError("timeout"), "did not answer in time"],
+      [new ExchangeServerError(502), "had a problem (error 502)"],
+      [new ExchangeHttpError(418), "had a problem (error 418)"],
+      [new ExchangeResponseError("swaps.get", ["id: missing"]), "could not read"],
+      [new ExchangeUnsupportedError(), "does not support"],
+    ];
+    for (const [error, expected] of cases) expect(describeExchangeError(error, t)).toContain(expected);
+  });
+
+  it("speaks Chinese too", () => {
+    expect(describeExchangeError(new ExchangeForbiddenError(), tIn("zh"))).toContain("只读");
+  });
+
+  it("leaves other errors to the error boundary", () => {
+    expect(describeExchangeError(new TypeError("bug"), t)).toBeUndefined();
+  });
+});
