@@ -40,7 +40,8 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
     return t("error-rate-limited", { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
   }
   // Refused connections mean nothing was sent; a timeout leaves a write's outcome unknown.
-  if (error instanceof ExchangeNetworkError) return t(error.reason === "timeout" ? "error-timeout" : "error-unavailable");
+  if (error instanceof ExchangeNetworkError)
+    return t(error.reason === "timeout" ? "error-timeout" : "error-unavailable");
   if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
     return t("error-server", { status: error.status });
   }
