@@ -41,7 +41,7 @@ describe("locales", () => {
     for (const command of MENU_COMMANDS) expect(english).toContain(`cmd-${command}`);
   });
 
-  it("every message is used somewhere (literally, or through a computed "prefix-" key)", () => {
+  it("every message is used somewhere (literally, or through a computed prefix- key)", () => {
     const code = sourceFiles(join(root, "src"))
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
