@@ -103,31 +103,11 @@ describe("swaps", () => {
   it("crypto to crypto, and an error outcome refunds", async () => {
     const account = ex.account({ BTC: "1" });
     const client = ex.client(account.readWriteKey);
-    const estimate = await client.swaps.estimate({
-      src_asset: "BTC",
-      dst_asset: "SOL",
-      req_spend_amount: "0.1",
-    });
-    const ok = await client.swaps.create({
-      src_asset: "BTC",
-      dst_asset: "SOL",
-      req_spend_amount: "0.1",
-      expected_price: estimate.estimated_price_exact,
-    });
+    const ok = await placeSwap(client, "BTC", "SOL", "0.1");
     expect((await client.swaps.get(ok.id)).status).toBe(SWAP_STATUS.PROCESSED);
 
     await ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, { swap_outcome: "error" });
-    const again = await client.swaps.estimate({
-      src_asset: "BTC",
-      dst_asset: "SOL",
-      req_spend_amount: "0.1",
-    });
-    const failing = await client.swaps.create({
-      src_asset: "BTC",
-      dst_asset: "SOL",
-      req_spend_amount: "0.1",
-      expected_price: again.estimated_price_exact,
-    });
+    const failing = await placeSwap(client, "BTC", "SOL", "0.1");
     expect((await client.swaps.get(failing.id)).status).toBe(SWAP_STATUS.ERROR);
     expect((await client.balances.get("BTC")).total).toBe("0.9");
   });
