@@ -15,7 +15,7 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { TOP_ASSETS } from "../features/price.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAmount } from "../format/swaps.ts";
-import { quoteRequest, showQuote } from "../trade/quotes.ts";
+import { quoteRequest, showQuote, tradeContext } from "../trade/quotes.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const TRADE_CONVERSATION = "trade";
@@ -37,22 +37,18 @@ const MAX_PICKER = 15;
 type Convo = Conversation<BotContext, ConversationContext>;
 
 async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData> {
-  const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId);
-  if (!client) return { ok: false, text: ctx.t("connect-needed") };
-  if ((await deps.accounts.permission(userId)) === "read_only")
-    return { ok: false, text: ctx.t("trade-read-only") };
   try {
-    const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
-    const codes = Object.keys(ticker);
+    const context = await tradeContext(ctx, deps);
+    if ("problem" in context) return { ok: false, text: context.problem as string };
+    const codes = [...context.known];
     // Popular assets first, then the rest alphabetically.
-    const top = TOP_ASSETS.filter((c) => codes.includes(c));
+    const top = TOP_ASSETS.filter((c) => context.known.has(c));
     const assets = [...top, ...codes.filter((c) => !top.includes(c as (typeof TOP_ASSETS)[number])).sort()];
-    const holdings = Object.entries(balances)
-      .filter(([asset, amount]) => asset !== FIAT && codes.includes(asset) && toDec(amount).greaterThan(0))
+    const holdings = Object.entries(context.balances)
+      .filter(([asset, amount]) => asset !== FIAT && context.known.has(asset) && toDec(amount).greaterThan(0))
       .map(([asset]) => asset)
       .sort();
-    return { ok: true, assets, holdings, balances };
+    return { ok: true, assets, holdings, balances: context.balances };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;

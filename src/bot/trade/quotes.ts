@@ -75,7 +75,7 @@ export async function quoteOutcome(
 }
 
 /** Everything needed before estimating: the user's client, known assets and balances. */
-async function tradeContext(ctx: BotContext, deps: BotDeps) {
+export async function tradeContext(ctx: BotContext, deps: BotDeps) {
   const userId = ctx.from?.id as number;
   const client = await deps.accounts.clientFor(userId);
   if (!client) return { problem: ctx.t("connect-needed") } as const;
