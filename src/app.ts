@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import type { BotContext, BotDeps } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createI18n } from "./bot/i18n.ts";
-import { createSwapNotifier } from "./bot/swap-notifier.ts";
+import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import type { Config } from "./config.ts";
 import {
   ACCOUNT_LIMITS,
@@ -19,11 +19,11 @@ import {
   createRedisRateLimiter,
   PUBLIC_LIMITS,
 } from "./exchange/index.ts";
-import { createAccountService } from "./services/accounts.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
+import { createAccountService } from "./services/connect/accounts.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
-import { createSwapWatcher, type SwapWatcherOptions } from "./services/swap-watcher.ts";
+import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createVault } from "./vault/vault.ts";
 
 /** Thrown when Redis does not answer: the bot cannot run without it. */

@@ -3,10 +3,10 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
-import type { AccountService } from "../services/accounts.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
+import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
-import type { SwapWatch } from "../services/swap-watcher.ts";
+import type { SwapWatch } from "../services/swaps/watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";

@@ -5,7 +5,7 @@
  * the first of a prompt's choices wins. `x:cancel` closes a prompt that has no token.
  */
 import { Composer } from "grammy";
-import type { BotContext, BotDeps } from "../context.ts";
+import type { BotContext, BotDeps } from "./context.ts";
 
 /** A token's payload names its action; the rest is the action's own data. */
 export interface ActionPayload {

@@ -2,7 +2,7 @@
  * Gates in front of every feature: who may use the bot, and that account matters stay in private chats.
  */
 import { Composer } from "grammy";
-import type { BotContext, BotDeps } from "../context.ts";
+import type { BotContext, BotDeps } from "./context.ts";
 
 /** Commands that touch an account: refused outside private chats. */
 export const ACCOUNT_COMMANDS = [

@@ -5,7 +5,7 @@
  * Installed before the conversations, so a key is never recorded in a conversation's state.
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { API_KEY_PATTERN } from "../../services/accounts.ts";
+import { API_KEY_PATTERN } from "../../services/connect/accounts.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 

@@ -2,9 +2,9 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
-import { TIMEZONE_CONVERSATION } from "../conversations/timezone.ts";
 import { escapeHtml } from "../format/html.ts";
 import { isLanguage, LANGUAGES } from "../i18n.ts";
+import { TIMEZONE_CONVERSATION } from "./timezone-conversation.ts";
 
 const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];
 

@@ -2,8 +2,8 @@
  * Checks on a trade request before any exchange call: a positive amount, known and different assets of
  * the right kind, and (when spending a fixed amount) a balance that covers it.
  */
-import { formatDec, isPositiveDecimal, toDec } from "../exchange/index.ts";
-import { FIAT, type TradeKind, type TradeRequest, tradeKind } from "./swap-quotes.ts";
+import { formatDec, isPositiveDecimal, toDec } from "../../exchange/index.ts";
+import { FIAT, type TradeKind, type TradeRequest, tradeKind } from "./quotes.ts";
 
 /** Why a request cannot go ahead; the bot words each one. */
 export type TradeProblem =

@@ -1,6 +1,6 @@
 /** /cancel: leaves any flow at any step. Installed before the conversations so it always wins. */
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { BotContext } from "./context.ts";
 
 /** Leaves active conversations and pending inputs; says whether there was anything to leave. */
 export function cancelFeature(): Composer<BotContext> {

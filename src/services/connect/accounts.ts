@@ -9,8 +9,8 @@ import {
   type ExchangeClient,
   ExchangeForbiddenError,
   ExchangeUnauthorizedError,
-} from "../exchange/index.ts";
-import type { Vault } from "../vault/vault.ts";
+} from "../../exchange/index.ts";
+import type { Vault } from "../../vault/vault.ts";
 
 /** Printable ASCII without spaces, 16 to 256 characters: loose enough for any real key format. */
 export const API_KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;

@@ -6,7 +6,7 @@
  */
 import { type Job, Queue, Worker } from "bullmq";
 import type { Logger } from "pino";
-import { type ExchangeClient, SWAP_STATUS, type SwapListItem } from "../exchange/index.ts";
+import { type ExchangeClient, SWAP_STATUS, type SwapListItem } from "../../exchange/index.ts";
 
 /** A swap to follow and the chat message that shows it. Carries no secret. */
 export interface SwapWatch {

@@ -3,19 +3,19 @@
  * Confirm / Change amount / Cancel buttons. Shared by the trade commands and the guided conversation.
  */
 import { InlineKeyboard } from "grammy";
+import { checkTrade, type TradeProblem } from "../../services/swaps/checks.ts";
 import {
   exceedsBalance,
   type Quote,
   requestQuote,
   type TradeKind,
   type TradeRequest,
-} from "../../services/swap-quotes.ts";
-import { checkTrade, type TradeProblem } from "../../services/trade-checks.ts";
+} from "../../services/swaps/quotes.ts";
+import type { ActionPayload } from "../actions.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import type { ActionPayload } from "../features/actions.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
-import { formatAmount, renderQuote } from "../format/swaps.ts";
+import { formatAmount, renderQuote } from "./format.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
 const QUOTE_TOKEN_TTL_S = 15 * 60;

@@ -8,14 +8,14 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { toDec } from "../../exchange/index.ts";
-import { FIAT, type TradeKind, type TradeRequest } from "../../services/swap-quotes.ts";
-import { parseAmount, shareOf } from "../../services/trade-checks.ts";
+import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
+import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { TOP_ASSETS } from "../features/price.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
-import { formatAmount } from "../format/swaps.ts";
-import { quoteRequest, showQuote, tradeContext } from "../trade/quotes.ts";
+import { TOP_ASSETS } from "../price/feature.ts";
+import { formatAmount } from "./format.ts";
+import { quoteRequest, showQuote, tradeContext } from "./quotes.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const TRADE_CONVERSATION = "trade";

@@ -2,7 +2,7 @@
  * The numbers behind /balance: AUD cash, each holding with its AUD value, the total (crypto statistics
  * plus the AUD balance, as the spec says), and day and total returns. Everything stays a decimal string.
  */
-import { type ExchangeClient, formatDec, sumDec, toDec } from "../exchange/index.ts";
+import { type ExchangeClient, formatDec, sumDec, toDec } from "../../exchange/index.ts";
 
 /** One crypto holding. `value` is null when the exchange gave no value for it. */
 export interface Holding {

@@ -4,10 +4,10 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
-import type { SwapUpdate, SwapWatch } from "../services/swap-watcher.ts";
-import type { BotContext } from "./context.ts";
-import { renderSwapResult } from "./format/swaps.ts";
-import { isNotModified } from "./telegram-errors.ts";
+import type { SwapUpdate, SwapWatch } from "../../services/swaps/watcher.ts";
+import type { BotContext } from "../context.ts";
+import { isNotModified } from "../telegram-errors.ts";
+import { renderSwapResult } from "./format.ts";
 
 /** Creates the watcher's `notify` callback over the bot's API. */
 export function createSwapNotifier(api: Api, i18n: I18n<BotContext>) {

@@ -1,6 +1,6 @@
 /** /balance: cash, holdings with values, total and returns; Refresh edits the message in place. */
 import { Composer, InlineKeyboard } from "grammy";
-import { loadPortfolioSummary, type PortfolioSummary } from "../../services/portfolio-summary.ts";
+import { loadPortfolioSummary, type PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml } from "../format/html.ts";

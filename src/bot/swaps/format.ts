@@ -1,9 +1,9 @@
 /** Quotes, swap results and the swap list as Telegram HTML. */
 import { SWAP_STATUS, type SwapListItem, toDec } from "../../exchange/index.ts";
-import { FIAT, type Quote, tradeKind } from "../../services/swap-quotes.ts";
+import { FIAT, type Quote, tradeKind } from "../../services/swaps/quotes.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "./html.ts";
-import { formatAud, formatPercent, formatPrice, formatQuantity } from "./numbers.ts";
+import { escapeHtml } from "../format/html.ts";
+import { formatAud, formatPercent, formatPrice, formatQuantity } from "../format/numbers.ts";
 
 type Translate = BotContext["t"];
 

@@ -1,7 +1,7 @@
 /** /start and /help. */
 import { Composer } from "grammy";
-import type { BotContext, BotDeps } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
+import type { BotContext, BotDeps } from "./context.ts";
+import { escapeHtml } from "./format/html.ts";
 
 /** Welcome (different once a key is connected) and the command list. */
 export function startFeature(deps: BotDeps): Composer<BotContext> {

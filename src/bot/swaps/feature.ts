@@ -8,6 +8,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { ExchangeClient } from "../../exchange/index.ts";
+import { parseAmount } from "../../services/swaps/checks.ts";
 import {
   placeQuote,
   type Quote,
@@ -15,14 +16,13 @@ import {
   type TradeKind,
   type TradeRequest,
   tradeKind,
-} from "../../services/swap-quotes.ts";
-import { parseAmount } from "../../services/trade-checks.ts";
+} from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { TRADE_CONVERSATION, type TradeArgs } from "../conversations/trade.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
-import { renderSwapLine } from "../format/swaps.ts";
-import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "../trade/quotes.ts";
+import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
+import { renderSwapLine } from "./format.ts";
+import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "./quotes.ts";
 
 const SWAPS_PAGE_SIZE = 5;
 

@@ -11,7 +11,7 @@ import {
   type SwapEstimateRequest,
   SwapRejectedError,
   toDec,
-} from "../exchange/index.ts";
+} from "../../exchange/index.ts";
 
 /** AUD, the one fiat asset. */
 export const FIAT = "AUD";
