@@ -10,7 +10,7 @@
  * The Redis client must not use ioredis' `keyPrefix` (SCAN patterns ignore it); use `prefix` instead.
  */
 
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
 import { fingerprintKeyId, fingerprintSecret, matchesFingerprint } from "./fingerprint.ts";
 import type { Keyring } from "./keyring.ts";
@@ -139,7 +139,7 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
       if (options.fingerprint === true)
         write.hset(key, fingerprintField(field), fingerprintSecret(keyring, binding, secret));
       else write.hdel(key, fingerprintField(field));
-      await write.exec();
+      await execOrThrow(write);
     },
 
     async get(userId, field) {
@@ -149,8 +149,8 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
 
     async delete(userId, field) {
       const key = userKey(userId, field);
-      const results = await redis.multi().hdel(key, field).hdel(key, fingerprintField(field)).exec();
-      return Number(results?.[0]?.[1] ?? 0) > 0;
+      const [removed] = await execOrThrow(redis.multi().hdel(key, field).hdel(key, fingerprintField(field)));
+      return Number(removed) > 0;
     },
 
     async has(userId, field) {
@@ -209,6 +209,13 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
       return counts;
     },
   };
+}
+
+/** Runs a MULTI; a failed command throws like it would on its own (exec() only reports it). */
+async function execOrThrow(transaction: ChainableCommander): Promise<unknown[]> {
+  const results = (await transaction.exec()) ?? [];
+  for (const [error] of results) if (error) throw error;
+  return results.map(([, value]) => value);
 }
 
 function escapeGlob(text: string): string {

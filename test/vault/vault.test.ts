@@ -286,6 +286,14 @@ describe("vault fingerprints", () => {
     expect(await vault.delete(1, "apiKey")).toBe(false);
   });
 
+  it("a failed write is reported, not swallowed by the transaction", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await redis.set(`${prefix}user:5`, "not a hash");
+    await expect(vault.put(5, "apiKey", KEY, { fingerprint: true })).rejects.toThrow(/WRONGTYPE/);
+    await expect(vault.put(5, "apiKey", KEY)).rejects.toThrow(/WRONGTYPE/);
+    await expect(vault.delete(5, "apiKey")).rejects.toThrow(/WRONGTYPE/);
+  });
+
   it("a secret stored without one is decrypted once and given one", async () => {
     const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
     await vault.put(1, "apiKey", KEY);
