@@ -3,7 +3,8 @@
  *
  * Order matters:
  * 1. per-chat sequencing and the per-update logger, then users without a `from` (channel posts...) are dropped;
- * 2. session (Redis) and i18n, then the access and private-chat guards;
+ * 2. session (Redis) and i18n, then the pasted-key guard (a key anywhere is deleted before any handler or
+ *    conversation sees it), then the access and private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
@@ -30,6 +31,7 @@ import type { BotContext, BotDeps, ConversationContext, SessionData } from "./co
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { priceFeature } from "./price/feature.ts";
+import { secretGuard } from "./secret-guard.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
 import { startFeature } from "./start.ts";
@@ -120,6 +122,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     }),
   );
   app.use(i18n);
+  app.use(secretGuard(deps));
   app.use(guardsFeature(deps));
 
   app.use(

@@ -2,24 +2,33 @@
  * Encrypted per-user secret storage in Redis.
  *
  * Layout: one hash per Telegram user, `<prefix>user:<userId>`, mapping a field name (e.g. `apiKey`) to
- * a record from {@link encryptSecret}. One hash keeps a user's secrets together, so forgetting a user is
- * a single DEL and rotation reads each user with one HGETALL. Redis never sees a plaintext: encryption
- * happens here, and the record is bound to its user and field.
+ * a record from {@link encryptSecret}, and, for a secret stored with a fingerprint, `<field>:fp` to its
+ * keyed fingerprint (see fingerprint.ts; ":" never occurs in a field name). One hash keeps a user's
+ * secrets together, so forgetting a user is a single DEL and rotation reads each user with one HGETALL.
+ * Redis never sees a plaintext: encryption happens here, and the record is bound to its user and field.
  *
  * The Redis client must not use ioredis' `keyPrefix` (SCAN patterns ignore it); use `prefix` instead.
  */
 
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
+import { fingerprintKeyId, fingerprintSecret, matchesFingerprint } from "./fingerprint.ts";
 import type { Keyring } from "./keyring.ts";
 
-/** Replaces a hash field only if it still holds the value that was read: a compare-and-set. */
+/**
+ * Replaces a hash field (ARGV 1-3: field, value read, replacement) only if it still holds the value that
+ * was read: a compare-and-set. With ARGV 4-5 it also sets that field (the record's fingerprint).
+ */
 const COMPARE_AND_SET = `
 if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+  if ARGV[5] then redis.call('HSET', KEYS[1], ARGV[4], ARGV[5]) end
   return 1
 end
 return 0`;
+
+const FINGERPRINT_SUFFIX = ":fp";
+const fingerprintField = (field: string): string => `${field}${FINGERPRINT_SUFFIX}`;
 
 /** A record that keeps changing under rotation is left for the next run rather than retried forever. */
 const MAX_ROTATE_ATTEMPTS = 5;
@@ -35,7 +44,7 @@ export interface VaultOptions {
 
 /** Counts from {@link Vault.rotate}. */
 export interface RotationResult {
-  /** Records re-encrypted under the current key. */
+  /** Records re-encrypted (or whose fingerprint was re-derived) under the current key. */
   readonly rotated: number;
   /** Records that already were under the current key (and decrypt). */
   readonly current: number;
@@ -43,10 +52,16 @@ export interface RotationResult {
   readonly failed: number;
 }
 
+/** Options of {@link Vault.put}. */
+export interface PutOptions {
+  /** Also store a keyed fingerprint, so {@link Vault.matches} can recognise the secret cheaply. */
+  readonly fingerprint?: boolean;
+}
+
 /** Per-user secrets. Every method throws `RangeError` for a bad user id or field name. */
 export interface Vault {
-  /** Encrypts and stores `secret` under the current key, replacing any previous value. */
-  put(userId: number, field: string, secret: string): Promise<void>;
+  /** Encrypts and stores `secret` under the current key, replacing any previous value (and fingerprint). */
+  put(userId: number, field: string, secret: string, options?: PutOptions): Promise<void>;
   /** The decrypted secret, or undefined if none is stored. Throws `VaultDecryptError` for a bad record. */
   get(userId: number, field: string): Promise<string | undefined>;
   /** Removes the secret; true if there was one. */
@@ -54,9 +69,15 @@ export interface Vault {
   /** Whether a secret is stored (it is not decrypted). */
   has(userId: number, field: string): Promise<boolean>;
   /**
-   * Re-encrypts under the keyring's current key every record still under an older key, so old keys can
-   * then be retired. Each record is replaced only if unchanged since it was read; records that fail to
-   * decrypt are counted as failed and never modified or deleted.
+   * Whether any of `candidates` is the stored secret, by its keyed fingerprint (nothing is decrypted).
+   * A secret without a usable fingerprint (stored before fingerprints, or under a retired key) is
+   * decrypted once and given one. False when none is stored or the record does not decrypt.
+   */
+  matches(userId: number, field: string, candidates: readonly string[]): Promise<boolean>;
+  /**
+   * Re-encrypts under the keyring's current key every record still under an older key, and re-derives
+   * its fingerprint, so old keys can then be retired. Each record is replaced only if unchanged since it
+   * was read; records that fail to decrypt are counted as failed and never modified or deleted.
    */
   rotate(): Promise<RotationResult>;
 }
@@ -70,34 +91,55 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
   };
   const userKeyPattern = new RegExp(`^${escapeRegExp(prefix)}user:([1-9][0-9]*)$`);
 
-  /** Brings one record under the current key; retries when a concurrent write wins the race. */
+  /**
+   * Brings one record and its fingerprint (if it has one) under the current key; retries when a
+   * concurrent write wins the race.
+   */
   async function rotateRecord(
     key: string,
     userId: number,
     field: string,
     first: string,
+    firstFingerprint: string | undefined,
   ): Promise<keyof RotationResult | "gone"> {
+    const binding = { userId, field };
     let record: string | null = first;
+    let fingerprint: string | null = firstFingerprint ?? null;
     for (let attempt = 0; attempt < MAX_ROTATE_ATTEMPTS; attempt++) {
       if (record === null) return "gone";
       let secret: string;
       try {
-        secret = decryptSecret(keyring, { userId, field }, record);
+        secret = decryptSecret(keyring, binding, record);
       } catch {
         return "failed";
       }
-      if (recordKeyId(record) === keyring.current.id) return "current";
-      const replacement = encryptSecret(keyring, { userId, field }, secret);
-      if ((await redis.eval(COMPARE_AND_SET, 1, key, field, record, replacement)) === 1) return "rotated";
-      record = await redis.hget(key, field);
+      const recordCurrent = recordKeyId(record) === keyring.current.id;
+      if (recordCurrent && (fingerprint === null || fingerprintKeyId(fingerprint) === keyring.current.id)) {
+        return "current";
+      }
+      const replacement = recordCurrent ? record : encryptSecret(keyring, binding, secret);
+      const alsoFingerprint =
+        fingerprint === null ? [] : [fingerprintField(field), fingerprintSecret(keyring, binding, secret)];
+      const set = await redis.eval(COMPARE_AND_SET, 1, key, field, record, replacement, ...alsoFingerprint);
+      if (set === 1) return "rotated";
+      const [nextRecord, nextFingerprint] = await redis.hmget(key, field, fingerprintField(field));
+      record = nextRecord ?? null;
+      fingerprint = nextFingerprint ?? null;
     }
     return "failed";
   }
 
   return {
-    async put(userId, field, secret) {
-      const record = encryptSecret(keyring, { userId, field }, secret);
-      await redis.hset(userKey(userId, field), field, record);
+    async put(userId, field, secret, options = {}) {
+      const binding = { userId, field };
+      const key = userKey(userId, field);
+      const record = encryptSecret(keyring, binding, secret);
+      const write = redis.multi().hset(key, field, record);
+      // A fingerprint of an earlier secret must never outlive it.
+      if (options.fingerprint === true)
+        write.hset(key, fingerprintField(field), fingerprintSecret(keyring, binding, secret));
+      else write.hdel(key, fingerprintField(field));
+      await execOrThrow(write);
     },
 
     async get(userId, field) {
@@ -106,11 +148,36 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
     },
 
     async delete(userId, field) {
-      return (await redis.hdel(userKey(userId, field), field)) > 0;
+      const key = userKey(userId, field);
+      const [removed] = await execOrThrow(redis.multi().hdel(key, field).hdel(key, fingerprintField(field)));
+      return Number(removed) > 0;
     },
 
     async has(userId, field) {
       return (await redis.hexists(userKey(userId, field), field)) === 1;
+    },
+
+    async matches(userId, field, candidates) {
+      const binding = { userId, field };
+      const key = userKey(userId, field);
+      if (candidates.length === 0) return false;
+      const [record, fingerprint] = await redis.hmget(key, field, fingerprintField(field));
+      if (record === null || record === undefined) return false;
+      const matched =
+        fingerprint === null || fingerprint === undefined
+          ? undefined
+          : matchesFingerprint(keyring, binding, fingerprint, candidates);
+      if (matched !== undefined) return matched;
+      let secret: string;
+      try {
+        secret = decryptSecret(keyring, binding, record);
+      } catch {
+        return false;
+      }
+      const fresh = fingerprintSecret(keyring, binding, secret);
+      // Stored only if the record is still the one just read, so it never describes another secret.
+      await redis.eval(COMPARE_AND_SET, 1, key, field, record, record, fingerprintField(field), fresh);
+      return matchesFingerprint(keyring, binding, fresh, candidates) === true;
     },
 
     async rotate() {
@@ -131,8 +198,10 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
           const id = userKeyPattern.exec(key)?.[1];
           if (id === undefined) continue;
           const userId = Number(id);
-          for (const [field, record] of Object.entries(await redis.hgetall(key))) {
-            const outcome = await rotateRecord(key, userId, field, record);
+          const fields = await redis.hgetall(key);
+          for (const [field, record] of Object.entries(fields)) {
+            if (field.endsWith(FINGERPRINT_SUFFIX)) continue; // rotated with its record
+            const outcome = await rotateRecord(key, userId, field, record, fields[fingerprintField(field)]);
             if (outcome !== "gone") counts[outcome] += 1;
           }
         }
@@ -140,6 +209,13 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
       return counts;
     },
   };
+}
+
+/** Runs a MULTI; a failed command throws like it would on its own (exec() only reports it). */
+async function execOrThrow(transaction: ChainableCommander): Promise<unknown[]> {
+  const results = (await transaction.exec()) ?? [];
+  for (const [error] of results) if (error) throw error;
+  return results.map(([, value]) => value);
 }
 
 function escapeGlob(text: string): string {

@@ -14,6 +14,7 @@
 import fc from "fast-check";
 import type { Chat, Update, User } from "grammy/types";
 import { afterAll, describe, expect, it } from "vitest";
+import { hasKnownKeyFormat, keyCandidates } from "../../src/services/connect/pasted-keys.ts";
 import type { RecordedCall } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import type { TestAccount } from "../support/exchange.ts";
@@ -352,8 +353,11 @@ interface Delivery {
   forged: boolean;
   /** A press attached to a message the bot cannot edit (missing, or the user's own). */
   uneditable: boolean;
-  /** Private text, group chatter, edit, channel post, membership change... */
-  expect: "answer" | "silence" | "any";
+  /**
+   * Private text, group chatter, edit, channel post, membership change...; `takedown`: a key-shaped
+   * message anywhere outside /connect is deleted and explained (test/bot/pasted-keys.test.ts has the rest).
+   */
+  expect: "answer" | "silence" | "any" | "takedown";
   calls: RecordedCall[];
 }
 
@@ -367,6 +371,11 @@ function seconds(): number {
 
 /** Which real buttons (by data, with the data of the other buttons on the message) a user may press. */
 type ButtonFilter = (data: string, others: string[], user: User) => boolean;
+
+/** Whether `text` holds a key of the sandbox's format, which the bot takes down wherever it is pasted. */
+function holdsKey(text: string | undefined): boolean {
+  return keyCandidates(text ?? "").some(hasKnownKeyFormat);
+}
 
 /** The updates for one step (two for a block-and-unblock), built against the chat as it is now. */
 function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
@@ -395,14 +404,15 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
   }
   if (s.type === "photo") {
     const update = tb.fake.userPhoto(user, chat, s.caption ?? undefined);
-    return [{ label: "photo", update, expect: inGroup ? "silence" : "answer", ...plain }];
+    const expect = holdsKey(s.caption ?? undefined) ? "takedown" : inGroup ? "silence" : "answer";
+    return [{ label: "photo", update, expect, ...plain }];
   }
   if (s.type === "edit") {
     const own = visible.filter((m) => !m.fromBot && m.media === undefined && m.message.from?.id === user.id);
     const target = pickFrom(own, s.pick);
     if (target !== undefined) {
       const update = tb.fake.editedText(user, chat, target.messageId, s.text);
-      return [{ label: "edit", update, expect: "silence", ...plain }];
+      return [{ label: "edit", update, expect: holdsKey(s.text) ? "takedown" : "silence", ...plain }];
     }
     return build({ type: "text", actor: s.actor, text: s.text }, pressable);
   }
@@ -410,8 +420,10 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
     const command = /^\/[A-Za-z0-9_]{1,32}(?:@(\w+))?(?:\s|$)/.exec(s.text);
     const forUs = command !== null && (command[1] ?? BOT_NAME).toLowerCase() === BOT_NAME;
     const update = tb.fake.userText(user, chat, s.text);
-    // In a group only commands for this bot may get a reply; in private every message gets one.
-    return [{ label: "text", update, expect: inGroup ? (forUs ? "any" : "silence") : "answer", ...plain }];
+    // In a group only commands for this bot may get a reply (and a pasted key its takedown); in private
+    // every message gets one.
+    const expect = !inGroup ? "answer" : forUs ? "any" : holdsKey(s.text) ? "takedown" : "silence";
+    return [{ label: "text", update, expect, ...plain }];
   }
   // A press.
   const botMessages = visible.filter((m) => m.fromBot);
@@ -502,6 +514,9 @@ function judge(d: Delivery, explained: ExplainedFailure[]): string[] {
   const visibleOutputs = d.calls.filter((call) => call.response?.ok === true && call.output !== undefined);
   if (d.expect === "silence" && d.calls.length > 0) {
     problems.push(`expected no reaction, got: ${d.calls.map(describe).join("; ")}`);
+  }
+  if (d.expect === "takedown" && d.calls.map((call) => call.method).join() !== "deleteMessage,sendMessage") {
+    problems.push(`expected the key taken down, got: ${d.calls.map(describe).join("; ") || "nothing"}`);
   }
   if (d.expect === "answer" && !visibleOutputs.some((call) => call.method !== "deleteMessage")) {
     problems.push("a private message got no visible answer");

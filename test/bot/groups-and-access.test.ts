@@ -80,10 +80,12 @@ describe("in a group chat", async () => {
     expect((await requestLog(tb, account.accountId)).requests).toEqual([]);
     expect(await tb.dumpRedis()).not.toContain(account.readWriteKey);
     expect(tb.logs.join("\n")).not.toContain(account.readWriteKey);
-    // And it stays refused afterwards: the next private message is not taken as a key either.
+    // And it stays refused afterwards: the next private message is not taken as a key to connect (a
+    // key pasted unasked is taken down instead, see pasted-keys.test.ts).
     const { chat } = tb.fake.privateChat(user.id);
     const next = await deliver(tb, tb.fake.userText(user, chat, account.readOnlyKey));
-    expect(next.map((call) => call.method)).not.toContain("deleteMessage");
+    expect(texts(next).join("\n")).not.toContain("Checking the key");
+    expect(texts(next).join("\n")).toContain("That looked like an API key");
     expect(await tb.app.deps.accounts.isConnected(user.id)).toBe(false);
   });
 
@@ -108,7 +110,7 @@ describe("in a group chat", async () => {
   it.each([
     "hello everyone",
     "<b>bold?</b> & co",
-    "sbx_rw_0123456789abcdef0123456789abcdef",
+    "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
     "/unknowncommand",
     "/price@other_bot btc",
     "/start@other_bot",
@@ -182,7 +184,7 @@ describe("with ALLOWED_USER_IDS", async () => {
     }
     expect(calls.map((call) => call.method)).toEqual(Array(7).fill("sendMessage"));
     // A bare /connect set no wait: the next message is not taken (and deleted) as a key.
-    expect((await stranger.send(account.readOnlyKey)).map((output) => output.kind)).toEqual(["message"]);
+    expect((await stranger.send("not my key")).map((output) => output.kind)).toEqual(["message"]);
     expect(await tb.app.deps.accounts.isConnected(stranger.user.id)).toBe(true);
     // No exchange request at all: neither with the stranger's key nor for public prices.
     expect((await requestLog(tb, account.accountId)).requests).toEqual(accountBefore.requests);

@@ -28,6 +28,11 @@ describe("vault key rotation", () => {
     );
     expect(status).toBe(0);
     expect(lines).toEqual(["rotated 2, already current 0, failed 0"]);
+    // The keys' fingerprints (which recognise a pasted key) moved to k2 with them.
+    for (const chat of users) {
+      const fingerprint = await tb.redis.hget(`${tb.prefix}vault:user:${chat.user.id}`, "api_key:fp");
+      expect(fingerprint).toMatch(/^f1\.k2\./);
+    }
 
     // A bot that knows only k2.
     const config = createConfig({

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret, recordKeyId, VaultDecryptError } from "../../src/vault/cipher.ts";
+import { fingerprintKeyId } from "../../src/vault/fingerprint.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { runRotateCli } from "../../src/vault/rotate-cli.ts";
 import { createVault } from "../../src/vault/vault.ts";
@@ -235,6 +236,116 @@ describe("vault rotation", () => {
     expect(recordKeyId(siblingRecord ?? "")).toBe("A");
     expect(decryptSecret(ringA, { userId: 1, field: "apiKey" }, siblingRecord ?? "")).toBe("sibling");
     expect(await redis.hget(`${prefix}user:notanumber`, "apiKey")).toBe("ignored");
+  });
+});
+
+describe("vault fingerprints", () => {
+  const KEY = `CANARY-${randomUUID()}`;
+  const fp = (userId: number) => redis.hget(`${prefix}user:${userId}`, "apiKey:fp");
+
+  it("are keyed: stored beside the record, recognise the secret among other words, reveal nothing", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await vault.put(1, "apiKey", KEY, { fingerprint: true });
+    const stored = await fp(1);
+    expect(stored).toMatch(/^f1\.A\.[A-Za-z0-9_-]{43}$/);
+    expect(fingerprintKeyId(stored ?? "")).toBe("A");
+    // Not a plain hash of the key: that could be checked against guesses without the vault key.
+    const plain = createHash("sha256").update(KEY).digest("base64url");
+    expect(stored).not.toContain(plain);
+    expect(JSON.stringify(await dumpAll(`${prefix}*`))).not.toContain("CANARY");
+    expect(await vault.matches(1, "apiKey", ["hello", KEY, "world"])).toBe(true);
+    expect(await vault.matches(1, "apiKey", ["hello", `${KEY}x`, KEY.slice(1)])).toBe(false);
+    expect(await vault.matches(1, "apiKey", [])).toBe(false);
+    expect(await vault.matches(2, "apiKey", [KEY])).toBe(false);
+    // The same key under another vault key or for another user gives another fingerprint.
+    await createVault({ redis, keyring: ringB, prefix }).put(3, "apiKey", KEY, { fingerprint: true });
+    await vault.put(4, "apiKey", KEY, { fingerprint: true });
+    const others = [await fp(3), await fp(4)].map((record) => record?.split(".")[2]);
+    expect(new Set([stored?.split(".")[2], ...others]).size).toBe(3);
+  });
+
+  it("are bound to their user: a fingerprint copied to another user matches nothing", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await vault.put(1, "apiKey", KEY, { fingerprint: true });
+    await vault.put(2, "apiKey", "bob's key", { fingerprint: true });
+    await redis.hset(`${prefix}user:2`, "apiKey:fp", (await fp(1)) ?? "");
+    expect(await vault.matches(2, "apiKey", [KEY])).toBe(false);
+  });
+
+  it("never outlive their secret: replaced, dropped by a put without one, deleted with the secret", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await vault.put(1, "apiKey", KEY, { fingerprint: true });
+    await vault.put(1, "apiKey", "new key", { fingerprint: true });
+    expect(await vault.matches(1, "apiKey", [KEY])).toBe(false);
+    expect(await vault.matches(1, "apiKey", ["new key"])).toBe(true);
+    await vault.put(1, "apiKey", "plain put");
+    expect(await fp(1)).toBeNull();
+    await vault.put(1, "apiKey", KEY, { fingerprint: true });
+    expect(await vault.delete(1, "apiKey")).toBe(true);
+    expect(await redis.exists(`${prefix}user:1`)).toBe(0);
+    expect(await vault.delete(1, "apiKey")).toBe(false);
+  });
+
+  it("a failed write is reported, not swallowed by the transaction", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await redis.set(`${prefix}user:5`, "not a hash");
+    await expect(vault.put(5, "apiKey", KEY, { fingerprint: true })).rejects.toThrow(/WRONGTYPE/);
+    await expect(vault.put(5, "apiKey", KEY)).rejects.toThrow(/WRONGTYPE/);
+    await expect(vault.delete(5, "apiKey")).rejects.toThrow(/WRONGTYPE/);
+  });
+
+  it("a secret stored without one is decrypted once and given one", async () => {
+    const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
+    await vault.put(1, "apiKey", KEY);
+    expect(await fp(1)).toBeNull();
+    expect(await vault.matches(1, "apiKey", ["other"])).toBe(false);
+    expect(fingerprintKeyId((await fp(1)) ?? "")).toBe("A");
+    expect(await vault.matches(1, "apiKey", [KEY])).toBe(true);
+    // A record that does not decrypt matches nothing and gets no fingerprint.
+    await redis.hset(`${prefix}user:2`, "apiKey", "garbage");
+    expect(await vault.matches(2, "apiKey", ["garbage"])).toBe(false);
+    expect(await fp(2)).toBeNull();
+  });
+
+  it("follow rotation, so the old vault key can be retired", async () => {
+    freshPrefix();
+    const underA = createVault({ redis, keyring: ringA, prefix });
+    await underA.put(1, "apiKey", KEY, { fingerprint: true });
+    await underA.put(2, "apiKey", "two", { fingerprint: true });
+    await underA.put(2, "apiSecret", "no fingerprint");
+    expect(await createVault({ redis, keyring: ringBA, prefix }).rotate()).toEqual({
+      rotated: 3,
+      current: 0,
+      failed: 0,
+    });
+    expect(fingerprintKeyId((await fp(1)) ?? "")).toBe("B");
+    expect(await redis.hget(`${prefix}user:2`, "apiSecret:fp")).toBeNull();
+    const onlyB = createVault({ redis, keyring: ringB, prefix });
+    expect(await onlyB.matches(1, "apiKey", [KEY])).toBe(true);
+    expect(await onlyB.matches(2, "apiKey", ["two"])).toBe(true);
+    expect(await onlyB.rotate()).toEqual({ rotated: 0, current: 3, failed: 0 });
+  });
+
+  it("a current record with a fingerprint under an old key gets a fresh one from rotation", async () => {
+    freshPrefix();
+    await createVault({ redis, keyring: ringA, prefix }).put(1, "apiKey", KEY, { fingerprint: true });
+    const oldFingerprint = (await fp(1)) ?? "";
+    const rotating = createVault({ redis, keyring: ringBA, prefix });
+    await rotating.put(1, "apiKey", KEY, { fingerprint: true });
+    await redis.hset(`${prefix}user:1`, "apiKey:fp", oldFingerprint);
+    expect(await rotating.rotate()).toEqual({ rotated: 1, current: 0, failed: 0 });
+    expect(fingerprintKeyId((await fp(1)) ?? "")).toBe("B");
+  });
+
+  it("with its vault key gone, a fingerprint is rebuilt from the record", async () => {
+    freshPrefix();
+    await createVault({ redis, keyring: ringBA, prefix }).put(1, "apiKey", KEY, { fingerprint: true });
+    const record = await redis.hget(`${prefix}user:1`, "apiKey");
+    await createVault({ redis, keyring: ringA, prefix }).put(1, "apiKey", KEY, { fingerprint: true });
+    await redis.hset(`${prefix}user:1`, "apiKey", record ?? ""); // record under B, fingerprint under A
+    const onlyB = createVault({ redis, keyring: ringB, prefix });
+    expect(await onlyB.matches(1, "apiKey", [KEY])).toBe(true);
+    expect(fingerprintKeyId((await fp(1)) ?? "")).toBe("B");
   });
 });
 

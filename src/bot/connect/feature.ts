@@ -5,7 +5,7 @@
  * Installed before the conversations, so a key is never recorded in a conversation's state.
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { API_KEY_PATTERN } from "../../services/connect/accounts.ts";
+import { API_KEY_PATTERN } from "../../services/connect/pasted-keys.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 
@@ -47,6 +47,22 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
   await ctx.api.editMessageText(status.chat.id, status.message_id, `${text}\n${notes}`);
 }
 
+/**
+ * Whether this message answers a bare /connect in time: a private text that is not a command. The
+ * connect feature then takes it as the key.
+ */
+export function isAwaitedKey(ctx: BotContext): boolean {
+  const until = ctx.session.awaitingKeyUntil;
+  const text = ctx.message?.text;
+  return (
+    ctx.chat?.type === "private" &&
+    until !== undefined &&
+    Date.now() <= until &&
+    text !== undefined &&
+    !text.startsWith("/")
+  );
+}
+
 /** Connecting and disconnecting a key. */
 export function connectFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -66,10 +82,10 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
 
   // The message after a bare /connect is the key, unless it is a command.
   privateChats.on("message:text", async (ctx, next) => {
-    const until = ctx.session.awaitingKeyUntil;
-    if (until === undefined || ctx.message.text.startsWith("/")) return next();
+    if (ctx.session.awaitingKeyUntil === undefined || ctx.message.text.startsWith("/")) return next();
+    const awaited = isAwaitedKey(ctx);
     ctx.session.awaitingKeyUntil = undefined;
-    if (Date.now() > until) return next();
+    if (!awaited) return next();
     await connectWith(ctx, deps, ctx.message.text.trim());
   });
 

@@ -11,9 +11,7 @@ import {
   ExchangeUnauthorizedError,
 } from "../../exchange/index.ts";
 import type { Vault } from "../../vault/vault.ts";
-
-/** Printable ASCII without spaces, 16 to 256 characters: loose enough for any real key format. */
-export const API_KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
+import { hasKnownKeyFormat, keyCandidates } from "./pasted-keys.ts";
 
 const VAULT_FIELD = "api_key";
 
@@ -67,7 +65,8 @@ export function createAccountService(options: AccountServiceOptions) {
         if (error instanceof ExchangeUnauthorizedError) return { status: "invalid" };
         throw error;
       }
-      await vault.put(userId, VAULT_FIELD, apiKey);
+      // The fingerprint lets the bot recognise this key if it is ever pasted at the wrong place.
+      await vault.put(userId, VAULT_FIELD, apiKey, { fingerprint: true });
       await redis.set(permissionKey(userId), permission);
       return { status: "connected", permission };
     },
@@ -92,6 +91,17 @@ export function createAccountService(options: AccountServiceOptions) {
     async clientFor(userId: number): Promise<ExchangeClient | undefined> {
       const apiKey = await vault.get(userId, VAULT_FIELD);
       return apiKey === undefined ? undefined : clients.forKey(apiKey);
+    },
+
+    /**
+     * Whether `text` holds an API key anywhere in it: a token with a known key format, or the user's
+     * own connected key (by its keyed fingerprint). An address or amount that is neither is not a key.
+     */
+    async containsKey(userId: number, text: string): Promise<boolean> {
+      const candidates = keyCandidates(text);
+      if (candidates.length === 0) return false;
+      if (candidates.some(hasKnownKeyFormat)) return true;
+      return vault.matches(userId, VAULT_FIELD, candidates);
     },
 
     /** A client for public market data. */
