@@ -123,6 +123,7 @@ function updateBehaviour(account: Account, body: Body): Behaviour {
   const errors = new FieldErrors();
   const swap = readChoice(body, "swap_outcome", errors, ["processed", "error"] as const);
   const settle = readInteger(body, "swap_settle_ms", errors, { nullable: true, min: 0 });
+  const audValue = readChoice(body, "swap_retrieve_aud_value", errors, ["shown", "omitted"] as const);
   const withdrawal = readChoice(body, "withdrawal_outcome", errors, [
     "processed",
     "error",
@@ -132,6 +133,7 @@ function updateBehaviour(account: Account, body: Body): Behaviour {
   const b = account.behaviour;
   if (swap) b.swapOutcome = swap;
   if (settle !== undefined) b.swapSettleMs = settle;
+  if (audValue) b.swapRetrieveAudValue = audValue;
   if (withdrawal) b.withdrawalOutcome = withdrawal;
   return b;
 }
@@ -155,6 +157,7 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     return json(200, {
       swap_outcome: b.swapOutcome,
       swap_settle_ms: b.swapSettleMs,
+      swap_retrieve_aud_value: b.swapRetrieveAudValue,
       withdrawal_outcome: b.withdrawalOutcome,
     });
   });
