@@ -187,17 +187,24 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     const errors = new FieldErrors();
     const method = readString(body, "method", errors, { min: 1, max: 10, nullable: true });
     const pathPrefix = readString(body, "path_prefix", errors, { required: true, min: 1 });
-    const status = readInteger(body, "status", errors, { required: true, min: 200 });
+    const drop = readBoolean(body, "drop", errors);
+    const after = readBoolean(body, "after", errors);
+    const status = readInteger(body, "status", errors, { required: drop !== true, min: 200 });
     const count = readInteger(body, "count", errors, { min: 1 });
     const retryAfter = readInteger(body, "retry_after", errors, { nullable: true, min: 0 });
     errors.throwIfAny();
-    if (typeof pathPrefix !== "string" || typeof status !== "number" || status > 599) {
+    if (typeof pathPrefix !== "string") throw new ApiError(400, { path_prefix: ["Required."] });
+    if (drop === true && status !== undefined) {
+      throw new ApiError(400, { status: ["Give either a status or drop, not both."] });
+    }
+    if (drop !== true && (typeof status !== "number" || status > 599)) {
       throw new ApiError(400, { status: ["Give an HTTP status from 200 to 599."] });
     }
     const fault = faults.add({
       method: method ? method.toUpperCase() : null,
       pathPrefix,
-      status,
+      status: drop === true ? null : (status as number),
+      phase: after === true ? "after" : "before",
       remaining: count ?? 1,
       retryAfter: retryAfter ?? null,
     });
