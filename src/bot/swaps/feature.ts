@@ -63,6 +63,10 @@ async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: Exc
     return;
   }
   if (result.status === "unknown") {
+    ctx.log.warn(
+      { err: { name: result.error.name, message: result.error.message } },
+      "swap create answer lost",
+    );
     await searchLostSwap(ctx, deps, result.search);
     return;
   }

@@ -70,11 +70,14 @@ export function exceedsBalance(quote: Quote, balance: string): boolean {
   return toDec(quote.estimate.est_sell_amount).greaterThan(toDec(balance));
 }
 
-/** What placing a quote came to. `unknown`: the answer was lost, the swap may exist (see `search`). */
+/**
+ * What placing a quote came to. `unknown`: the answer was lost, the swap may exist (see `search`);
+ * `error` is what the create failed with, for the log.
+ */
 export type PlaceResult =
   | { status: "placed"; swap: Swap }
   | { status: "moved"; quote: Quote; serviceMessage: string }
-  | { status: "unknown"; search: SwapSearch };
+  | { status: "unknown"; search: SwapSearch; error: Error };
 
 /** Ids of the newest swaps, or undefined when they cannot be read (placing goes ahead regardless). */
 async function newestSwapIds(client: ExchangeClient): Promise<number[] | undefined> {
@@ -120,7 +123,9 @@ export async function placeQuote(
     });
     return { status: "placed", swap };
   } catch (error) {
-    if (writeOutcome(error) === "unknown") return { status: "unknown", search: searchFor(quote, knownIds) };
+    if (writeOutcome(error) === "unknown") {
+      return { status: "unknown", search: searchFor(quote, knownIds), error: error as Error };
+    }
     if (!(error instanceof SwapRejectedError)) throw error;
     const fresh = await requestQuote(client, quote.request, now, ttlMs);
     return { status: "moved", quote: fresh, serviceMessage: error.serviceMessage };
