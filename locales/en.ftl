@@ -117,7 +117,8 @@ error-rate-limited = The exchange is busy. Try again in { $seconds } s.
 error-unavailable = The exchange cannot be reached right now. Nothing was done; try again shortly.
 error-server = The exchange had a problem (error { $status }). Try again shortly; if you were trading, check /swaps first.
 error-timeout = The exchange did not answer in time. Try again shortly; if you were trading, check /swaps first: it may have gone through.
-error-bad-response = The exchange sent an answer I could not read. Nothing was changed.
+error-interrupted = The connection to the exchange broke before its answer arrived. Try again shortly; if you were trading, check /swaps first: it may have gone through.
+error-bad-response = The exchange sent an answer I could not read. If you were changing something, check whether it took effect before trying again.
 error-unsupported = The exchange does not support that for this record.
 
 ## Swaps: commands
@@ -178,6 +179,13 @@ swap-error = ❌ <b>Swap #{ $id } failed</b> on the exchange. Nothing was taken 
 swap-rejected = ⛔ <b>Swap #{ $id } was rejected</b> by the exchange. Nothing was taken from your balance.
 swap-not-followed = Swap #{ $id } was placed, but I can't follow it right now. Check /swaps for its result.
 swap-gave-up = I stopped following swap #{ $id }: it is still not final. Check /swaps later.
+swap-gave-up-unreadable = I can't read the status of swap #{ $id } from the exchange, so I stopped following it. Check /swaps for its result.
+swap-gave-up-disconnected = Your API key is no longer connected, so I stopped following swap #{ $id }. Its result is in your exchange account, or in /swaps once you reconnect.
+swap-outcome-unknown = ⚠️ The exchange's answer was lost, so this swap may have gone through. I'm looking for it in your swaps; please don't place it again until I tell you.
+swap-found = ⏳ It went through: swap #{ $id } is processing…
+swap-not-found = I could not find this swap: it does not appear in your swaps, so it most likely did not go through. Check /swaps before trying again.
+swap-search-failed = I could not read your swaps, so I don't know whether this swap went through. Check /swaps before trying again.
+swap-unknown-not-followed = The exchange's answer was lost, so this swap may have gone through, and I can't look for it right now. Check /swaps before trying again.
 
 ## Swaps: list
 swaps-title = <b>Your swaps</b> (page { $page } of { $pages })

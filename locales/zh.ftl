@@ -117,7 +117,8 @@ error-rate-limited = 交易所繁忙，请在 { $seconds } 秒后重试。
 error-unavailable = 暂时无法连接交易所。没有执行任何操作，请稍后重试。
 error-server = 交易所出现问题（错误 { $status }）。请稍后重试；如果你刚才在交易，请先用 /swaps 查看。
 error-timeout = 交易所未及时响应。请稍后重试；如果你刚才在交易，请先用 /swaps 查看：交易可能已完成。
-error-bad-response = 交易所返回了我无法读取的结果。没有任何更改。
+error-interrupted = 与交易所的连接在收到回复前中断。请稍后重试；如果你刚才在交易，请先用 /swaps 查看：交易可能已完成。
+error-bad-response = 交易所返回了我无法读取的结果。如果你刚才在做更改，请先确认它是否已生效，再重试。
 error-unsupported = 交易所不支持对这条记录执行此操作。
 
 ## Swaps: commands
@@ -178,6 +179,13 @@ swap-error = ❌ <b>兑换 #{ $id } 在交易所失败</b>。你的余额未被�
 swap-rejected = ⛔ <b>兑换 #{ $id } 被交易所拒绝</b>。你的余额未被扣除。
 swap-not-followed = 兑换 #{ $id } 已提交，但我暂时无法跟踪它。请用 /swaps 查看结果。
 swap-gave-up = 我已停止跟踪兑换 #{ $id }：它仍未完成。请稍后用 /swaps 查看。
+swap-gave-up-unreadable = 我无法从交易所读取兑换 #{ $id } 的状态，因此已停止跟踪。请用 /swaps 查看结果。
+swap-gave-up-disconnected = 你的 API 密钥已不再连接，因此我已停止跟踪兑换 #{ $id }。结果可在你的交易所账户中查看，或重新连接后用 /swaps 查看。
+swap-outcome-unknown = ⚠️ 交易所的回复丢失了，这笔兑换可能已经完成。我正在你的兑换记录中查找；在我告诉你结果之前，请不要再次下单。
+swap-found = ⏳ 兑换已提交：兑换 #{ $id } 处理中…
+swap-not-found = 我没有找到这笔兑换：它没有出现在你的兑换记录中，很可能没有完成。再次尝试之前，请先用 /swaps 查看。
+swap-search-failed = 我无法读取你的兑换记录，因此不知道这笔兑换是否已完成。再次尝试之前，请先用 /swaps 查看。
+swap-unknown-not-followed = 交易所的回复丢失了，这笔兑换可能已经完成，而我暂时无法查找它。再次尝试之前，请先用 /swaps 查看。
 
 ## Swaps: list
 swaps-title = <b>你的兑换</b>（第 { $page } / { $pages } 页）

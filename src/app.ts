@@ -72,7 +72,10 @@ export interface AppOptions {
   telegramFetch?: typeof fetch;
   botInfo?: UserFromGetMe;
   /** Swap follow-up timing (tests shorten it); defaults follow the spec's guidance. */
-  swapWatch?: Pick<SwapWatcherOptions, "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs">;
+  swapWatch?: Pick<
+    SwapWatcherOptions,
+    "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs" | "findAttempts" | "findIntervalMs"
+  >;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
@@ -115,6 +118,7 @@ export function createApp(options: AppOptions): App {
     allowedUserIds: config.allowedUserIds,
     // Bound below, once the bot (whose API the watcher's messages go through) exists.
     watchSwap: (watch) => watcher.watch(watch),
+    findSwap: (find) => watcher.find(find),
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
   };
@@ -134,6 +138,7 @@ export function createApp(options: AppOptions): App {
   );
   const watcher = createSwapWatcher({
     redisUrl: config.redisUrl,
+    redis,
     prefix: `${prefix}bull`,
     clientFor: (userId) => deps.accounts.clientFor(userId),
     notify: createSwapNotifier(bot.api, createI18n()),

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
-import type { SwapWatch } from "../services/swaps/watcher.ts";
+import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";
@@ -40,6 +40,8 @@ export interface BotDeps {
   allowedUserIds: ReadonlySet<number>;
   /** Starts the background follow-up of a placed swap. */
   watchSwap: (watch: SwapWatch) => Promise<void>;
+  /** Starts the background search for a swap whose create answer was lost. */
+  findSwap: (find: SwapFind) => Promise<void>;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */

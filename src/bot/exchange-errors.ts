@@ -39,9 +39,11 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   if (error instanceof ExchangeRateLimitedError) {
     return t("error-rate-limited", { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
   }
-  // Refused connections mean nothing was sent; a timeout leaves a write's outcome unknown.
-  if (error instanceof ExchangeNetworkError)
-    return t(error.reason === "timeout" ? "error-timeout" : "error-unavailable");
+  // Refused connections mean nothing was sent; a timeout or a cut connection leaves a write's outcome unknown.
+  if (error instanceof ExchangeNetworkError) {
+    if (error.reason === "timeout") return t("error-timeout");
+    return t(error.reason === "interrupted" ? "error-interrupted" : "error-unavailable");
+  }
   if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
     return t("error-server", { status: error.status });
   }

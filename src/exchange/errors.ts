@@ -105,12 +105,25 @@ export class ExchangeServerError extends ExchangeError {
   }
 }
 
-/** The service could not be reached or did not answer in time. */
+/**
+ * No answer from the service: `unreachable` when no connection was made (refused, unknown host), so
+ * nothing was sent; `timeout` when it did not answer in time; `interrupted` when the connection broke
+ * after the request went out (reset, closed). Only `unreachable` proves a write was not done.
+ */
+export type NetworkFailure = "timeout" | "unreachable" | "interrupted";
+
+const NETWORK_MESSAGES: Record<NetworkFailure, string> = {
+  timeout: "the exchange did not answer in time",
+  unreachable: "the exchange could not be reached",
+  interrupted: "the connection to the exchange broke before its answer arrived",
+};
+
+/** The service could not be reached, did not answer in time, or its answer was lost. */
 export class ExchangeNetworkError extends ExchangeError {
   readonly code = "network";
-  readonly reason: "timeout" | "unreachable";
-  constructor(reason: "timeout" | "unreachable") {
-    super(reason === "timeout" ? "the exchange did not answer in time" : "the exchange could not be reached");
+  readonly reason: NetworkFailure;
+  constructor(reason: NetworkFailure) {
+    super(NETWORK_MESSAGES[reason]);
     this.name = "ExchangeNetworkError";
     this.reason = reason;
   }

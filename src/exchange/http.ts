@@ -270,7 +270,9 @@ export class Transport {
       });
     } catch (error) {
       if (!isTimeoutError(error) && !isNetworkError(error) && !isFetchFailure(error)) throw error;
-      const networkError = new ExchangeNetworkError(isTimeoutError(error) ? "timeout" : "unreachable");
+      const networkError = new ExchangeNetworkError(
+        isTimeoutError(error) ? "timeout" : neverConnected(error) ? "unreachable" : "interrupted",
+      );
       // A write that timed out may have been done: never repeat it blindly.
       return { kind: read ? "retry" : "fail", error: networkError };
     }
@@ -359,6 +361,35 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Socket error codes that mean no connection was made, so the request never left. */
+const NOT_CONNECTED_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/**
+ * Whether a network failure happened before any connection (found in the error's `cause` chain, where
+ * Node's fetch puts the socket error; several for a host with many addresses). Anything else, such as
+ * a reset or a closed socket, may have come after the request was sent.
+ */
+function neverConnected(error: unknown): boolean {
+  const codes: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 5 || value === null || typeof value !== "object") return;
+    const { code, cause, errors } = value as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === "string") codes.push(code);
+    if (Array.isArray(errors)) for (const inner of errors) visit(inner, depth + 1);
+    visit(cause, depth + 1);
+  };
+  visit(error, 0);
+  return codes.length > 0 && codes.every((code) => NOT_CONNECTED_CODES.has(code));
 }
 
 /** Node's fetch rejects with a TypeError("fetch failed") when ky does not recognize it as a network error. */

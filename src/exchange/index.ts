@@ -7,3 +7,4 @@ export * from "./rate-limiter.ts";
 export * from "./requests.ts";
 export * from "./schemas.ts";
 export * from "./time.ts";
+export * from "./write-outcome.ts";

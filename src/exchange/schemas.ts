@@ -202,6 +202,16 @@ export const SwapListItem = Swap.extend({ aud_value: nullableDecimal });
 /** Output of {@link SwapListItem}. */
 export type SwapListItem = z.output<typeof SwapListItem>;
 
+/**
+ * A swap retrieved by id. The spec lists `aud_value` on the list only, so here it may be missing (read
+ * as null, like a swap that is not final yet); the output has the list item's shape.
+ */
+export const SwapDetail = Swap.extend({
+  aud_value: nullableDecimal.optional().transform((v) => v ?? null),
+});
+/** Output of {@link SwapDetail}. */
+export type SwapDetail = z.output<typeof SwapDetail>;
+
 /** A swap estimate; `estimated_price_exact` is what a create sends as `expected_price`. */
 export const SwapEstimate = z.object({
   src_asset: text,

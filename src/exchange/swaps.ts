@@ -13,7 +13,7 @@ import {
   type SwapCreateRequest,
   type SwapEstimateRequest,
 } from "./requests.ts";
-import { paginated, Swap, SwapEstimate, SwapListItem } from "./schemas.ts";
+import { paginated, Swap, SwapDetail, SwapEstimate, SwapListItem } from "./schemas.ts";
 
 const SwapPage = paginated(SwapListItem);
 
@@ -28,9 +28,8 @@ export function swapsApi(http: Transport) {
     /** Places a swap; throws SwapRejectedError when the market moved beyond tolerance of `expected_price`. */
     create: async (request: SwapCreateRequest) =>
       http.request("swaps.create", { body: checkSwapCreate(request), schema: Swap }),
-    /** One swap, for following its status. */
-    get: async (id: number) =>
-      http.request("swaps.get", { params: { id: checkId(id) }, schema: SwapListItem }),
+    /** One swap, for following its status; `aud_value` is null when the service leaves it out. */
+    get: async (id: number) => http.request("swaps.get", { params: { id: checkId(id) }, schema: SwapDetail }),
     /** One page of swaps, most recent first. */
     list,
     /** Every swap, most recent first. */

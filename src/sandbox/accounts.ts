@@ -63,7 +63,12 @@ export function openAccount(sb: Sandbox, spec: NewAccount = {}): Account {
     readOnlyKey: `sbx_ro_${sb.rng.hex(16)}`,
     totp: spec.totp ?? DEFAULT_TOTP,
     balances: new Map(),
-    behaviour: { swapOutcome: "processed", swapSettleMs: null, withdrawalOutcome: "processed" },
+    behaviour: {
+      swapOutcome: "processed",
+      swapSettleMs: null,
+      swapRetrieveAudValue: "shown",
+      withdrawalOutcome: "processed",
+    },
     transactions: [],
     movements: [],
     walletTransactions: [],

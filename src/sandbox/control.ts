@@ -123,6 +123,7 @@ function updateBehaviour(account: Account, body: Body): Behaviour {
   const errors = new FieldErrors();
   const swap = readChoice(body, "swap_outcome", errors, ["processed", "error"] as const);
   const settle = readInteger(body, "swap_settle_ms", errors, { nullable: true, min: 0 });
+  const audValue = readChoice(body, "swap_retrieve_aud_value", errors, ["shown", "omitted"] as const);
   const withdrawal = readChoice(body, "withdrawal_outcome", errors, [
     "processed",
     "error",
@@ -132,6 +133,7 @@ function updateBehaviour(account: Account, body: Body): Behaviour {
   const b = account.behaviour;
   if (swap) b.swapOutcome = swap;
   if (settle !== undefined) b.swapSettleMs = settle;
+  if (audValue) b.swapRetrieveAudValue = audValue;
   if (withdrawal) b.withdrawalOutcome = withdrawal;
   return b;
 }
@@ -155,6 +157,7 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     return json(200, {
       swap_outcome: b.swapOutcome,
       swap_settle_ms: b.swapSettleMs,
+      swap_retrieve_aud_value: b.swapRetrieveAudValue,
       withdrawal_outcome: b.withdrawalOutcome,
     });
   });
@@ -184,17 +187,24 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     const errors = new FieldErrors();
     const method = readString(body, "method", errors, { min: 1, max: 10, nullable: true });
     const pathPrefix = readString(body, "path_prefix", errors, { required: true, min: 1 });
-    const status = readInteger(body, "status", errors, { required: true, min: 200 });
+    const drop = readBoolean(body, "drop", errors);
+    const after = readBoolean(body, "after", errors);
+    const status = readInteger(body, "status", errors, { required: drop !== true, min: 200 });
     const count = readInteger(body, "count", errors, { min: 1 });
     const retryAfter = readInteger(body, "retry_after", errors, { nullable: true, min: 0 });
     errors.throwIfAny();
-    if (typeof pathPrefix !== "string" || typeof status !== "number" || status > 599) {
+    if (typeof pathPrefix !== "string") throw new ApiError(400, { path_prefix: ["Required."] });
+    if (drop === true && status !== undefined) {
+      throw new ApiError(400, { status: ["Give either a status or drop, not both."] });
+    }
+    if (drop !== true && (typeof status !== "number" || status > 599)) {
       throw new ApiError(400, { status: ["Give an HTTP status from 200 to 599."] });
     }
     const fault = faults.add({
       method: method ? method.toUpperCase() : null,
       pathPrefix,
-      status,
+      status: drop === true ? null : (status as number),
+      phase: after === true ? "after" : "before",
       remaining: count ?? 1,
       retryAfter: retryAfter ?? null,
     });

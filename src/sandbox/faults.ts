@@ -1,6 +1,7 @@
 /**
- * Fault injection for retry tests: the next `count` API requests matching a method and path prefix
- * answer a chosen status before any processing.
+ * Fault injection for retry and lost-answer tests: the next `count` API requests matching a method and
+ * path prefix answer a chosen status, or lose their connection without an answer. A fault acts before
+ * any processing, or (`after`) once the request has taken effect, in place of its real answer.
  */
 import type { ApiResponse } from "./http-utils.ts";
 
@@ -10,11 +11,20 @@ export interface Fault {
   /** Upper-case method, or null for any. */
   method: string | null;
   pathPrefix: string;
-  status: number;
+  /** The status to answer, or null to close the connection without an answer. */
+  status: number | null;
+  /** When it acts: before processing, or after it (the request's effects stay). */
+  phase: FaultPhase;
   remaining: number;
   /** Retry-After seconds to send (429 gets 1 when not given). */
   retryAfter: number | null;
 }
+
+/** Before the request is processed, or after it took effect. */
+export type FaultPhase = "before" | "after";
+
+/** What a fault does to a request: an answer to send instead, or `drop` (destroy the connection). */
+export type FaultAction = ApiResponse | "drop";
 
 /** The armed faults, consumed first-in first-out. */
 export class Faults {
@@ -33,15 +43,16 @@ export class Faults {
     this.#faults.length = 0;
   }
 
-  /** Consumes one use of the first fault matching the request, if any, and returns its answer. */
-  take(method: string, path: string): ApiResponse | undefined {
+  /** Consumes one use of the first fault of `phase` matching the request, if any, and returns its action. */
+  take(method: string, path: string, phase: FaultPhase): FaultAction | undefined {
     const index = this.#faults.findIndex(
-      (f) => (f.method === null || f.method === method) && path.startsWith(f.pathPrefix),
+      (f) => f.phase === phase && (f.method === null || f.method === method) && path.startsWith(f.pathPrefix),
     );
     const fault = this.#faults[index];
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
+    if (fault.status === null) return "drop";
     const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
     return {
       status: fault.status,
@@ -58,6 +69,8 @@ export function faultJson(f: Fault): Record<string, unknown> {
     method: f.method,
     path_prefix: f.pathPrefix,
     status: f.status,
+    drop: f.status === null,
+    after: f.phase === "after",
     count: f.remaining,
     retry_after: f.retryAfter,
   };

@@ -165,6 +165,8 @@ export interface Behaviour {
   swapOutcome: SwapOutcome;
   /** Overrides the server's settle delay for this account's swaps when not null. */
   swapSettleMs: number | null;
+  /** Whether retrieving one swap carries `aud_value` (the spec lists it on the list only). */
+  swapRetrieveAudValue: "shown" | "omitted";
   withdrawalOutcome: WithdrawalOutcome;
 }
 

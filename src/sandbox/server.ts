@@ -173,10 +173,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const path = url.pathname;
     const isControl = path === "/_sandbox" || path.startsWith("/_sandbox/");
     let accountId: number | null = null;
+    // Set once a route handler runs: from then on an "after" fault may replace or drop the answer.
+    let processed = false;
     const respond = (response: ApiResponse): void => {
       if (res.headersSent) return;
-      writeResponse(res, response, method === "HEAD");
-      if (!isControl) log.add({ accountId, method, path, status: response.status, at: clock.now() });
+      const after = !isControl && processed ? faults.take(method, path, "after") : undefined;
+      const action = after ?? response;
+      if (action === "drop") {
+        log.add({ accountId, method, path, status: 0, at: clock.now() });
+        res.destroy();
+        return;
+      }
+      writeResponse(res, action, method === "HEAD");
+      if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
     };
     try {
       const raw = await readRawBody(req);
@@ -186,7 +195,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       accountId = caller?.account.id ?? null;
       const router = isControl ? control : api;
       if (!isControl) {
-        const fault = faults.take(method, path);
+        const fault = faults.take(method, path, "before");
+        if (fault === "drop") {
+          log.add({ accountId, method, path, status: 0, at: clock.now() });
+          res.destroy();
+          return;
+        }
         if (fault) return respond(fault);
         const wait = limiter.take(accountId, clientIp(req), WRITE_METHODS.has(method), clock.now());
         if (wait > 0) {
@@ -211,6 +225,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const account = route.access === "private" ? authorize(caller, key !== undefined, write) : undefined;
       const body = write ? await parseBody(raw, req.headers["content-type"], route.form || isControl) : {};
       runDueWork(sb);
+      processed = true;
       const request: ApiRequest = {
         sb,
         method,

@@ -46,12 +46,25 @@ describe("describeExchangeError", () => {
       [new ExchangeRateLimitedError(2500), "busy. Try again in 3 s"],
       [new ExchangeNetworkError("unreachable"), "cannot be reached right now. Nothing was done"],
       [new ExchangeNetworkError("timeout"), "did not answer in time"],
+      [new ExchangeNetworkError("interrupted"), "broke before its answer arrived"],
       [new ExchangeServerError(502), "had a problem (error 502)"],
       [new ExchangeHttpError(418), "had a problem (error 418)"],
       [new ExchangeResponseError("swaps.get", ["id: missing"]), "could not read"],
       [new ExchangeUnsupportedError(), "does not support"],
     ];
     for (const [error, expected] of cases) expect(describeExchangeError(error, t)).toContain(expected);
+  });
+
+  it("claims nothing changed only when nothing could have", () => {
+    const mayHaveHappened = [
+      new ExchangeNetworkError("timeout"),
+      new ExchangeNetworkError("interrupted"),
+      new ExchangeServerError(502),
+      new ExchangeResponseError("swaps.create", ["id: missing"]),
+    ];
+    for (const error of mayHaveHappened) {
+      expect(describeExchangeError(error, t)).not.toMatch(/Nothing was (done|changed)/);
+    }
   });
 
   it("speaks Chinese too", () => {

@@ -15,6 +15,7 @@ import {
   ExchangeUnsupportedError,
   ExchangeValidationError,
   SwapRejectedError,
+  writeOutcome,
 } from "../../src/exchange/index.ts";
 import { placeSwap, startTestExchange } from "../support/exchange.ts";
 
@@ -240,6 +241,58 @@ describe("retries", () => {
       client.swaps.estimate({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "1" }),
     ).rejects.toBeInstanceOf(ExchangeNetworkError);
     expect(attempts).toBe(1);
+  });
+
+  it("a swap create that went through but lost its answer: an interrupted network error, outcome unknown", async () => {
+    const account = ex.account({ AUD: "1000" });
+    const client = ex.client(account.readWriteKey);
+    const request = { src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "100" };
+    const estimate = await client.swaps.estimate(request);
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      drop: true,
+      after: true,
+    });
+    const error = await client.swaps
+      .create({ ...request, expected_price: estimate.estimated_price_exact })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeNetworkError);
+    expect((error as ExchangeNetworkError).reason).toBe("interrupted");
+    expect(writeOutcome(error)).toBe("unknown");
+    // It did go through, once: the client never repeats a write it has no answer to.
+    expect((await client.swaps.list()).results).toHaveLength(1);
+    expect(await writesTo(account.accountId, "/api/private/swaps/")).toBe(1);
+  });
+
+  it("a write refused before it reaches the service (connection refused) was not done", async () => {
+    const port = await closedPort();
+    const client = createExchangeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" });
+    const error = await client.swaps
+      .create({ src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "1", expected_price: "1" })
+      .catch((e: unknown) => e);
+    expect((error as ExchangeNetworkError).reason).toBe("unreachable");
+    expect(writeOutcome(error)).toBe("not_done");
+  });
+
+  it("a proxy's 502 after the create went through: a server error, outcome unknown", async () => {
+    const account = ex.account({ AUD: "1000" });
+    const client = ex.client(account.readWriteKey);
+    const request = { src_asset: "AUD", dst_asset: "ETH", req_spend_amount: "50" };
+    const estimate = await client.swaps.estimate(request);
+    // Armed after the estimate, whose path shares the prefix.
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      status: 502,
+      after: true,
+    });
+    const error = await client.swaps
+      .create({ ...request, expected_price: estimate.estimated_price_exact })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeServerError);
+    expect(writeOutcome(error)).toBe("unknown");
+    expect((await client.swaps.list()).results).toHaveLength(1);
   });
 
   it("no error message carries the API key", async () => {

@@ -112,6 +112,20 @@ describe("swaps", () => {
     expect((await client.balances.get("BTC")).total).toBe("0.9");
   });
 
+  it("a retrieve without aud_value (the spec lists it on the list only) reads it as null", async () => {
+    const account = ex.account({ AUD: "1000" });
+    const client = ex.client(account.readWriteKey);
+    await ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
+      swap_retrieve_aud_value: "omitted",
+    });
+    const swap = await placeSwap(client, "AUD", "BTC", "100");
+    const settled = await client.swaps.get(swap.id);
+    expect(settled.status).toBe(SWAP_STATUS.PROCESSED);
+    expect(settled.aud_value).toBeNull();
+    // The list still carries it, as the spec says.
+    expect((await client.swaps.list()).results[0]?.aud_value).toBe("100.00");
+  });
+
   it("lists swaps most recent first, page by page", async () => {
     const account = ex.account({ AUD: "1000" });
     const client = ex.client(account.readWriteKey);

@@ -18,6 +18,7 @@ import {
   ResponseMessage,
   SWAP_STATUS,
   Swap,
+  SwapDetail,
   SwapEstimate,
   SwapListItem,
   Ticker,
@@ -253,6 +254,13 @@ describe("resource schemas accept spec-shaped samples", () => {
       "100.00",
     );
     expect(issuesOf(SwapListItem, swap)).toEqual(["aud_value: missing"]);
+    // Retrieve: the spec does not list aud_value there, so missing, null or a value are all fine.
+    expect(parseResponse(SwapDetail, swap, "swaps.get").aud_value).toBeNull();
+    expect(parseResponse(SwapDetail, { ...swap, aud_value: "" }, "swaps.get").aud_value).toBeNull();
+    expect(parseResponse(SwapDetail, { ...swap, aud_value: "100.00" }, "swaps.get").aud_value).toBe("100.00");
+    expect(issuesOf(SwapDetail, { ...swap, aud_value: 100 })).toEqual([
+      "aud_value: expected a decimal string",
+    ]);
     expect(parseResponse(SwapEstimate, estimate, "estimate").estimated_price_exact).toBe("101234.5612345");
   });
 

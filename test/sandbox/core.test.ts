@@ -144,6 +144,44 @@ describe("sandbox server basics", () => {
     expect(JSON.stringify(log.body)).not.toContain(sb.demo.readWriteKey);
   });
 
+  it("faults after processing: the request takes effect, then its answer is replaced or lost", async () => {
+    const { sb, call, control } = await sandbox();
+    const body = { src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" };
+    const estimate = (await call("POST", "/api/private/swaps/estimate/", body)).body;
+    const create = { ...body, expected_price: estimate.estimated_price_exact };
+    const replaced = await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      status: 504,
+      after: true,
+    });
+    expect(replaced.body).toMatchObject({ status: 504, drop: false, after: true });
+    expect((await call("POST", "/api/private/swaps/", create)).status).toBe(504);
+    const dropped = await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      drop: true,
+      after: true,
+    });
+    expect(dropped.body).toMatchObject({ status: null, drop: true, after: true });
+    await expect(call("POST", "/api/private/swaps/", create)).rejects.toThrow();
+    // Both creates went through despite their answers.
+    expect((await call("GET", "/api/private/swaps/")).body.count).toBe(2);
+    const log = await control("GET", `/_sandbox/requests?account_id=${sb.demo.accountId}`);
+    expect(log.body.requests.map((r: { status: number }) => r.status)).toEqual([200, 504, 0, 200]);
+    // A drop before processing loses the request itself.
+    await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      drop: true,
+    });
+    await expect(call("POST", "/api/private/swaps/", create)).rejects.toThrow();
+    expect((await call("GET", "/api/private/swaps/")).body.count).toBe(2);
+    const both = await control("POST", "/_sandbox/faults", { path_prefix: "/x", drop: true, status: 500 });
+    expect(both.status).toBe(400);
+    expect((await control("POST", "/_sandbox/faults", { path_prefix: "/x" })).status).toBe(400);
+  });
+
   it("advances the sandbox clock and walks the market only when asked", async () => {
     const { sb, call, control } = await sandbox({ walk: true, tickMs: 1000 });
     await control("PUT", "/_sandbox/market", { walk: false });

@@ -72,8 +72,14 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     keyPrefix: prefix,
     telegramFetch: fake.fetch,
     botInfo: fake.botInfo,
-    // Fast follow-up so "still processing" is reached in well under a second.
-    swapWatch: { pollIntervalMs: 20, fastWindowMs: 300, slowDelaysMs: [100, 100, 200, 400, 800] },
+    // Fast follow-up so "still processing" is reached in well under a second, and a quick search.
+    swapWatch: {
+      pollIntervalMs: 20,
+      fastWindowMs: 300,
+      slowDelaysMs: [100, 100, 200, 400, 800],
+      findAttempts: 3,
+      findIntervalMs: 50,
+    },
     now: () => Date.now() + clock.offsetMs,
   });
 

@@ -4,7 +4,8 @@
  *
  * Confirm places at most one swap however often it is pressed (the quote's token is single-use), and only
  * at the price shown: a stale quote or a market move brings a fresh quote to confirm instead. After
- * placing, a background job follows the swap and edits the message with the result.
+ * placing, a background job follows the swap and edits the message with the result; when the create's
+ * answer is lost, one looks for the swap first.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { ExchangeClient } from "../../exchange/index.ts";
@@ -17,6 +18,7 @@ import {
   type TradeRequest,
   tradeKind,
 } from "../../services/swaps/quotes.ts";
+import type { SwapSearch } from "../../services/swaps/search.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
@@ -60,7 +62,39 @@ async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: Exc
     await showQuote(ctx, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
     return;
   }
+  if (result.status === "unknown") {
+    ctx.log.warn(
+      { err: { name: result.error.name, message: result.error.message } },
+      "swap create answer lost",
+    );
+    await searchLostSwap(ctx, deps, result.search);
+    return;
+  }
   await followPlacedSwap(ctx, deps, result.swap.id);
+}
+
+/**
+ * The create's answer was lost, so the swap may exist: the user is told so (never "nothing was done")
+ * and a background job looks for it, then follows it or says it is not there.
+ */
+async function searchLostSwap(ctx: BotContext, deps: BotDeps, search: SwapSearch): Promise<void> {
+  try {
+    await ctx.editMessageText(ctx.t("swap-outcome-unknown"));
+  } catch (error) {
+    ctx.log.warn({ err: { message: (error as Error).message } }, "could not show the unknown outcome");
+  }
+  try {
+    await deps.findSwap({
+      userId: ctx.from?.id as number,
+      chatId: ctx.chat?.id as number,
+      messageId: ctx.callbackQuery?.message?.message_id ?? 0,
+      locale: await ctx.i18n.getLocale(),
+      search,
+    });
+  } catch (error) {
+    ctx.log.error({ err: { message: (error as Error).message } }, "could not look for the swap");
+    await ctx.reply(ctx.t("swap-unknown-not-followed")).catch(() => undefined);
+  }
 }
 
 /**

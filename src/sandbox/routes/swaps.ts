@@ -176,7 +176,8 @@ export function registerSwapRoutes(router: Router): void {
     const newestFirst = [...req.account.swaps].sort((a, b) => b.created - a.created || b.id - a.id);
     return json(200, paginate(req, newestFirst.map(swapJson)));
   });
-  router.private("GET", "/api/private/swaps/{id}/", ({ account, params }) =>
-    json(200, swapJson(findSwap(account, params.id))),
-  );
+  router.private("GET", "/api/private/swaps/{id}/", ({ account, params }) => {
+    const { aud_value, ...rest } = swapJson(findSwap(account, params.id));
+    return json(200, account.behaviour.swapRetrieveAudValue === "omitted" ? rest : { ...rest, aud_value });
+  });
 }

@@ -3,6 +3,7 @@
  * single-use confirm token), holding the request, the binding estimate and how long it is honoured.
  * Placing uses exactly the quote's assets, amount field and `estimated_price_exact`, so nothing is ever
  * traded at a price the user has not seen: when the market moved, a fresh quote comes back instead.
+ * When the create's answer is lost the swap may exist: placing then says so and hands back how to find it.
  */
 import {
   type ExchangeClient,
@@ -11,7 +12,9 @@ import {
   type SwapEstimateRequest,
   SwapRejectedError,
   toDec,
+  writeOutcome,
 } from "../../exchange/index.ts";
+import { SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
 /** AUD, the one fiat asset. */
 export const FIAT = "AUD";
@@ -67,14 +70,43 @@ export function exceedsBalance(quote: Quote, balance: string): boolean {
   return toDec(quote.estimate.est_sell_amount).greaterThan(toDec(balance));
 }
 
-/** What placing a quote came to. */
+/**
+ * What placing a quote came to. `unknown`: the answer was lost, the swap may exist (see `search`);
+ * `error` is what the create failed with, for the log.
+ */
 export type PlaceResult =
   | { status: "placed"; swap: Swap }
-  | { status: "moved"; quote: Quote; serviceMessage: string };
+  | { status: "moved"; quote: Quote; serviceMessage: string }
+  | { status: "unknown"; search: SwapSearch; error: Error };
+
+/** Ids of the newest swaps, or undefined when they cannot be read (placing goes ahead regardless). */
+async function newestSwapIds(client: ExchangeClient): Promise<number[] | undefined> {
+  try {
+    return (await client.swaps.list({ page: 1, page_size: SEARCH_PAGE_SIZE })).results.map((s) => s.id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** How to recognise this quote's swap in the list, should its create answer be lost. */
+function searchFor(quote: Quote, knownIds: number[] | undefined): SwapSearch {
+  const { request, estimate } = quote;
+  const echo = request.side === "spend" ? estimate.req_spend_amount : estimate.req_get_amount;
+  return {
+    src: request.src,
+    dst: request.dst,
+    side: request.side,
+    amounts: echo === null ? [request.amount] : [request.amount, echo],
+    expectedPrice: estimate.estimated_price_exact,
+    ...(knownIds === undefined ? {} : { knownIds }),
+  };
+}
 
 /**
  * Places a quote. When the exchange refuses because the market moved, re-estimates the same request
- * and returns the new quote to show: the caller must ask the user again.
+ * and returns the new quote to show: the caller must ask the user again. When the answer is lost (see
+ * `writeOutcome`), returns `unknown` with what identifies the swap, never an error that reads as
+ * "nothing happened"; errors that prove nothing was done are thrown as before.
  */
 export async function placeQuote(
   client: ExchangeClient,
@@ -82,6 +114,8 @@ export async function placeQuote(
   now: number,
   ttlMs: number,
 ): Promise<PlaceResult> {
+  // Read first, so a swap whose answer is lost can be told apart from older look-alikes.
+  const knownIds = await newestSwapIds(client);
   try {
     const swap = await client.swaps.create({
       ...estimateBody(quote.request),
@@ -89,6 +123,9 @@ export async function placeQuote(
     });
     return { status: "placed", swap };
   } catch (error) {
+    if (writeOutcome(error) === "unknown") {
+      return { status: "unknown", search: searchFor(quote, knownIds), error: error as Error };
+    }
     if (!(error instanceof SwapRejectedError)) throw error;
     const fresh = await requestQuote(client, quote.request, now, ttlMs);
     return { status: "moved", quote: fresh, serviceMessage: error.serviceMessage };

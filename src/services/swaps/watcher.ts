@@ -3,26 +3,60 @@
  * wait: a "fast" job polls about once a second for about ten seconds; if the swap is still processing
  * then, the user is told and "slow" jobs check again on a widening schedule until it settles. Jobs live
  * in Redis, so a restart loses no follow-up. Rendering and sending are the caller's (`notify`).
+ *
+ * A swap whose create answer was lost is looked for by a "find" job: a few reads of the newest swaps
+ * over a few seconds; found, it is followed as usual; not found, the user is told to check /swaps.
+ * Every follow-up ends with a message (result, or why it stopped), and each final message is sent once
+ * even when a job runs again: deliveries are recorded in Redis.
  */
+import { randomUUID } from "node:crypto";
 import { type Job, Queue, Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { type ExchangeClient, SWAP_STATUS, type SwapListItem } from "../../exchange/index.ts";
+import {
+  type ExchangeClient,
+  ExchangeForbiddenError,
+  ExchangeNotFoundError,
+  ExchangeResponseError,
+  ExchangeUnauthorizedError,
+  SWAP_STATUS,
+  type SwapListItem,
+} from "../../exchange/index.ts";
+import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
-/** A swap to follow and the chat message that shows it. Carries no secret. */
-export interface SwapWatch {
+/** Where news of a swap goes: the chat, the message that shows it, the language. Carries no secret. */
+export interface SwapTarget {
   userId: number;
   chatId: number;
   messageId: number;
-  swapId: number;
   /** Language to render in, chosen when the swap was placed. */
   locale: string;
 }
 
-/** What the watcher reports. `late` marks a result found after the user was told it was still running. */
+/** A swap to follow. */
+export interface SwapWatch extends SwapTarget {
+  swapId: number;
+}
+
+/** A swap whose create answer was lost, to look for among the newest swaps. */
+export interface SwapFind extends SwapTarget {
+  search: SwapSearch;
+}
+
+/** Why a follow-up stopped without a final status. */
+export type GaveUpReason = "not_final" | "unreadable" | "disconnected";
+
+/**
+ * What the watcher reports. `late` marks a result found after the user was told it was still running;
+ * `found` is a lost-answer swap located (it is followed next); `not_found` ends a search, `checked`
+ * false when the swaps could not even be read.
+ */
 export type SwapUpdate =
   | { kind: "settled"; swap: SwapListItem; late: boolean }
-  | { kind: "still_processing" }
-  | { kind: "gave_up" };
+  | { kind: "still_processing"; swapId: number }
+  | { kind: "gave_up"; swapId: number; reason: GaveUpReason }
+  | { kind: "found"; swapId: number }
+  | { kind: "not_found"; checked: boolean };
 
 /** Final swap statuses: processed, error, rejected. */
 const FINAL_STATUSES: ReadonlySet<number> = new Set([
@@ -40,10 +74,12 @@ export function isFinalSwapStatus(status: number): boolean {
 export interface SwapWatcherOptions {
   /** Redis for BullMQ (it needs connections of its own). */
   redisUrl: string;
-  /** BullMQ key prefix, e.g. `bull` or a test's own. */
+  /** Redis for the record of delivered results. */
+  redis: Redis;
+  /** BullMQ key prefix, e.g. `bull` or a test's own; the delivery record lives under it too. */
   prefix: string;
   clientFor: (userId: number) => Promise<ExchangeClient | undefined>;
-  notify: (watch: SwapWatch, update: SwapUpdate) => Promise<void>;
+  notify: (target: SwapTarget, update: SwapUpdate) => Promise<void>;
   logger: Logger;
   /** Default 1 s (the spec's guidance). */
   pollIntervalMs?: number;
@@ -51,6 +87,10 @@ export interface SwapWatcherOptions {
   fastWindowMs?: number;
   /** Delays between later checks; default from 15 s growing to an hour, about a day in all. */
   slowDelaysMs?: readonly number[];
+  /** Reads of the newest swaps when looking for a lost-answer swap; default 4. */
+  findAttempts?: number;
+  /** Wait before each of those reads; default 1.5 s (the create may still be under way). */
+  findIntervalMs?: number;
 }
 
 const QUEUE = "swap-watch";
@@ -64,16 +104,39 @@ const DEFAULT_SLOW_DELAYS = [
   1_800_000,
   ...Array(23).fill(3_600_000),
 ];
+/** How long a delivery is remembered: longer than any follow-up runs. */
+const DELIVERED_TTL_S = 7 * 86_400;
 
-type JobData = SwapWatch & { attempt?: number };
+type WatchData = SwapWatch & { attempt?: number };
+type JobData = WatchData | SwapFind;
+
+/** A status check: the swap, or why there is none (`permanent`: asking again will not help). */
+type Check = { swap: SwapListItem } | { swap?: undefined; permanent: boolean };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the queue and its worker. `watch` enqueues a follow-up; `close` stops both. */
+/** The target alone, so no search data or attempt count reaches `notify`. */
+function targetOf(data: SwapTarget): SwapTarget {
+  return { userId: data.userId, chatId: data.chatId, messageId: data.messageId, locale: data.locale };
+}
+
+/** Errors that will not go away by asking again: the key, the record or the answer's shape. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof ExchangeResponseError ||
+    error instanceof ExchangeUnauthorizedError ||
+    error instanceof ExchangeForbiddenError ||
+    error instanceof ExchangeNotFoundError
+  );
+}
+
+/** Starts the queue and its worker. `watch` follows a swap, `find` looks for one; `close` stops both. */
 export function createSwapWatcher(options: SwapWatcherOptions) {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const fastWindowMs = options.fastWindowMs ?? 10_000;
   const slowDelays = options.slowDelaysMs ?? DEFAULT_SLOW_DELAYS;
+  const findAttempts = Math.max(1, options.findAttempts ?? 4);
+  const findIntervalMs = options.findIntervalMs ?? 1500;
   // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
@@ -84,34 +147,67 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     removeOnFail: 1000,
   };
 
-  async function fetchSwap(client: ExchangeClient, id: number): Promise<SwapListItem | undefined> {
+  /**
+   * Sends a final message unless it was sent before (a job that runs again). The record is made before
+   * sending and taken back when sending fails, so the retry sends it.
+   */
+  async function deliverOnce(key: string, send: () => Promise<void>): Promise<void> {
+    const recordKey = `${options.prefix}:${QUEUE}:delivered:${key}`;
+    const first = await options.redis.set(recordKey, "1", "EX", DELIVERED_TTL_S, "NX");
+    if (first !== "OK") {
+      options.logger.info({ key }, "swap result already delivered");
+      return;
+    }
     try {
-      return await client.swaps.get(id);
+      await send();
     } catch (error) {
-      // A failed check is just a check without an answer: the schedule goes on.
-      options.logger.warn({ swapId: id, err: { name: (error as Error).name } }, "swap status check failed");
-      return undefined;
+      await options.redis.del(recordKey).catch(() => undefined);
+      throw error;
     }
   }
 
-  async function fast(data: JobData, client: ExchangeClient): Promise<void> {
+  /** The final message of a followed swap, once. */
+  function finish(data: SwapWatch, update: SwapUpdate): Promise<void> {
+    return deliverOnce(`${data.userId}:${data.swapId}`, () => options.notify(targetOf(data), update));
+  }
+
+  async function checkSwap(client: ExchangeClient, id: number): Promise<Check> {
+    try {
+      return { swap: await client.swaps.get(id) };
+    } catch (error) {
+      // A failed check is just a check without an answer: the schedule goes on unless it cannot help.
+      options.logger.warn({ swapId: id, err: { name: (error as Error).name } }, "swap status check failed");
+      return { permanent: isPermanent(error) };
+    }
+  }
+
+  async function fast(data: WatchData, client: ExchangeClient): Promise<void> {
     const deadline = Date.now() + fastWindowMs;
+    let check: Check;
     for (;;) {
-      const swap = await fetchSwap(client, data.swapId);
-      if (swap && isFinalSwapStatus(swap.status)) {
-        await options.notify(data, { kind: "settled", swap, late: false });
+      check = await checkSwap(client, data.swapId);
+      if (check.swap && isFinalSwapStatus(check.swap.status)) {
+        await finish(data, { kind: "settled", swap: check.swap, late: false });
         return;
       }
       if (Date.now() + pollIntervalMs > deadline) break;
       await sleep(pollIntervalMs);
     }
-    await options.notify(data, { kind: "still_processing" });
+    // Still failing in a way that waiting will not mend: say so now rather than in a day.
+    if (!check.swap && check.permanent) {
+      await finish(data, { kind: "gave_up", swapId: data.swapId, reason: "unreadable" });
+      return;
+    }
+    await options.notify(targetOf(data), { kind: "still_processing", swapId: data.swapId });
     await scheduleSlow(data, 0);
   }
 
   async function scheduleSlow(watch: SwapWatch, attempt: number): Promise<void> {
     const delay = slowDelays[attempt];
-    if (delay === undefined) return;
+    if (delay === undefined) {
+      await finish(watch, { kind: "gave_up", swapId: watch.swapId, reason: "not_final" });
+      return;
+    }
     await queue.add(
       "slow",
       { ...watch, attempt },
@@ -119,40 +215,84 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     );
   }
 
-  async function slow(data: JobData, client: ExchangeClient): Promise<void> {
-    const swap = await fetchSwap(client, data.swapId);
-    if (swap && isFinalSwapStatus(swap.status)) {
-      await options.notify(data, { kind: "settled", swap, late: true });
+  async function slow(data: WatchData, client: ExchangeClient): Promise<void> {
+    const check = await checkSwap(client, data.swapId);
+    if (check.swap && isFinalSwapStatus(check.swap.status)) {
+      await finish(data, { kind: "settled", swap: check.swap, late: true });
       return;
     }
-    const next = (data.attempt ?? 0) + 1;
-    if (next < slowDelays.length) await scheduleSlow(data, next);
-    else await options.notify(data, { kind: "gave_up" });
+    if (!check.swap && check.permanent) {
+      await finish(data, { kind: "gave_up", swapId: data.swapId, reason: "unreadable" });
+      return;
+    }
+    await scheduleSlow(data, (data.attempt ?? 0) + 1);
+  }
+
+  async function watch(target: SwapWatch): Promise<void> {
+    const data: SwapWatch = { ...targetOf(target), swapId: target.swapId };
+    await queue.add("fast", data, { ...defaults, jobId: `swap-${data.userId}-${data.swapId}-fast` });
+  }
+
+  async function find(data: SwapFind, client: ExchangeClient, jobId: string): Promise<void> {
+    let checked = false;
+    for (let i = 0; i < findAttempts; i++) {
+      await sleep(findIntervalMs);
+      let swaps: SwapListItem[];
+      try {
+        swaps = (await client.swaps.list({ page: 1, page_size: SEARCH_PAGE_SIZE })).results;
+        checked = true;
+      } catch (error) {
+        options.logger.warn({ err: { name: (error as Error).name } }, "swap search read failed");
+        continue;
+      }
+      const swap = matchPlacedSwap(swaps, data.search);
+      if (swap) {
+        options.logger.info({ swapId: swap.id }, "swap with a lost answer found");
+        await options.notify(targetOf(data), { kind: "found", swapId: swap.id });
+        await watch({ ...targetOf(data), swapId: swap.id });
+        return;
+      }
+    }
+    await deliverOnce(`find:${jobId}`, () => options.notify(targetOf(data), { kind: "not_found", checked }));
   }
 
   const worker = new Worker<JobData>(
     QUEUE,
     async (job: Job<JobData>) => {
-      const client = await options.clientFor(job.data.userId);
-      // Disconnected since: nothing to follow with, and nobody to tell.
-      if (!client) return;
-      if (job.name === "fast") await fast(job.data, client);
-      else await slow(job.data, client);
+      const data = job.data;
+      const client = await options.clientFor(data.userId);
+      if ("search" in data) {
+        // Disconnected since: nothing to look with, but the user still needs to hear.
+        if (!client) {
+          const target = targetOf(data);
+          await deliverOnce(`find:${job.id}`, () =>
+            options.notify(target, { kind: "not_found", checked: false }),
+          );
+        } else await find(data, client, String(job.id));
+        return;
+      }
+      if (!client) await finish(data, { kind: "gave_up", swapId: data.swapId, reason: "disconnected" });
+      else if (job.name === "fast") await fast(data, client);
+      else await slow(data, client);
     },
     // Fast jobs mostly sleep between checks, so many can run at once.
     { connection, prefix: options.prefix, concurrency: 50 },
   );
   worker.on("failed", (job, error) => {
-    options.logger.warn(
-      { jobId: job?.id, err: { name: error.name, message: error.message } },
-      "swap watch job failed",
+    const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+    options.logger[final ? "error" : "warn"](
+      { jobId: job?.id, final, err: { name: error.name, message: error.message } },
+      final ? "swap follow-up gave up: its message could not be sent" : "swap watch job failed",
     );
   });
 
   return {
     /** Starts following a swap; the same swap is never followed twice. */
-    async watch(watch: SwapWatch): Promise<void> {
-      await queue.add("fast", watch, { ...defaults, jobId: `swap-${watch.userId}-${watch.swapId}-fast` });
+    watch,
+    /** Starts looking for a swap whose create answer was lost (see `SwapSearch`). */
+    async find(target: SwapFind): Promise<void> {
+      const data: SwapFind = { ...targetOf(target), search: target.search };
+      await queue.add("find", data, { ...defaults, jobId: `swap-find-${data.userId}-${randomUUID()}` });
     },
     /** Waits for running jobs to finish their step, then closes the worker and the queue. */
     async close(): Promise<void> {
