@@ -22,7 +22,7 @@ start-connected =
 help =
     <b>Commands</b>
     /balance — balances, values and returns
-    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>
+    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>; <code>/price all</code> lists every asset
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
@@ -83,7 +83,11 @@ balance-updated = <i>Updated { $time } ({ $zone })</i>
 ## Prices
 price-title = <b>Prices in AUD</b>
 price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
-price-unknown = I don't know { $assets }. Try one of: { $examples }
+price-unknown = I don't know { $asset }.
+price-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
+price-see-all = <code>/price all</code> lists every asset.
+price-all-title = <b>All { $count } assets</b>
+price-all-hint = Send <code>/price CODE</code> for prices (several codes at once are fine).
 price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap's estimate is binding.</i>
 
 ## Settings

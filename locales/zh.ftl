@@ -22,7 +22,7 @@ start-connected =
 help =
     <b>命令</b>
     /balance — 余额、价值与收益
-    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>
+    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>；<code>/price all</code> 列出全部资产
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
@@ -83,7 +83,11 @@ balance-updated = <i>更新于 { $time }（{ $zone }）</i>
 ## Prices
 price-title = <b>澳元价格</b>
 price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
-price-unknown = 我不认识 { $assets }。可以试试：{ $examples }
+price-unknown = 我不认识 { $asset }。
+price-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
+price-see-all = 发送 <code>/price all</code> 查看全部资产。
+price-all-title = <b>全部 { $count } 种资产</b>
+price-all-hint = 发送 <code>/price 代码</code> 查看价格（可一次输入多个代码）。
 price-updated = <i>参考价格，{ $time }（{ $zone }）。以兑换报价为准。</i>
 
 ## Settings
