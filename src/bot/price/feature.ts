@@ -8,6 +8,7 @@ import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
+import { splitMessage } from "../format/split.ts";
 import { formatClock } from "../format/time.ts";
 import { closestAssets } from "./suggest.ts";
 
@@ -26,8 +27,6 @@ export function parseAssetList(text: string): string[] {
 
 /** `/price all` lists every asset. */
 const ALL = "ALL";
-// Telegram's limit is 4096 characters; a little room is left for the HTML entities of escaping.
-const MAX_MESSAGE = 3800;
 
 /** Every asset the exchange lists or prices, code -> name ("" when only the ticker has it). */
 function listed(ticker: Ticker, names: ReadonlyMap<string, string>): Map<string, string> {
@@ -63,18 +62,6 @@ function allAssetsText(ctx: BotContext, ticker: Ticker, names: ReadonlyMap<strin
   ].join("\n");
 }
 
-/** Replies with `text`, split at ", " or line breaks into messages Telegram accepts. */
-async function replyInParts(ctx: BotContext, text: string): Promise<void> {
-  let rest = text;
-  while (rest.length > MAX_MESSAGE) {
-    const cut = Math.max(rest.lastIndexOf(", ", MAX_MESSAGE), rest.lastIndexOf("\n", MAX_MESSAGE));
-    const at = cut > 0 ? cut : MAX_MESSAGE;
-    await ctx.reply(rest.slice(0, at));
-    rest = rest.slice(at).replace(/^(, |\n)/, "");
-  }
-  await ctx.reply(rest);
-}
-
 /** The price command. */
 export function priceFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -85,7 +72,7 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     try {
       const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
       if (asked.length === 1 && asked[0] === ALL) {
-        await replyInParts(ctx, allAssetsText(ctx, ticker, names));
+        for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
         return;
       }
       const wanted = asked.length > 0 ? asked : TOP_ASSETS.filter((code) => ticker[code]);

@@ -1,6 +1,6 @@
 /**
  * Closest listed assets to an unknown code, from the full asset list: a code or name that starts with
- * what was typed, or one within two edits of it ("ETHH" -> ETH, "BITCOIN" -> BTC by name).
+ * what was typed, or one within a few edits of it ("ETHH" -> ETH, "BITCOIN" -> BTC by name).
  */
 
 const MAX_DISTANCE = 2;
@@ -30,8 +30,10 @@ function closeness(query: string, code: string, name: string): number | undefine
   if (upperName === query) return 0;
   if (code.startsWith(query) || query.startsWith(code)) return 1;
   if (upperName.startsWith(query)) return 2;
+  // One edit per three characters typed, at most two: a one- or two-letter query is near everything.
+  const allowed = Math.min(MAX_DISTANCE, Math.floor(query.length / 3));
   const best = Math.min(distance(query, code), distance(query, upperName));
-  return best <= MAX_DISTANCE ? 2 + best : undefined;
+  return best <= allowed ? 2 + best : undefined;
 }
 
 /**
