@@ -196,7 +196,8 @@ quote-title-sell = <b>卖出 { $asset }</b>
 quote-title-swap = <b>兑换 { $src } → { $dst }</b>
 quote-give = { $kind ->
         [buy] 你花费
-       *[other] 你卖出
+        [sell] 你卖出
+       *[swap] 你换出
     }：<b>{ $amount }</b>
 quote-get = 你得到：<b>{ $amount }</b>
 quote-price = 价格：{ $price }
