@@ -22,7 +22,7 @@ start-connected =
 help =
     <b>Commands</b>
     /balance — balances, values and returns
-    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>
+    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>; <code>/price all</code> lists every asset
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
@@ -30,7 +30,7 @@ help =
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
-    /cancel — leave whatever step you are in
+    /cancel — leave whatever step you are in, and void a quote on screen
     /help — this list
 
 ## Chat rules
@@ -85,8 +85,12 @@ balance-updated = <i>Updated { $time } ({ $zone })</i>
 ## Prices
 price-title = <b>Prices in AUD</b>
 price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
-price-unknown = I don't know { $assets }. Try one of: { $examples }
-price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap's estimate is binding.</i>
+price-unknown = I don't know { $asset }.
+price-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
+price-see-all = <code>/price all</code> lists every asset.
+price-all-title = <b>All { $count } assets</b>
+price-all-hint = Send <code>/price CODE</code> for prices (several codes at once are fine).
+price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap shows its own estimate before you confirm.</i>
 
 ## Settings
 settings-title = <b>Settings</b>
@@ -110,6 +114,28 @@ language-name = English
 ## Exchange errors
 error-fields = The exchange did not accept that:
 error-field-line = • { $field }: { $message }
+error-request-line = • { $message }
+field-spend-amount = Amount you spend or sell
+field-get-amount = Amount you get
+field-src-asset = Asset you spend or sell
+field-dst-asset = Asset you get
+field-price = Price
+field-amount = Amount
+field-asset = Asset
+field-address = Address
+field-memo = Memo or tag
+field-label = Label
+field-token = Confirmation code
+field-other = A detail of the request
+field-msg-decimals = at most { $decimals } decimal places
+field-msg-required = missing
+field-msg-number = not a number
+field-msg-at-least = must be at least { $min }
+field-msg-positive = must be more than zero
+field-msg-too-long = too long (at most { $max } characters)
+field-msg-too-small = too small to trade
+field-msg-balance = more than your balance
+field-msg-choice = not one of the allowed values
 error-unauthorized = Your API key is no longer valid. Send /connect with a new key.
 error-forbidden = Your API key is read-only, so it cannot do this. Connect a read &amp; write key with /connect.
 error-not-found = The exchange has no such record.
@@ -133,11 +159,25 @@ trade-pick-sell = What would you like to sell?
 trade-pick-from = Which crypto would you like to swap from?
 trade-pick-to = Swap { $src } for which crypto?
 trade-nothing-to-sell = You hold no crypto to sell.
-trade-ask-spend = How much { $asset } would you like to spend? You have { $balance }.
+trade-ask-spend = { $kind ->
+        [buy] How much { $asset } would you like to spend?
+        [sell] How much { $asset } would you like to sell?
+       *[swap] How much { $asset } would you like to swap?
+    } You have { $balance }.
     Type an amount or pick a share of your balance.
-trade-ask-receive = How much { $asset } would you like to receive?
-trade-button-receive = Say how much { $asset } to receive
-trade-button-spend = Say how much { $asset } to spend
+trade-ask-receive = { $kind ->
+        [buy] How much { $asset } would you like to buy?
+       *[other] How much { $asset } would you like to get for your { $src }?
+    }
+trade-button-receive = { $kind ->
+        [buy] Say how much { $asset } to buy
+       *[other] Say how much { $asset } to get
+    }
+trade-button-spend = { $kind ->
+        [buy] Say how much { $asset } to spend
+        [sell] Say how much { $asset } to sell
+       *[swap] Say how much { $asset } to swap
+    }
 trade-pick-again = Pick one of the buttons above, or /cancel.
 trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>, or just /buy to be guided.
 trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>, or just /sell to be guided.
@@ -149,21 +189,27 @@ trade-unknown-asset = I don't know the asset { $asset }.
 trade-same-asset = You can't swap { $asset } for itself.
 trade-need-crypto = Pick a crypto asset, not AUD, for this.
 trade-over-balance = That is more than you have: { $amount } needed, { $balance } available.
+trade-too-precise = { $asset } amounts have at most { $decimals } decimal places. Try again with fewer decimals.
+trade-below-minimum = The smallest order is worth { $minimum }. Try a larger amount.
 trade-read-only = Your API key is read-only, so I can't trade with it. Connect a read &amp; write key with /connect.
 
 ## Swaps: quote
 quote-title-buy = <b>Buy { $asset }</b>
 quote-title-sell = <b>Sell { $asset }</b>
 quote-title-swap = <b>Swap { $src } → { $dst }</b>
-quote-pay = You pay: <b>{ $amount }</b>
-quote-receive = You receive: <b>{ $amount }</b>
+quote-give = { $kind ->
+        [buy] You spend
+       *[other] You sell
+    }: <b>{ $amount }</b>
+quote-get = You get: <b>{ $amount }</b>
 quote-price = Price: { $price }
 quote-price-per = { $price } per { $asset }
 quote-fee = Fee: { $amount }
 quote-slippage = Slippage: { $percent }
-quote-holds = This quote holds for { $seconds } s. Estimates are binding only when confirmed in time.
+quote-holds = This estimate holds for { $seconds } s. The swap fills at the market price when placed, within a small tolerance of this estimate, so the final amounts may differ slightly; beyond that, nothing is traded and you get a new quote.
 quote-expired-again = ⏱ The quote had expired, so here is a fresh one. Please check it and confirm again.
 quote-moved-again = 📈 The market moved before your swap was placed, so nothing was traded. Here is the new price: confirm again if it suits you.
+quote-cancelled = Quote cancelled. Nothing was traded.
 button-confirm = Confirm
 button-change-amount = Change amount
 
@@ -172,8 +218,15 @@ swap-placing = Placing your swap…
 swap-processing = ⏳ Swap #{ $id } is processing…
 swap-still-processing = ⏳ Swap #{ $id } is still processing. I'll tell you as soon as it settles.
 swap-processed = ✅ <b>Swap #{ $id } done</b>
-swap-sold = Sold: { $amount }
-swap-bought = Bought: { $amount }
+swap-gave = { $kind ->
+        [buy] Spent
+        [sell] Sold
+       *[swap] Swapped
+    }: { $amount }
+swap-got = { $kind ->
+        [buy] Bought
+       *[other] Received
+    }: { $amount }
 swap-fees = Fees: { $amount }
 swap-error = ❌ <b>Swap #{ $id } failed</b> on the exchange. Nothing was taken from your balance; you can try again.
 swap-rejected = ⛔ <b>Swap #{ $id } was rejected</b> by the exchange. Nothing was taken from your balance.
@@ -188,9 +241,20 @@ swap-search-failed = I could not read your swaps, so I don't know whether this s
 swap-unknown-not-followed = The exchange's answer was lost, so this swap may have gone through, and I can't look for it right now. Check /swaps before trying again.
 
 ## Swaps: list
-swaps-title = <b>Your swaps</b> (page { $page } of { $pages })
+swaps-title = <b>Your swaps</b> (page { $page } of { $pages }; times in { $zone })
 swaps-none = You have not made any swaps yet.
-swaps-line = { $icon } #{ $id } { $sold } → { $bought }
-swaps-line-value = { $icon } #{ $id } { $sold } → { $bought } · { $value }
+swaps-line = { $icon } #{ $id } · { $when } · { $trade }
+swaps-line-undated = { $icon } #{ $id } · { $trade }
+swaps-trade-done = { $kind ->
+        [buy] spent { $sold } → bought { $bought }
+        [sell] sold { $sold } → received { $bought }
+       *[swap] swapped { $sold } → received { $bought }
+    }
+swaps-trade-open = { $kind ->
+        [buy] spend { $sold } → buy { $bought }
+        [sell] sell { $sold } → receive { $bought }
+       *[swap] swap { $sold } → receive { $bought }
+    }
+swaps-worth = worth { $value }
 swaps-newer = ‹ Newer
 swaps-older = Older ›

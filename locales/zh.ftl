@@ -22,7 +22,7 @@ start-connected =
 help =
     <b>命令</b>
     /balance — 余额、价值与收益
-    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>
+    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>；<code>/price all</code> 列出全部资产
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
@@ -30,7 +30,7 @@ help =
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
-    /cancel — 退出当前步骤
+    /cancel — 退出当前步骤，并作废屏幕上的报价
     /help — 本列表
 
 ## Chat rules
@@ -85,8 +85,12 @@ balance-updated = <i>更新于 { $time }（{ $zone }）</i>
 ## Prices
 price-title = <b>澳元价格</b>
 price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
-price-unknown = 我不认识 { $assets }。可以试试：{ $examples }
-price-updated = <i>参考价格，{ $time }（{ $zone }）。以兑换报价为准。</i>
+price-unknown = 我不认识 { $asset }。
+price-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
+price-see-all = 发送 <code>/price all</code> 查看全部资产。
+price-all-title = <b>全部 { $count } 种资产</b>
+price-all-hint = 发送 <code>/price 代码</code> 查看价格（可一次输入多个代码）。
+price-updated = <i>参考价格，{ $time }（{ $zone }）。兑换前会先显示它自己的报价供你确认。</i>
 
 ## Settings
 settings-title = <b>设置</b>
@@ -110,6 +114,28 @@ language-name = 简体中文
 ## Exchange errors
 error-fields = 交易所不接受该请求：
 error-field-line = • { $field }：{ $message }
+error-request-line = • { $message }
+field-spend-amount = 花费或卖出的数量
+field-get-amount = 收到的数量
+field-src-asset = 花费或卖出的资产
+field-dst-asset = 收到的资产
+field-price = 价格
+field-amount = 数量
+field-asset = 资产
+field-address = 地址
+field-memo = 备注或标签
+field-label = 名称
+field-token = 验证码
+field-other = 请求中的某一项
+field-msg-decimals = 最多 { $decimals } 位小数
+field-msg-required = 缺失
+field-msg-number = 不是数字
+field-msg-at-least = 至少为 { $min }
+field-msg-positive = 必须大于零
+field-msg-too-long = 太长（最多 { $max } 个字符）
+field-msg-too-small = 太小，无法交易
+field-msg-balance = 超出你的余额
+field-msg-choice = 不是允许的取值
 error-unauthorized = 你的 API 密钥已失效。请用 /connect 连接新密钥。
 error-forbidden = 你的 API 密钥是只读的，无法执行此操作。请用 /connect 连接读写密钥。
 error-not-found = 交易所没有这条记录。
@@ -133,11 +159,25 @@ trade-pick-sell = 你想卖什么？
 trade-pick-from = 你想用哪种加密货币兑换？
 trade-pick-to = 用 { $src } 兑换哪种加密货币？
 trade-nothing-to-sell = 你没有可卖的加密货币。
-trade-ask-spend = 你想花多少 { $asset }？你有 { $balance }。
+trade-ask-spend = { $kind ->
+        [buy] 你想花多少 { $asset }？
+        [sell] 你想卖出多少 { $asset }？
+       *[swap] 你想换出多少 { $asset }？
+    }你有 { $balance }。
     输入金额，或选择余额的比例。
-trade-ask-receive = 你想收到多少 { $asset }？
-trade-button-receive = 按收到的 { $asset } 数量
-trade-button-spend = 按花费的 { $asset } 数量
+trade-ask-receive = { $kind ->
+        [buy] 你想买入多少 { $asset }？
+       *[other] 你想用 { $src } 换得多少 { $asset }？
+    }
+trade-button-receive = { $kind ->
+        [buy] 按买入的 { $asset } 数量
+       *[other] 按收到的 { $asset } 数量
+    }
+trade-button-spend = { $kind ->
+        [buy] 按花费的 { $asset } 数量
+        [sell] 按卖出的 { $asset } 数量
+       *[swap] 按换出的 { $asset } 数量
+    }
 trade-pick-again = 请选择上方的按钮，或发送 /cancel。
 trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；或只发送 /buy 按步骤操作。
 trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；或只发送 /sell 按步骤操作。
@@ -149,21 +189,28 @@ trade-unknown-asset = 我不认识资产 { $asset }。
 trade-same-asset = 不能用 { $asset } 兑换它自己。
 trade-need-crypto = 这里请选择加密货币，而不是澳元。
 trade-over-balance = 超出你的余额：需要 { $amount }，可用 { $balance }。
+trade-too-precise = { $asset } 数量最多只能有 { $decimals } 位小数。请减少小数位后重试。
+trade-below-minimum = 最小订单金额为 { $minimum }。请输入更大的金额。
 trade-read-only = 你的 API 密钥是只读的，我无法用它交易。请用 /connect 连接读写密钥。
 
 ## Swaps: quote
 quote-title-buy = <b>买入 { $asset }</b>
 quote-title-sell = <b>卖出 { $asset }</b>
 quote-title-swap = <b>兑换 { $src } → { $dst }</b>
-quote-pay = 你支付：<b>{ $amount }</b>
-quote-receive = 你收到：<b>{ $amount }</b>
+quote-give = { $kind ->
+        [buy] 你花费
+        [sell] 你卖出
+       *[swap] 你换出
+    }：<b>{ $amount }</b>
+quote-get = 你得到：<b>{ $amount }</b>
 quote-price = 价格：{ $price }
 quote-price-per = 每 { $asset } { $price }
 quote-fee = 手续费：{ $amount }
 quote-slippage = 滑点：{ $percent }
-quote-holds = 此报价在 { $seconds } 秒内有效。只有及时确认，报价才有约束力。
+quote-holds = 此估价在 { $seconds } 秒内有效。兑换按下单时的市场价格成交，与此估价的差距在很小的容差内，因此最终数量可能略有不同；超出容差则不会交易，你会收到新的报价。
 quote-expired-again = ⏱ 报价已过期，这是新的报价。请核对后再次确认。
 quote-moved-again = 📈 下单前市场价格已变动，未进行任何交易。这是新的价格：如合适请再次确认。
+quote-cancelled = 报价已取消，未进行任何交易。
 button-confirm = 确认
 button-change-amount = 修改金额
 
@@ -172,8 +219,15 @@ swap-placing = 正在提交兑换…
 swap-processing = ⏳ 兑换 #{ $id } 处理中…
 swap-still-processing = ⏳ 兑换 #{ $id } 仍在处理中。完成后我会立即通知你。
 swap-processed = ✅ <b>兑换 #{ $id } 已完成</b>
-swap-sold = 卖出：{ $amount }
-swap-bought = 买入：{ $amount }
+swap-gave = { $kind ->
+        [buy] 花费
+        [sell] 卖出
+       *[swap] 换出
+    }：{ $amount }
+swap-got = { $kind ->
+        [buy] 买入
+       *[other] 收到
+    }：{ $amount }
 swap-fees = 手续费：{ $amount }
 swap-error = ❌ <b>兑换 #{ $id } 在交易所失败</b>。你的余额未被扣除，可以重试。
 swap-rejected = ⛔ <b>兑换 #{ $id } 被交易所拒绝</b>。你的余额未被扣除。
@@ -188,9 +242,20 @@ swap-search-failed = 我无法读取你的兑换记录，因此不知道这笔�
 swap-unknown-not-followed = 交易所的回复丢失了，这笔兑换可能已经完成，而我暂时无法查找它。再次尝试之前，请先用 /swaps 查看。
 
 ## Swaps: list
-swaps-title = <b>你的兑换</b>（第 { $page } / { $pages } 页）
+swaps-title = <b>你的兑换</b>（第 { $page } / { $pages } 页；时间为 { $zone }）
 swaps-none = 你还没有进行过兑换。
-swaps-line = { $icon } #{ $id } { $sold } → { $bought }
-swaps-line-value = { $icon } #{ $id } { $sold } → { $bought } · { $value }
+swaps-line = { $icon } #{ $id } · { $when } · { $trade }
+swaps-line-undated = { $icon } #{ $id } · { $trade }
+swaps-trade-done = { $kind ->
+        [buy] 花费 { $sold } → 买入 { $bought }
+        [sell] 卖出 { $sold } → 收到 { $bought }
+       *[swap] 换出 { $sold } → 收到 { $bought }
+    }
+swaps-trade-open = { $kind ->
+        [buy] 拟花费 { $sold } → 买入 { $bought }
+        [sell] 拟卖出 { $sold } → 收到 { $bought }
+       *[swap] 拟换出 { $sold } → 收到 { $bought }
+    }
+swaps-worth = 价值 { $value }
 swaps-newer = ‹ 较新
 swaps-older = 较早 ›

@@ -23,6 +23,7 @@ import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
+import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createVault } from "./vault/vault.ts";
 
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): App {
     }),
     market: createMarketData({ client: clients.public() }),
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
+    liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
     defaultTimezone: config.defaultTimezone,
     allowedUserIds: config.allowedUserIds,

@@ -1,16 +1,39 @@
-/** /cancel: leaves any flow at any step. Installed before the conversations so it always wins. */
+/**
+ * /cancel: leaves any flow at any step, and kills the quotes on screen whose Confirm is still live.
+ * Installed before the conversations so it always wins.
+ */
 import { Composer } from "grammy";
-import type { BotContext } from "./context.ts";
+import type { BotContext, BotDeps } from "./context.ts";
 
-/** Leaves active conversations and pending inputs; says whether there was anything to leave. */
-export function cancelFeature(): Composer<BotContext> {
+/**
+ * Revokes the user's live quote tokens and marks their messages cancelled (buttons gone); returns how
+ * many were live. A token already used (confirmed, changed, cancelled) is left with its message alone.
+ */
+async function cancelLiveQuotes(ctx: BotContext, deps: BotDeps): Promise<number> {
+  let killed = 0;
+  for (const quote of await deps.liveQuotes.takeAll(ctx.from?.id as number)) {
+    if (!(await deps.tokens.revoke(quote.token))) continue;
+    killed++;
+    try {
+      await ctx.api.editMessageText(quote.chatId, quote.messageId, ctx.t("quote-cancelled"));
+    } catch (error) {
+      // Deleted or too old to edit: its Confirm is dead all the same.
+      ctx.log.warn({ err: { message: (error as Error).message } }, "could not mark a quote cancelled");
+    }
+  }
+  return killed;
+}
+
+/** Leaves active conversations, pending inputs and live quotes; says whether there was anything. */
+export function cancelFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
     const awaitingKey = ctx.session.awaitingKeyUntil !== undefined;
     await ctx.conversation.exitAll();
     ctx.session.awaitingKeyUntil = undefined;
-    await ctx.reply(ctx.t(active || awaitingKey ? "cancelled" : "nothing-to-cancel"), {
+    const quotes = await cancelLiveQuotes(ctx, deps);
+    await ctx.reply(ctx.t(active || awaitingKey || quotes > 0 ? "cancelled" : "nothing-to-cancel"), {
       reply_markup: { remove_keyboard: true },
     });
   });

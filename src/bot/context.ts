@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
+import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
@@ -33,6 +34,8 @@ export interface BotDeps {
   accounts: AccountService;
   market: MarketData;
   tokens: CallbackTokens;
+  /** The quotes on screen with live buttons, so /cancel can kill them. */
+  liveQuotes: LiveQuotes;
   logger: Logger;
   /** Time zone for users who have not chosen one. */
   defaultTimezone: string;

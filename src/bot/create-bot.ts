@@ -41,7 +41,7 @@ import type { SwapPayload } from "./swaps/quotes.ts";
 import { isNotModified } from "./telegram-errors.ts";
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
-export const CONVERSATION_VERSION = 1;
+export const CONVERSATION_VERSION = 2;
 
 /** Where the bot keeps its state. */
 export interface BotStorage {
@@ -148,7 +148,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       ],
     }),
   );
-  app.use(cancelFeature());
+  app.use(cancelFeature(deps));
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));

@@ -17,21 +17,13 @@ import {
   ExchangeUnsupportedError,
   ExchangeValidationError,
 } from "../exchange/index.ts";
-import { escapeHtml } from "./format/html.ts";
+import { describeFieldErrors } from "./exchange-fields.ts";
 
 /** The localized HTML explaining `error`, or undefined when it is not an exchange error. */
 export function describeExchangeError(error: unknown, t: TranslateFunction): string | undefined {
   if (!(error instanceof ExchangeError)) return undefined;
   if (error instanceof ExchangeValidationError) {
-    const lines = Object.entries(error.fields).flatMap(([field, messages]) =>
-      messages.map((message) =>
-        t("error-field-line", {
-          field: escapeHtml(field === "non_field_errors" ? "—" : field),
-          message: escapeHtml(message),
-        }),
-      ),
-    );
-    return [t("error-fields"), ...lines].join("\n");
+    return [t("error-fields"), ...describeFieldErrors(error.fields, t)].join("\n");
   }
   if (error instanceof ExchangeUnauthorizedError) return t("error-unauthorized");
   if (error instanceof ExchangeForbiddenError) return t("error-forbidden");

@@ -198,7 +198,11 @@ export const Swap = z.object({
 export type Swap = z.output<typeof Swap>;
 
 /** A swap in the list, which adds its AUD value (null until the swap is final). */
-export const SwapListItem = Swap.extend({ aud_value: nullableDecimal });
+export const SwapListItem = Swap.extend({
+  aud_value: nullableDecimal,
+  // Not in the spec; the sandbox sends it (docs/wire-contract.md). Optional so its absence is no error.
+  created: nullableDateTime.optional(),
+});
 /** Output of {@link SwapListItem}. */
 export type SwapListItem = z.output<typeof SwapListItem>;
 

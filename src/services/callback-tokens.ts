@@ -53,9 +53,13 @@ export function createCallbackTokens(options: CallbackTokenOptions) {
       if (code !== 1 || typeof raw !== "string") return { status: "expired" };
       return { status: "ok", payload: JSON.parse(raw) as T };
     },
-    /** Drops a token without acting on it (e.g. when its message is cancelled). */
-    async revoke(id: string): Promise<void> {
-      if (TOKEN_PATTERN.test(id)) await redis.del(prefix + id);
+    /**
+     * Drops a token without acting on it (e.g. when its message is cancelled). True when it was still
+     * there: then no press has used it, and none ever will.
+     */
+    async revoke(id: string): Promise<boolean> {
+      if (!TOKEN_PATTERN.test(id)) return false;
+      return (await redis.del(prefix + id)) === 1;
     },
   };
 }

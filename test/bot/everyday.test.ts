@@ -142,6 +142,24 @@ describe("/price", () => {
     expect(text).toContain("I don't know NOPE");
   });
 
+  it("an unknown code gets the closest listed assets, by code or name, and how to see them all", async () => {
+    const say = async (text: string) => (await tb.chat().send(text)).at(-1)?.plainText ?? "";
+    const typo = await say("/price ETHH");
+    expect(typo).toContain("I don't know ETHH. Did you mean ETH (Ethereum)?");
+    expect(typo).toContain("/price all lists every asset.");
+    expect(await say("/price bitcoin")).toContain("Did you mean BTC (Bitcoin), LTC (Litecoin)?");
+    // TRX sorts last: a list cut at twelve codes left it out.
+    expect(await say("/price TRXX")).toContain("Did you mean TRX (TRON)?");
+    expect(await say("/price QQQQQQ")).toBe("I don't know QQQQQQ.\n/price all lists every asset.");
+  });
+
+  it("/price all lists every asset the exchange prices", async () => {
+    const text = (await tb.chat().send("/price all")).at(-1)?.plainText ?? "";
+    expect(text).toContain("All 14 assets");
+    for (const code of ["ADA (Cardano)", "BTC (Bitcoin)", "TRX (TRON)", "USDC (USD Coin)"])
+      expect(text).toContain(code);
+  });
+
   it("without arguments shows a short top list", async () => {
     const text = (await tb.chat().send("/price")).at(-1)?.plainText ?? "";
     for (const code of ["BTC", "ETH", "SOL"]) expect(text).toContain(code);

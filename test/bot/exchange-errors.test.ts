@@ -25,17 +25,37 @@ const tIn =
 describe("describeExchangeError", () => {
   const t = tIn("en");
 
-  it("lists field errors escaped, with whole-request ones unlabelled", () => {
+  it("words field errors plainly: no field names, known messages reworded, the rest escaped", () => {
     const text = describeExchangeError(
       new ExchangeValidationError(
-        { amount: ["Must be <= 5 & > 0."], non_field_errors: ["Try later."] },
+        {
+          req_spend_amount: ["Ensure that there are no more than 2 decimal places."],
+          src_asset: ["This field is required."],
+          some_new_field: ["Must be <= 5 & > 0."],
+          non_field_errors: ["Try later."],
+        },
         false,
       ),
       t,
     );
     expect(text).toBe(
-      "The exchange did not accept that:\n• amount: Must be &lt;= 5 &amp; &gt; 0.\n• —: Try later.",
+      [
+        "The exchange did not accept that:",
+        "• Amount you spend or sell: at most 2 decimal places",
+        "• Asset you spend or sell: missing",
+        "• A detail of the request: Must be &lt;= 5 &amp; &gt; 0.",
+        "• Try later.",
+      ].join("\n"),
     );
+  });
+
+  it("words field errors in Chinese too", () => {
+    const text = describeExchangeError(
+      new ExchangeValidationError({ req_get_amount: ["Ensure this value is greater than 0."] }, false),
+      tIn("zh"),
+    );
+    expect(text).toContain("• 收到的数量：必须大于零");
+    expect(text).not.toContain("req_get_amount");
   });
 
   it("says what each status means and what to do", () => {

@@ -71,16 +71,16 @@ const PROMPTS: Prompt[] = [
     reach: async (chat) => {
       await chat.send("/buy");
       await chat.press("BTC");
-      await chat.press("Say how much BTC to receive");
+      await chat.press("Say how much BTC to buy");
     },
     conversation: true,
-    answer: { text: "0.001", expect: "You receive: 0.001 BTC" },
+    answer: { text: "0.001", expect: "You get: 0.001 BTC" },
   },
   {
     name: "sell: which asset",
     reach: (chat) => chat.send("/sell"),
     conversation: true,
-    answer: { text: "ETH", expect: "How much ETH would you like to spend?" },
+    answer: { text: "ETH", expect: "How much ETH would you like to sell?" },
   },
   {
     name: "sell: amount",
@@ -104,7 +104,7 @@ const PROMPTS: Prompt[] = [
       await chat.press("ETH");
     },
     conversation: true,
-    answer: { text: "BTC", expect: "How much ETH would you like to spend?" },
+    answer: { text: "BTC", expect: "How much ETH would you like to swap?" },
   },
   {
     name: "swap: amount",

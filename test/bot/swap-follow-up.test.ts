@@ -73,7 +73,7 @@ describe("the create's answer is lost", () => {
     expect(found.plainText).toContain(`swap #${swap?.id} is processing`);
     const result = await chat.waitForOutput((o) => o.plainText.includes("done"), FOLLOW_UP_MS);
     expect(result.plainText).toContain(`Swap #${swap?.id} done`);
-    expect(result.plainText).toContain("Sold: $100.00");
+    expect(result.plainText).toContain("Spent: $100.00");
     expect(await swapsOf(account)).toHaveLength(1);
     expect(await writesOf(account, SWAP_CREATE)).toBe(1);
   });
@@ -135,7 +135,7 @@ describe("following a swap against the exchange as specified", () => {
       FOLLOW_UP_MS,
     );
     expect(result.plainText).toMatch(/Swap #\d+ done/);
-    expect(result.plainText).toContain("Sold: $100.00");
+    expect(result.plainText).toContain("Spent: $100.00");
   });
 
   it("status checks that cannot succeed: the user is told to check /swaps instead of silence", async () => {
@@ -189,7 +189,7 @@ describe("delivering the result", () => {
     tb.ex.sb.advanceClock(3600);
     const result = await chat.waitForOutput((o) => o.plainText.includes("done"), FOLLOW_UP_MS);
     expect(result.kind).toBe("message");
-    expect(result.plainText).toContain("Sold: $100.00");
+    expect(result.plainText).toContain("Spent: $100.00");
     expect(messagesTo(chat).filter((m) => m.text.includes("done"))).toHaveLength(1);
   });
 

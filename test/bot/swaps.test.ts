@@ -49,8 +49,8 @@ describe("with arguments", () => {
     const { chat, account } = await trader({ AUD: "1000" });
     const quote = (await chat.send("/buy BTC 100")).at(-1);
     expect(quote?.plainText).toContain("Buy BTC");
-    expect(quote?.plainText).toContain("You pay: $100.00");
-    expect(quote?.plainText).toMatch(/You receive: 0\.\d+ BTC/);
+    expect(quote?.plainText).toContain("You spend: $100.00");
+    expect(quote?.plainText).toMatch(/You get: 0\.\d+ BTC/);
     expect(quote?.plainText).toMatch(/Price: \$[\d,]+\.\d\d per BTC/);
     expect(quote?.plainText).toContain("Fee: $0.50");
     expect(quote?.plainText).toMatch(/holds for 30 s/);
@@ -58,7 +58,7 @@ describe("with arguments", () => {
 
     const result = await confirmAndSettle(chat);
     expect(result).toMatch(/Swap #\d+ done/);
-    expect(result).toContain("Sold: $100.00");
+    expect(result).toContain("Spent: $100.00");
     const [swap] = await swapsOf(account);
     expect(swap?.status).toBe(SWAP_STATUS.PROCESSED);
     expect(result).toContain(`Bought: ${swap?.bought_amount} BTC`);
@@ -71,8 +71,11 @@ describe("with arguments", () => {
     const { chat, account } = await trader({ ETH: "2" });
     const quote = (await chat.send("/sell eth 0.5")).at(-1);
     expect(quote?.plainText).toContain("Sell ETH");
-    expect(quote?.plainText).toContain("You pay: 0.5 ETH");
-    expect(await confirmAndSettle(chat)).toContain("Sold: 0.5 ETH");
+    expect(quote?.plainText).toContain("You sell: 0.5 ETH");
+    expect(quote?.plainText).toMatch(/You get: \$[\d,]+\.\d\d/);
+    const result = await confirmAndSettle(chat);
+    expect(result).toContain("Sold: 0.5 ETH");
+    expect(result).toMatch(/Received: \$[\d,]+\.\d\d/);
     expect((await tb.ex.client(account.readWriteKey).balances.get("ETH")).total).toBe("1.5");
   });
 
@@ -81,7 +84,10 @@ describe("with arguments", () => {
     const quote = (await chat.send("/swap BTC SOL 0.01")).at(-1);
     expect(quote?.plainText).toContain("Swap BTC → SOL");
     expect(quote?.plainText).toMatch(/Price: [\d.]+ BTC per SOL/);
-    expect(await confirmAndSettle(chat)).toContain("Sold: 0.01 BTC");
+    expect(quote?.plainText).toContain("You sell: 0.01 BTC");
+    const result = await confirmAndSettle(chat);
+    expect(result).toContain("Swapped: 0.01 BTC");
+    expect(result).toMatch(/Received: [\d.]+ SOL/);
     expect((await swapsOf(account))[0]?.dst_asset).toBe("SOL");
   });
 });
@@ -94,20 +100,21 @@ describe("guided", () => {
     expect(buttons(picker)).toContain("BTC");
     const ask = (await chat.press("ETH")).find((o) => o.kind === "message");
     expect(ask?.plainText).toContain("How much AUD would you like to spend? You have $400.00");
-    expect(buttons(ask)).toEqual(["25%", "50%", "100%", "Say how much ETH to receive", "Cancel"]);
+    expect(buttons(ask)).toEqual(["25%", "50%", "100%", "Say how much ETH to buy", "Cancel"]);
     const quote = (await chat.press("25%")).find((o) => o.plainText.includes("Buy ETH"));
-    expect(quote?.plainText).toContain("You pay: $100.00");
-    expect(await confirmAndSettle(chat)).toContain("Sold: $100.00");
+    expect(quote?.plainText).toContain("You spend: $100.00");
+    expect(await confirmAndSettle(chat)).toContain("Spent: $100.00");
   });
 
   it("receive mode: say how much to get; the swap delivers exactly that", async () => {
     const { chat, account } = await trader({ AUD: "1000" });
     await chat.send("/buy");
     await chat.press("SOL");
-    const receive = (await chat.press("Say how much SOL to receive")).find((o) => o.kind === "edit");
-    expect(receive?.plainText).toContain("How much SOL would you like to receive?");
+    const receive = (await chat.press("Say how much SOL to buy")).find((o) => o.kind === "edit");
+    expect(receive?.plainText).toContain("How much SOL would you like to buy?");
+    expect(buttons(receive)).toEqual(["Say how much AUD to spend", "Cancel"]);
     const quote = (await chat.send("2")).at(-1);
-    expect(quote?.plainText).toContain("You receive: 2 SOL");
+    expect(quote?.plainText).toContain("You get: 2 SOL");
     expect(await confirmAndSettle(chat)).toContain("Bought: 2 SOL");
     const [swap] = await swapsOf(account);
     expect(toDec(swap?.req_get_amount ?? "0").equals(2)).toBe(true);
@@ -121,12 +128,14 @@ describe("guided", () => {
     const to = (await chat.press("ETH")).find((o) => o.kind === "message");
     expect(to?.plainText).toContain("Swap ETH for which crypto?");
     expect(buttons(to)).not.toContain("ETH");
-    await chat.press("BTC");
+    const ask = (await chat.press("BTC")).find((o) => o.kind === "message");
+    expect(ask?.plainText).toContain("How much ETH would you like to swap? You have 1 ETH.");
+    expect(buttons(ask)).toContain("Say how much BTC to get");
     const bad = (await chat.send("lots")).at(-1);
     expect(bad?.plainText).toContain("“lots” is not an amount");
     const quote = (await chat.send("0.25")).at(-1);
     expect(quote?.plainText).toContain("Swap ETH → BTC");
-    expect(await confirmAndSettle(chat)).toContain("Sold: 0.25 ETH");
+    expect(await confirmAndSettle(chat)).toContain("Swapped: 0.25 ETH");
   });
 
   it("/sell with nothing to sell says so", async () => {
@@ -212,7 +221,7 @@ describe("outcomes", () => {
       (o) => o.kind === "message" && o.plainText.includes("done"),
       FOLLOW_UP_MS,
     );
-    expect(late.plainText).toContain("Sold: $100.00");
+    expect(late.plainText).toContain("Spent: $100.00");
   });
 
   it("the follow-up cannot start (Redis down): the user is told the swap was placed, not that nothing happened", async () => {
@@ -266,7 +275,7 @@ describe("cancel at every step", () => {
     expect(ask?.plainText).toContain("How much AUD would you like to spend?");
     const quote = (await chat.send("20")).at(-1);
     expect(quote?.plainText).toContain("Buy DOGE");
-    expect(quote?.plainText).toContain("You pay: $20.00");
+    expect(quote?.plainText).toContain("You spend: $20.00");
   });
 });
 
@@ -301,21 +310,177 @@ describe("checks before any call", () => {
 });
 
 describe("/swaps", () => {
-  it("lists recent swaps with status icons, five per page", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+  it("lists recent swaps with status icons, five per page, dated in the user's zone, amounts labelled", async () => {
+    const { chat, account } = await trader({ AUD: "1000", ETH: "1" });
     const client = tb.ex.client(account.readWriteKey);
-    for (let i = 0; i < 6; i++) await placeSwap(client, "AUD", "BTC", "10");
+    for (let i = 0; i < 5; i++) await placeSwap(client, "AUD", "BTC", "10");
+    await placeSwap(client, "ETH", "AUD", "0.1");
+    await placeSwap(client, "ETH", "SOL", "0.1");
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    await chat.send("Europe/London");
     const first = (await chat.send("/swaps")).at(-1);
-    expect(first?.plainText).toContain("Your swaps (page 1 of 2)");
-    expect(first?.plainText.match(/✅ #\d+ \$10\.00 → 0\.\d+ BTC · \$10\.00/g)).toHaveLength(5);
+    expect(first?.plainText).toContain("Your swaps (page 1 of 2; times in Europe/London)");
+    const [swapped, sold] = await swapsOf(account);
+    // The date as London shows it ("24 Nov 2026, 09:32"), which Sydney never does at the same instant.
+    const london = new Intl.DateTimeFormat("en-AU", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(swapped?.created as Date);
+    expect(first?.plainText).toContain(`✅ #${swapped?.id} · `);
+    expect(first?.plainText).toMatch(
+      new RegExp(
+        `✅ #${swapped?.id} · \\d{1,2} \\w{3} \\d{4}, ${london} · swapped 0\\.1 ETH → received [\\d.]+ SOL · worth \\$[\\d,]+\\.\\d\\d`,
+      ),
+    );
+    expect(first?.plainText).toMatch(
+      new RegExp(`✅ #${sold?.id} · .+ · sold 0\\.1 ETH → received \\$[\\d,]+\\.\\d\\d$`, "m"),
+    );
+    expect(first?.plainText.match(/✅ #\d+ · .+ · spent \$10\.00 → bought 0\.\d+ BTC$/gm)).toHaveLength(3);
     expect(buttons(first)).toEqual(["Older ›"]);
     const second = (await chat.press("Older ›")).find((o) => o.kind === "edit");
     expect(second?.plainText).toContain("page 2 of 2");
     expect(buttons(second)).toEqual(["‹ Newer"]);
   });
 
+  it("a swap still processing is worded as what was asked, not as done", async () => {
+    const { chat, account } = await trader({ AUD: "100" });
+    await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
+      swap_settle_ms: 3_600_000,
+    });
+    await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "ETH", "20");
+    expect((await chat.send("/swaps")).at(-1)?.plainText).toMatch(
+      /⏳ #\d+ · .+ · spend \$20\.00 → buy ETH$/m,
+    );
+  });
+
   it("says when there are none", async () => {
     const { chat } = await trader({ AUD: "1" });
     expect((await chat.send("/swaps")).at(-1)?.plainText).toContain("not made any swaps yet");
+  });
+});
+
+describe("precision and the minimum, before any call", () => {
+  it("/buy btc 0.001 says AUD takes cents, in plain words; other amounts by their asset's precision", async () => {
+    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
+    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
+    const aud = await say("/buy btc 0.001");
+    expect(aud).toContain("AUD amounts have at most 2 decimal places.");
+    expect(aud).not.toMatch(/req_|Ensure/);
+    expect(await say("/sell BTC 0.000000001")).toContain("BTC amounts have at most 8 decimal places.");
+    expect(await say("/swap BTC ETH 0.123456789")).toContain("BTC amounts have at most 8 decimal places.");
+    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+  });
+
+  it("an order worth less than $1.00 is refused before any call; $1.00 gets a quote", async () => {
+    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
+    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const say = async (text: string) => (await chat.send(text)).at(-1);
+    expect((await say("/buy BTC 0.01"))?.plainText).toContain("The smallest order is worth $1.00.");
+    // 0.000001 BTC is about $0.15.
+    expect((await say("/sell BTC 0.000001"))?.plainText).toContain("The smallest order is worth $1.00.");
+    expect((await say("/swap BTC ETH 0.000001"))?.plainText).toContain("smallest order");
+    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(buttons(await say("/buy BTC 1"))).toContain("Confirm");
+  });
+});
+
+describe("guided: every refused answer asks the same question again", () => {
+  it("over the balance, too precise, too small and not a number all re-ask; then an amount is quoted", async () => {
+    const { chat, account } = await trader({ AUD: "400" });
+    await chat.send("/buy");
+    await chat.press("ETH");
+    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
+    expect(await say("5000")).toContain("more than you have: $5,000.00 needed, $400.00 available");
+    expect(await say("0.001")).toContain("AUD amounts have at most 2 decimal places.");
+    expect(await say("0.5")).toContain("The smallest order is worth $1.00.");
+    expect(await say("abc")).toContain("“abc” is not an amount");
+    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    const quote = (await chat.send("100")).at(-1);
+    expect(quote?.plainText).toContain("Buy ETH");
+    expect(quote?.plainText).toContain("You spend: $100.00");
+    expect(buttons(quote)).toContain("Confirm");
+  });
+
+  it("receive mode: more than the balance covers, known only from the estimate, re-asks too", async () => {
+    const { chat } = await trader({ AUD: "400" });
+    await chat.send("/buy");
+    await chat.press("SOL");
+    await chat.press("Say how much SOL to buy");
+    expect((await chat.send("1000")).at(-1)?.plainText).toContain("more than you have");
+    expect((await chat.send("0.123456789")).at(-1)?.plainText).toContain(
+      "SOL amounts have at most 8 decimal places.",
+    );
+    expect((await chat.send("1")).at(-1)?.plainText).toContain("You get: 1 SOL");
+  });
+
+  it("a share of a dust balance is refused and the question stays, buttons included", async () => {
+    const { chat } = await trader({ BTC: "0.000001" });
+    await chat.send("/sell");
+    const ask = (await chat.press("BTC")).find((o) => o.kind === "message");
+    expect(ask?.plainText).toContain("How much BTC would you like to sell? You have 0.000001 BTC.");
+    expect(buttons(ask)).toContain("Say how much AUD to get");
+    expect((await chat.press("100%")).at(-1)?.plainText).toContain("The smallest order is worth $1.00.");
+    expect((await chat.press("Cancel")).some((o) => o.plainText.includes("Cancelled"))).toBe(true);
+  });
+});
+
+describe("/cancel and a quote on screen", () => {
+  it("kills the quote: its message says so, its buttons go, and its Confirm is dead", async () => {
+    const { chat, account } = await trader({ AUD: "300" });
+    const quote = (await chat.send("/buy BTC 10")).at(-1);
+    const confirmData = quote?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    const outputs = await chat.send("/cancel");
+    expect(outputs.at(-1)?.plainText).toBe("Cancelled. Nothing was changed.");
+    const edited = outputs.find((o) => o.kind === "edit" && o.messageId === quote?.messageId);
+    expect(edited?.plainText).toBe("Quote cancelled. Nothing was traded.");
+    expect(edited?.buttons).toEqual([]);
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, quote?.messageId as number, confirmData),
+    );
+    const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined;
+    expect(answer?.text).toContain("expired");
+    expect(await swapsOf(account)).toHaveLength(0);
+    expect((await chat.send("/cancel")).at(-1)?.plainText).toBe("There is nothing to cancel.");
+  });
+
+  it("leaves a confirmed swap's message alone", async () => {
+    const { chat } = await trader({ AUD: "300" });
+    await chat.send("/buy BTC 10");
+    expect(await confirmAndSettle(chat)).toMatch(/done/);
+    const outputs = await chat.send("/cancel");
+    expect(outputs.map((o) => o.plainText)).toEqual(["There is nothing to cancel."]);
+  });
+});
+
+describe("wording follows the user's direction", () => {
+  it("in Chinese too: a sell quote says what you sell and get, the result what was sold and received", async () => {
+    const chat = tb.chat({ languageCode: "zh" });
+    const account = tb.ex.account({ ETH: "2" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+    const quote = (await chat.send("/sell ETH 0.5")).at(-1);
+    expect(quote?.plainText).toContain("你卖出：0.5 ETH");
+    expect(quote?.plainText).toMatch(/你得到：\$[\d,]+\.\d\d/);
+    const outputs = await chat.press("确认");
+    const done =
+      outputs.find((o) => o.plainText.includes("已完成")) ??
+      (await chat.waitForOutput((o) => o.plainText.includes("已完成"), FOLLOW_UP_MS));
+    expect(done.plainText).toContain("卖出：0.5 ETH");
+    expect(done.plainText).toMatch(/收到：\$[\d,]+\.\d\d/);
+  });
+
+  it("the quote says it is an estimate and how the fill may differ; nothing claims to be binding", async () => {
+    const { chat } = await trader({ AUD: "300" });
+    const quote = (await chat.send("/buy ETH 50")).at(-1)?.plainText ?? "";
+    expect(quote).toContain("This estimate holds for 30 s.");
+    expect(quote).toContain(
+      "within a small tolerance of this estimate, so the final amounts may differ slightly",
+    );
+    const price = (await chat.send("/price ETH")).at(-1)?.plainText ?? "";
+    expect(`${quote}\n${price}`).not.toMatch(/binding/i);
   });
 });

@@ -14,6 +14,24 @@ export function formatClock(at: Date, timeZone: string, locale: string): { time:
   return { time, zone: timeZone };
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time in `timeZone`, e.g. "24 Nov 2026, 10:32" (the zone is said once, by the caller). */
+export function formatDateTime(at: Date, timeZone: string, locale: string): string {
+  const key = `${locale}:${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
+      timeZone,
+      dateStyle: "medium",
+      timeStyle: "short",
+      hourCycle: "h23",
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
 /** Whether `zone` is an IANA time zone this runtime knows. Returns its canonical spelling. */
 export function canonicalTimeZone(zone: string): string | undefined {
   const trimmed = zone.trim();

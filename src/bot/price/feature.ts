@@ -1,10 +1,16 @@
-/** /price [ASSET ...]: buy and sell prices from the public ticker (works in groups too). */
+/**
+ * /price [ASSET ...]: buy and sell prices from the public ticker (works in groups too). An unknown code
+ * gets the closest listed assets; `/price all` lists every asset.
+ */
 import { Composer } from "grammy";
+import type { Ticker } from "../../exchange/index.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
+import { splitMessage } from "../format/split.ts";
 import { formatClock } from "../format/time.ts";
+import { closestAssets } from "./suggest.ts";
 
 /** Shown when no asset is named. */
 export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;
@@ -19,6 +25,43 @@ export function parseAssetList(text: string): string[] {
   return [...new Set(codes)].slice(0, MAX_ASSETS);
 }
 
+/** `/price all` lists every asset. */
+const ALL = "ALL";
+
+/** Every asset the exchange lists or prices, code -> name ("" when only the ticker has it). */
+function listed(ticker: Ticker, names: ReadonlyMap<string, string>): Map<string, string> {
+  const all = new Map(names);
+  for (const code of Object.keys(ticker)) if (!all.has(code)) all.set(code, "");
+  return all;
+}
+
+/** One line per unknown code: the closest listed assets when there are any, and how to see them all. */
+function unknownLines(ctx: BotContext, unknown: string[], assets: ReadonlyMap<string, string>): string[] {
+  const lines = unknown.map((code) => {
+    const asset = escapeHtml(shorten(code, 12));
+    const close = closestAssets(code, assets);
+    if (close.length === 0) return ctx.t("price-unknown", { asset });
+    const suggestions = close.map((c) => (assets.get(c) ? `${c} (${assets.get(c)})` : c)).join(", ");
+    return ctx.t("price-unknown-suggest", { asset, suggestions: escapeHtml(suggestions) });
+  });
+  return [...lines, ctx.t("price-see-all")];
+}
+
+/** The codes (and names) of every priced asset, alphabetically. */
+function allAssetsText(ctx: BotContext, ticker: Ticker, names: ReadonlyMap<string, string>): string {
+  const codes = Object.keys(ticker).sort();
+  const entries = codes.map((code) => {
+    const name = names.get(code);
+    return name ? `${escapeHtml(code)} (${escapeHtml(name)})` : escapeHtml(code);
+  });
+  return [
+    ctx.t("price-all-title", { count: codes.length }),
+    entries.join(", "),
+    "",
+    ctx.t("price-all-hint"),
+  ].join("\n");
+}
+
 /** The price command. */
 export function priceFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -28,6 +71,10 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     let text: string;
     try {
       const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+      if (asked.length === 1 && asked[0] === ALL) {
+        for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
+        return;
+      }
       const wanted = asked.length > 0 ? asked : TOP_ASSETS.filter((code) => ticker[code]);
       const known = wanted.filter((code) => ticker[code] !== undefined);
       const unknown = wanted.filter((code) => ticker[code] === undefined);
@@ -44,11 +91,7 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
           }),
         );
       }
-      if (unknown.length > 0) {
-        const examples = Object.keys(ticker).sort().slice(0, 12).join(", ");
-        const shown = unknown.map((code) => shorten(code, 12)).join(", ");
-        lines.push(ctx.t("price-unknown", { assets: escapeHtml(shown), examples: escapeHtml(examples) }));
-      }
+      if (unknown.length > 0) lines.push(...unknownLines(ctx, unknown, listed(ticker, names)));
       if (known.length > 0) {
         const tz = ctx.from && ctx.chat?.type === "private" ? userTimezone(ctx, deps) : deps.defaultTimezone;
         lines.push("", ctx.t("price-updated", formatClock(new Date(), tz, locale)));

@@ -1,6 +1,8 @@
 /**
  * The guided trade: pick the asset(s), then the amount (typed, or 25 / 50 / 100 % of the balance), either
- * as "spend this much" or "receive this much"; then the quote is shown like the commands show it.
+ * as "spend this much" or "receive this much"; then the quote is shown like the commands show it. An
+ * amount the checks or the exchange refuse is explained and asked for again; only a cancel, a command,
+ * or a problem no amount can fix (the key, the exchange) ends the flow.
  *
  * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data; the
  * quote step runs wholly outside (with the outside context, which has the session) and only replies.
@@ -102,15 +104,24 @@ async function pick(conversation: Convo, ctx: ConversationContext, prompt: strin
   }
 }
 
-/** Asks for the amount; undefined when the user cancels. */
+/** Tries an amount: undefined once its quote is shown, else why it was refused (to ask again). */
+type TryAmount = (amount: Pick<TradeRequest, "amount" | "side">) => Promise<string | undefined>;
+
+/**
+ * Asks for the amount until one is quoted or the user cancels. Every refused answer (not a
+ * number, too many decimals, under the minimum, over the balance) is explained and the same question
+ * stays open, its buttons included.
+ */
 async function askAmount(
   conversation: Convo,
   ctx: ConversationContext,
+  kind: TradeKind,
   src: string,
   dst: string,
   balance: string,
   locale: string,
-): Promise<Pick<TradeRequest, "amount" | "side"> | undefined> {
+  tryAmount: TryAmount,
+): Promise<void> {
   let side: TradeRequest["side"] = "spend";
   const promptFor = (s: TradeRequest["side"]) => {
     const keyboard = new InlineKeyboard();
@@ -118,33 +129,31 @@ async function askAmount(
       if (toDec(balance).greaterThan(0)) {
         for (const share of SHARES) keyboard.text(`${share}%`, `tr:p:${share}`);
       }
-      keyboard.row().text(ctx.t("trade-button-receive", { asset: dst }), "tr:r");
+      keyboard.row().text(ctx.t("trade-button-receive", { kind, asset: dst }), "tr:r");
     } else {
-      keyboard.row().text(ctx.t("trade-button-spend", { asset: src }), "tr:s");
+      keyboard.row().text(ctx.t("trade-button-spend", { kind, asset: src }), "tr:s");
     }
     keyboard.row().text(ctx.t("button-cancel"), "tr:x");
     const text =
       s === "spend"
-        ? ctx.t("trade-ask-spend", { asset: escapeHtml(src), balance: formatAmount(src, balance, locale) })
-        : ctx.t("trade-ask-receive", { asset: escapeHtml(dst) });
+        ? ctx.t("trade-ask-spend", {
+            kind,
+            asset: escapeHtml(src),
+            balance: formatAmount(src, balance, locale),
+          })
+        : ctx.t("trade-ask-receive", { kind, asset: escapeHtml(dst), src: escapeHtml(src) });
     return { text, keyboard };
   };
   let prompt = promptFor(side);
   const sent = await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
   for (;;) {
     const input = await nextInput(conversation, sent.message_id);
+    let amount: string | undefined;
+    let chosen: string | undefined;
     if ("data" in input) {
       if (input.data === "tr:x") {
         await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("cancelled"));
-        return undefined;
-      }
-      const share = /^tr:p:(\d+)$/.exec(input.data)?.[1];
-      if (share !== undefined && side === "spend") {
-        const amount = shareOf(balance, Number(share), src);
-        if (parseAmount(amount) !== undefined) {
-          await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt.text}\n<b>${share}%</b>`);
-          return { amount, side };
-        }
+        return;
       }
       if (input.data === "tr:r" || input.data === "tr:s") {
         side = input.data === "tr:r" ? "receive" : "spend";
@@ -152,12 +161,29 @@ async function askAmount(
         await ctx.api.editMessageText(sent.chat.id, sent.message_id, prompt.text, {
           reply_markup: prompt.keyboard,
         });
+        continue;
       }
+      const share = /^tr:p:(\d+)$/.exec(input.data)?.[1];
+      if (share === undefined || side !== "spend") continue;
+      amount = parseAmount(shareOf(balance, Number(share), src));
+      chosen = `${share}%`;
+    } else {
+      amount = parseAmount(input.text);
+      if (amount === undefined) {
+        await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
+        continue;
+      }
+    }
+    // A share that rounds to nothing is refused like any other amount under the minimum.
+    const problem = await tryAmount({ amount: amount ?? "0", side });
+    if (problem !== undefined) {
+      await ctx.reply(problem);
       continue;
     }
-    const amount = parseAmount(input.text);
-    if (amount !== undefined) return { amount, side };
-    await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
+    if (chosen !== undefined) {
+      await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt.text}\n<b>${chosen}</b>`);
+    }
+    return;
   }
 }
 
@@ -196,12 +222,16 @@ export function tradeConversation(deps: BotDeps) {
       );
       if (dst === undefined) return;
     }
-    const amount = await askAmount(conversation, ctx, src, dst, data.balances[src] ?? "0", locale);
-    if (amount === undefined) return;
-    const request: TradeRequest = { src, dst, ...amount };
-    await conversation.external(async (outside) => {
-      await outside.replyWithChatAction("typing");
-      await showQuote(outside, await quoteRequest(outside, deps, request, args.kind), false);
-    });
+    const [from, to] = [src, dst];
+    // Checked and priced outside with fresh balances and prices; only a refused amount comes back.
+    const tryAmount: TryAmount = (amount) =>
+      conversation.external(async (outside) => {
+        await outside.replyWithChatAction("typing");
+        const outcome = await quoteRequest(outside, deps, { src: from, dst: to, ...amount }, args.kind);
+        if (outcome.amountProblem) return outcome.text;
+        await showQuote(outside, deps, outcome, false);
+        return undefined;
+      });
+    await askAmount(conversation, ctx, args.kind, src, dst, data.balances[src] ?? "0", locale, tryAmount);
   };
 }

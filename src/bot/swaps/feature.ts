@@ -19,7 +19,7 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
-import type { BotContext, BotDeps } from "../context.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
@@ -53,13 +53,13 @@ export function parseTradeArgs(
 async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: ExchangeClient): Promise<void> {
   if (deps.now() > quote.expiresAt) {
     const fresh = await requestQuote(client, quote.request, deps.now(), deps.quoteTtlMs);
-    await showQuote(ctx, await quoteOutcome(ctx, deps, fresh, ctx.t("quote-expired-again")), true);
+    await showQuote(ctx, deps, await quoteOutcome(ctx, deps, fresh, ctx.t("quote-expired-again")), true);
     return;
   }
   await ctx.editMessageText(ctx.t("swap-placing"));
   const result = await placeQuote(client, quote, deps.now(), deps.quoteTtlMs);
   if (result.status === "moved") {
-    await showQuote(ctx, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
+    await showQuote(ctx, deps, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
     return;
   }
   if (result.status === "unknown") {
@@ -177,8 +177,9 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
     const pages = Math.max(1, Math.ceil(result.count / SWAPS_PAGE_SIZE));
     if (result.count === 0) text = ctx.t("swaps-none");
     else {
-      const lines = result.results.map((swap) => renderSwapLine(swap, ctx.t, locale));
-      text = [ctx.t("swaps-title", { page, pages }), ...lines].join("\n");
+      const zone = userTimezone(ctx, deps);
+      const lines = result.results.map((swap) => renderSwapLine(swap, ctx.t, locale, zone));
+      text = [ctx.t("swaps-title", { page, pages, zone }), ...lines].join("\n");
     }
     if (page > 1) keyboard.text(ctx.t("swaps-newer"), `sws:${page - 1}`);
     if (result.next !== null) keyboard.text(ctx.t("swaps-older"), `sws:${page + 1}`);
@@ -213,7 +214,7 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         return;
       }
       await ctx.replyWithChatAction("typing");
-      await showQuote(ctx, await quoteRequest(ctx, deps, parsed.request, kind), false);
+      await showQuote(ctx, deps, await quoteRequest(ctx, deps, parsed.request, kind), false);
     });
   }
 

@@ -4,6 +4,7 @@ import { FIAT, type Quote, tradeKind } from "../../services/swaps/quotes.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPercent, formatPrice, formatQuantity } from "../format/numbers.ts";
+import { formatDateTime } from "../format/time.ts";
 
 type Translate = BotContext["t"];
 
@@ -52,8 +53,8 @@ export function renderQuote(quote: Quote, t: Translate, locale: string, note?: s
   const lines = [
     ...(note ? [note, ""] : []),
     title,
-    t("quote-pay", { amount: formatAmount(src, e.est_sell_amount, locale) }),
-    t("quote-receive", { amount: formatAmount(dst, e.est_buy_amount, locale) }),
+    t("quote-give", { kind, amount: formatAmount(src, e.est_sell_amount, locale) }),
+    t("quote-get", { amount: formatAmount(dst, e.est_buy_amount, locale) }),
     t("quote-price", { price }),
     ...(fee ? [t("quote-fee", { amount: fee })] : []),
     // The estimate's slippage is a fraction of the price.
@@ -68,11 +69,12 @@ export function renderQuote(quote: Quote, t: Translate, locale: string, note?: s
 export function renderSwapResult(swap: SwapListItem, t: Translate, locale: string): string {
   if (swap.status === SWAP_STATUS.ERROR) return t("swap-error", { id: swap.id });
   if (swap.status === SWAP_STATUS.REJECTED) return t("swap-rejected", { id: swap.id });
+  const kind = tradeKind(swap.src_asset, swap.dst_asset);
   const lines = [t("swap-processed", { id: swap.id })];
   if (swap.sold_amount !== null)
-    lines.push(t("swap-sold", { amount: formatAmount(swap.src_asset, swap.sold_amount, locale) }));
+    lines.push(t("swap-gave", { kind, amount: formatAmount(swap.src_asset, swap.sold_amount, locale) }));
   if (swap.bought_amount !== null) {
-    lines.push(t("swap-bought", { amount: formatAmount(swap.dst_asset, swap.bought_amount, locale) }));
+    lines.push(t("swap-got", { kind, amount: formatAmount(swap.dst_asset, swap.bought_amount, locale) }));
   }
   const fees = feesText(
     [
@@ -93,20 +95,31 @@ export function swapIcon(status: number): string {
   return "⏳";
 }
 
-/** One line of the swap list. */
-export function renderSwapLine(swap: SwapListItem, t: Translate, locale: string): string {
-  const sold = swap.sold_amount ?? swap.req_spend_amount;
-  const bought =
-    swap.bought_amount !== null && !toDec(swap.bought_amount).isZero()
-      ? swap.bought_amount
-      : swap.req_get_amount;
-  const args = {
-    icon: swapIcon(swap.status),
-    id: swap.id,
+/** A final amount when it is known (not zero), else the requested one, else null. */
+function shownAmount(final: string | null, requested: string | null): string | null {
+  return final !== null && !toDec(final).isZero() ? final : requested;
+}
+
+/**
+ * One entry of the swap list: status, id, when (in `timeZone`, when the exchange sends it), and both
+ * amounts labelled by direction ("spent $10.00 → bought 0.0001 BTC"); a crypto swap adds its AUD value.
+ */
+export function renderSwapLine(swap: SwapListItem, t: Translate, locale: string, timeZone: string): string {
+  const kind = tradeKind(swap.src_asset, swap.dst_asset);
+  const sold = shownAmount(swap.sold_amount, swap.req_spend_amount);
+  const bought = shownAmount(swap.bought_amount, swap.req_get_amount);
+  const trade = t(swap.status === SWAP_STATUS.PROCESSED ? "swaps-trade-done" : "swaps-trade-open", {
+    kind,
     sold: sold === null ? escapeHtml(swap.src_asset) : formatAmount(swap.src_asset, sold, locale),
     bought: bought === null ? escapeHtml(swap.dst_asset) : formatAmount(swap.dst_asset, bought, locale),
-  };
-  return swap.aud_value === null
-    ? t("swaps-line", args)
-    : t("swaps-line-value", { ...args, value: formatAud(swap.aud_value, locale) });
+  });
+  // A crypto swap's AUD value is on neither side; a buy's or sell's would repeat its AUD amount.
+  const worth =
+    kind === "swap" && swap.aud_value !== null && !toDec(swap.aud_value).isZero()
+      ? ` · ${t("swaps-worth", { value: formatAud(swap.aud_value, locale) })}`
+      : "";
+  const head = { icon: swapIcon(swap.status), id: swap.id, trade: trade + worth };
+  return swap.created
+    ? t("swaps-line", { ...head, when: formatDateTime(swap.created, timeZone, locale) })
+    : t("swaps-line-undated", head);
 }

@@ -3,6 +3,7 @@
  * Confirm / Change amount / Cancel buttons. Shared by the trade commands and the guided conversation.
  */
 import { InlineKeyboard } from "grammy";
+import { ExchangeValidationError } from "../../exchange/index.ts";
 import { checkTrade, type TradeProblem } from "../../services/swaps/checks.ts";
 import {
   exceedsBalance,
@@ -15,6 +16,7 @@ import type { ActionPayload } from "../actions.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { formatAud } from "../format/numbers.ts";
 import { formatAmount, renderQuote } from "./format.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
@@ -26,7 +28,6 @@ export interface SwapPayload extends ActionPayload {
   quote: Quote;
 }
 
-// Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
 /** Words a trade problem for the user. */
 export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
@@ -36,6 +37,10 @@ export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], 
       return t("trade-same-asset", { asset: escapeHtml(problem.asset) });
     case "need_crypto":
       return t("trade-need-crypto");
+    case "too_precise":
+      return t("trade-too-precise", { asset: escapeHtml(problem.asset), decimals: problem.decimals });
+    case "below_minimum":
+      return t("trade-below-minimum", { minimum: formatAud(problem.minimum, locale) });
     case "over_balance":
       return t("trade-over-balance", {
         amount: formatAmount(problem.asset, problem.amount, locale),
@@ -44,8 +49,19 @@ export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], 
   }
 }
 
-/** What a quote attempt came to: a message to show, with the quote's token when there is one. */
-export type QuoteOutcome = { text: string; token?: string };
+/**
+ * What a quote attempt came to: a message to show, with the quote's token when there is one.
+ * `amountProblem` marks a refusal of the amount (precision, minimum, balance, the exchange's field
+ * errors), which a guided flow answers by asking for the amount again.
+ */
+export type QuoteOutcome = { text: string; token?: string; amountProblem?: boolean };
+
+// Problems a different amount can fix; the others (assets, key, exchange down) end the attempt.
+const AMOUNT_PROBLEMS: ReadonlySet<TradeProblem["code"]> = new Set([
+  "too_precise",
+  "below_minimum",
+  "over_balance",
+]);
 
 function quoteKeyboard(ctx: BotContext, token: string): InlineKeyboard {
   return new InlineKeyboard()
@@ -55,11 +71,27 @@ function quoteKeyboard(ctx: BotContext, token: string): InlineKeyboard {
     .text(ctx.t("button-cancel"), `t:${token}:x`);
 }
 
-/** Shows a quote outcome as a new message, or in place of the pressed one. */
-export async function showQuote(ctx: BotContext, outcome: QuoteOutcome, edit: boolean): Promise<void> {
-  const markup = outcome.token ? { reply_markup: quoteKeyboard(ctx, outcome.token) } : {};
-  if (edit) await ctx.editMessageText(outcome.text, markup);
-  else await ctx.reply(outcome.text, markup);
+/**
+ * Shows a quote outcome as a new message, or in place of the pressed one; a quote with live buttons is
+ * recorded so /cancel can kill it.
+ */
+export async function showQuote(
+  ctx: BotContext,
+  deps: BotDeps,
+  outcome: QuoteOutcome,
+  edit: boolean,
+): Promise<void> {
+  const { token } = outcome;
+  const markup = token ? { reply_markup: quoteKeyboard(ctx, token) } : {};
+  let messageId: number | undefined;
+  if (edit) {
+    await ctx.editMessageText(outcome.text, markup);
+    messageId = ctx.callbackQuery?.message?.message_id;
+  } else messageId = (await ctx.reply(outcome.text, markup)).message_id;
+  const chatId = ctx.chat?.id;
+  if (token && chatId !== undefined && messageId !== undefined) {
+    await deps.liveQuotes.add(ctx.from?.id as number, { token, chatId, messageId }, QUOTE_TOKEN_TTL_S);
+  }
 }
 
 /** Issues the token of a quote and renders it. */
@@ -82,7 +114,7 @@ export async function tradeContext(ctx: BotContext, deps: BotDeps) {
   if ((await deps.accounts.permission(userId)) === "read_only")
     return { problem: ctx.t("trade-read-only") } as const;
   const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
-  return { client, known: new Set(Object.keys(ticker)), balances } as const;
+  return { client, ticker, known: new Set(Object.keys(ticker)), balances } as const;
 }
 
 /**
@@ -99,8 +131,11 @@ export async function quoteRequest(
   try {
     const context = await tradeContext(ctx, deps);
     if ("problem" in context) return { text: context.problem as string };
-    const problem = checkTrade(request, kind, context.known, context.balances);
-    if (problem) return { text: describeTradeProblem(problem, ctx.t, locale) };
+    const problem = checkTrade(request, kind, context.ticker, context.balances);
+    if (problem) {
+      const text = describeTradeProblem(problem, ctx.t, locale);
+      return { text, amountProblem: AMOUNT_PROBLEMS.has(problem.code) };
+    }
     const quote = await requestQuote(context.client, request, deps.now(), deps.quoteTtlMs);
     const balance = context.balances[request.src] ?? "0";
     if (exceedsBalance(quote, balance)) {
@@ -110,12 +145,13 @@ export async function quoteRequest(
         amount: quote.estimate.est_sell_amount,
         balance,
       };
-      return { text: describeTradeProblem(over, ctx.t, locale) };
+      return { text: describeTradeProblem(over, ctx.t, locale), amountProblem: true };
     }
     return await quoteOutcome(ctx, deps, quote);
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
-    return { text: explained };
+    // An estimate moves nothing, so a refused one is only a refused amount (the assets were checked).
+    return { text: explained, amountProblem: error instanceof ExchangeValidationError };
   }
 }
