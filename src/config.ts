@@ -114,7 +114,6 @@ const DEFAULTS = {
 
 const urlWith = (protocols: readonly string[]) =>
   z.string().refine((value) => {
-    // Not URL.parse: that needs Node 22.1, and package.json allows any Node 22.
     try {
       const url = new URL(value);
       return protocols.includes(url.protocol) && url.hostname !== "";
