@@ -44,6 +44,9 @@ const VARIABLES = {
 /** The name of a variable this module reads. */
 export type ConfigVariable = keyof typeof VARIABLES;
 
+/** Every variable this module reads (README.md's table and .env.example list the same). */
+export const CONFIG_VARIABLES = Object.keys(VARIABLES) as ConfigVariable[];
+
 /** One bad variable: its name and a message that is safe to print (it never contains the value). */
 export interface ConfigProblem {
   readonly variable: ConfigVariable;
@@ -111,7 +114,6 @@ const DEFAULTS = {
 
 const urlWith = (protocols: readonly string[]) =>
   z.string().refine((value) => {
-    // Not URL.parse: that needs Node 22.1, and package.json allows any Node 22.
     try {
       const url = new URL(value);
       return protocols.includes(url.protocol) && url.hostname !== "";
@@ -243,7 +245,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
 /** Only the variables we know, trimmed, with "" as unset (so `PORT=` means the default). */
 function normalise(env: Record<string, string | undefined>): Partial<Record<ConfigVariable, string>> {
   const vars: Partial<Record<ConfigVariable, string>> = {};
-  for (const name of Object.keys(VARIABLES) as ConfigVariable[]) {
+  for (const name of CONFIG_VARIABLES) {
     const value = env[name]?.trim();
     if (value) vars[name] = value;
   }

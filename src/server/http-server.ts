@@ -19,6 +19,9 @@ export interface HttpServerOptions {
 
 const SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
+/** The largest webhook body accepted (413 beyond it): Telegram's updates are a few KiB, far below. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
 function secretMatches(given: string | string[] | undefined, secret: string): boolean {
   if (typeof given !== "string") return false;
   const a = Buffer.from(given);
@@ -28,7 +31,8 @@ function secretMatches(given: string | string[] | undefined, secret: string): bo
 
 /** Creates (does not start) the server. */
 export function createHttpServer(options: HttpServerOptions): Server {
-  const handleUpdate = webhookCallback(options.bot, "http", {
+  // "callback": the body is read (and capped) here, then handed over parsed.
+  const handleUpdate = webhookCallback(options.bot, "callback", {
     secretToken: options.secret,
     // Telegram waits at most 60 s; answer before that and let slow work continue in the background.
     onTimeout: "return",
@@ -48,15 +52,50 @@ export function createHttpServer(options: HttpServerOptions): Server {
         res.writeHead(401).end();
         return;
       }
-      try {
-        await handleUpdate(req, res);
-      } catch {
-        // The error boundary already answered the user; Telegram must not retry a broken update forever.
-        if (!res.headersSent) res.writeHead(200).end();
+      const body = await readBody(req, WEBHOOK_BODY_LIMIT);
+      if (body === undefined) {
+        // The rest is discarded unread and the connection closed after the answer.
+        res.writeHead(413, { connection: "close" }).end();
+        return;
       }
+      try {
+        await handleUpdate(
+          JSON.parse(body),
+          (json: string) => res.writeHead(200, { "content-type": "application/json" }).end(json),
+          req.headers[SECRET_HEADER],
+        );
+      } catch {
+        // Not JSON, or the error boundary already answered the user: either way Telegram must not retry
+        // a broken update forever.
+      }
+      if (!res.headersSent) res.writeHead(200).end();
       return;
     }
     req.resume();
     res.writeHead(404).end();
+  });
+}
+
+/**
+ * The body as text, or undefined as soon as it (declared or received) exceeds `limit` bytes, or when the
+ * client goes away first (then the answer reaches nobody).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  if (Number(req.headers["content-length"]) > limit) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off("data", onData).off("end", onEnd);
+      resolve(undefined);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString("utf8"));
+    const onGone = () => resolve(undefined);
+    req.on("data", onData).once("end", onEnd).once("error", onGone).once("close", onGone);
   });
 }

@@ -69,6 +69,48 @@ describe("address book", () => {
     ).rejects.toBeInstanceOf(ExchangeValidationError);
   });
 
+  it("a resend needs the entry's fields: the service names each missing one, the client always sends them", async () => {
+    const account = ex.account();
+    const client = ex.client(account.readWriteKey);
+    const entry = await client.addressBook.create({ asset: "BTC", address: "bc1qresend", label: "spare" });
+    // Sent raw without a body, as a forgetful client would: 400 with the field map, and no email.
+    const response = await fetch(
+      `${ex.url}/api/private/v2/wallet/address-book/${entry.id}/resend_confirmation/`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${account.readWriteKey}`, "content-type": "application/json" },
+        body: "{}",
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      asset: ["This field is required."],
+      address: ["This field is required."],
+      label: ["This field is required."],
+    });
+    expect((await outbox(account)).filter((e) => e.entry_id === entry.id)).toHaveLength(1);
+    // The client refuses the same omission before sending, naming the fields...
+    const omitted = client.addressBook.resendConfirmation(
+      entry.id,
+      {} as unknown as Parameters<typeof client.addressBook.resendConfirmation>[1],
+    );
+    const refusal = await omitted.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ExchangeValidationError);
+    expect(refusal).toMatchObject({ local: true });
+    expect(Object.keys((refusal as ExchangeValidationError).fields).sort()).toEqual([
+      "address",
+      "asset",
+      "label",
+    ]);
+    // ...and a complete resend passes the service's check: the fields arrive.
+    await client.addressBook.resendConfirmation(entry.id, {
+      asset: "BTC",
+      address: "bc1qresend",
+      label: "spare",
+    });
+    expect((await outbox(account)).filter((e) => e.entry_id === entry.id)).toHaveLength(2);
+  });
+
   it("a link older than 30 minutes no longer confirms", async () => {
     const account = ex.account();
     const client = ex.client(account.readWriteKey);

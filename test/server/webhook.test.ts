@@ -1,6 +1,6 @@
 /**
  * The webhook server in front of the real bot: only POSTs to the webhook path with the right secret
- * header reach grammY; the health check reports what `healthy` says; and webhook mode cannot start
+ * header and a body of at most 1 MiB reach grammY; the health check reports what `healthy` says; and webhook mode cannot start
  * without its secret.
  */
 import { spawnSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Update } from "grammy/types";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, createConfig } from "../../src/config.ts";
-import { createHttpServer } from "../../src/server/http-server.ts";
+import { createHttpServer, WEBHOOK_BODY_LIMIT } from "../../src/server/http-server.ts";
 import { startTestBot } from "../support/bot.ts";
 
 const tb = await startTestBot();
@@ -103,6 +103,44 @@ describe("webhook endpoint", () => {
     expect(response.status).toBe(200);
     await response.text();
     expect(tb.fake.calls.length).toBe(before);
+  });
+
+  it("a body over the limit gets 413 and is not processed, its length declared or streamed", async () => {
+    const { update } = helpUpdate();
+    const before = tb.fake.calls.length;
+    // Valid JSON (trailing spaces), so only the size can refuse it.
+    const oversized = new TextEncoder().encode(JSON.stringify(update) + " ".repeat(WEBHOOK_BODY_LIMIT));
+    const declared = await post(PATH, new TextDecoder().decode(oversized), withSecret);
+    expect(declared.status).toBe(413);
+    await declared.text();
+    // Chunked, without a content-length: counted as it arrives.
+    const streamed = await fetch(`${base}${PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...withSecret },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < oversized.length; at += 64 * 1024) {
+            controller.enqueue(oversized.subarray(at, at + 64 * 1024));
+          }
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    await streamed.text();
+    expect(tb.fake.calls.length).toBe(before);
+  });
+
+  it("a body of exactly the limit is processed", async () => {
+    const { update, chatId } = helpUpdate();
+    const json = JSON.stringify(update);
+    const body = json + " ".repeat(WEBHOOK_BODY_LIMIT - Buffer.byteLength(json));
+    expect(Buffer.byteLength(body)).toBe(WEBHOOK_BODY_LIMIT);
+    const response = await post(PATH, body, withSecret);
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(tb.fake.callsTo("sendMessage").some((call) => call.payload.chat_id === chatId)).toBe(true);
   });
 
   it("an update whose reply Telegram refuses still gets 200, and the user an apology", async () => {
