@@ -105,14 +105,29 @@ export class ExchangeServerError extends ExchangeError {
   }
 }
 
-/** The service could not be reached or did not answer in time. */
+/**
+ * The service could not be reached or did not answer in time (within one attempt or the call's deadline).
+ * `write` tells whether the call was a write: a write that timed out may have been done. It defaults to
+ * true, the safe assumption when the caller does not know.
+ */
 export class ExchangeNetworkError extends ExchangeError {
   readonly code = "network";
   readonly reason: "timeout" | "unreachable";
-  constructor(reason: "timeout" | "unreachable") {
+  readonly write: boolean;
+  constructor(reason: "timeout" | "unreachable", options: { write?: boolean } = {}) {
     super(reason === "timeout" ? "the exchange did not answer in time" : "the exchange could not be reached");
     this.name = "ExchangeNetworkError";
     this.reason = reason;
+    this.write = options.write ?? true;
+  }
+}
+
+/** The caller gave up on a read (its abort signal fired, e.g. the user sent /cancel); nothing was changed. */
+export class ExchangeCancelledError extends ExchangeError {
+  readonly code = "cancelled";
+  constructor() {
+    super("the call was cancelled by its caller");
+    this.name = "ExchangeCancelledError";
   }
 }
 

@@ -184,17 +184,23 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     const errors = new FieldErrors();
     const method = readString(body, "method", errors, { min: 1, max: 10, nullable: true });
     const pathPrefix = readString(body, "path_prefix", errors, { required: true, min: 1 });
-    const status = readInteger(body, "status", errors, { required: true, min: 200 });
+    const status = readInteger(body, "status", errors, { nullable: true, min: 200 });
+    const delayMs = readInteger(body, "delay_ms", errors, { nullable: true, min: 0 });
     const count = readInteger(body, "count", errors, { min: 1 });
     const retryAfter = readInteger(body, "retry_after", errors, { nullable: true, min: 0 });
     errors.throwIfAny();
-    if (typeof pathPrefix !== "string" || typeof status !== "number" || status > 599) {
+    const delay = delayMs ?? 0;
+    if (typeof pathPrefix !== "string" || (typeof status === "number" && status > 599)) {
       throw new ApiError(400, { status: ["Give an HTTP status from 200 to 599."] });
+    }
+    if (typeof status !== "number" && delay === 0) {
+      throw new ApiError(400, { status: ["Give a status, a delay_ms, or both."] });
     }
     const fault = faults.add({
       method: method ? method.toUpperCase() : null,
       pathPrefix,
-      status,
+      status: status ?? null,
+      delayMs: delay,
       remaining: count ?? 1,
       retryAfter: retryAfter ?? null,
     });

@@ -1,6 +1,7 @@
 /**
- * Fault injection for retry tests: the next `count` API requests matching a method and path prefix
- * answer a chosen status before any processing.
+ * Fault injection for retry and slowness tests: the next `count` API requests matching a method and path
+ * prefix answer a chosen status before any processing, and/or are held for `delayMs` first (a slow or
+ * hanging exchange: a request whose client hangs up while held is dropped unprocessed).
  */
 import type { ApiResponse } from "./http-utils.ts";
 
@@ -10,7 +11,10 @@ export interface Fault {
   /** Upper-case method, or null for any. */
   method: string | null;
   pathPrefix: string;
-  status: number;
+  /** The answer's status, or null to process the request normally after the delay. */
+  status: number | null;
+  /** How long the request is held before it is answered or processed; 0 for none. */
+  delayMs: number;
   remaining: number;
   /** Retry-After seconds to send (429 gets 1 when not given). */
   retryAfter: number | null;
@@ -33,8 +37,8 @@ export class Faults {
     this.#faults.length = 0;
   }
 
-  /** Consumes one use of the first fault matching the request, if any, and returns its answer. */
-  take(method: string, path: string): ApiResponse | undefined {
+  /** Consumes one use of the first fault matching the request, if any: how long to hold it, and its answer. */
+  take(method: string, path: string): { delayMs: number; response?: ApiResponse } | undefined {
     const index = this.#faults.findIndex(
       (f) => (f.method === null || f.method === method) && path.startsWith(f.pathPrefix),
     );
@@ -42,11 +46,15 @@ export class Faults {
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
+    if (fault.status === null) return { delayMs: fault.delayMs };
     const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
     return {
-      status: fault.status,
-      json: { detail: fault.status === 429 ? "Request was throttled." : "Injected fault." },
-      headers: retryAfter === null ? {} : { "retry-after": String(retryAfter) },
+      delayMs: fault.delayMs,
+      response: {
+        status: fault.status,
+        json: { detail: fault.status === 429 ? "Request was throttled." : "Injected fault." },
+        headers: retryAfter === null ? {} : { "retry-after": String(retryAfter) },
+      },
     };
   }
 }
@@ -58,6 +66,7 @@ export function faultJson(f: Fault): Record<string, unknown> {
     method: f.method,
     path_prefix: f.pathPrefix,
     status: f.status,
+    delay_ms: f.delayMs,
     count: f.remaining,
     retry_after: f.retryAfter,
   };

@@ -187,7 +187,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const router = isControl ? control : api;
       if (!isControl) {
         const fault = faults.take(method, path);
-        if (fault) return respond(fault);
+        if (fault && fault.delayMs > 0 && !(await holdOpen(res, fault.delayMs))) return;
+        if (fault?.response) return respond(fault.response);
         const wait = limiter.take(accountId, clientIp(req), WRITE_METHODS.has(method), clock.now());
         if (wait > 0) {
           throw new ApiError(
@@ -275,6 +276,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       followLink(sb, token);
     },
   };
+}
+
+/**
+ * Holds a request for `ms` (a slow exchange); false when the client hung up meanwhile or the server is
+ * closing, and the request is then dropped unprocessed.
+ */
+function holdOpen(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off("close", hungUp);
+      resolve(!res.destroyed);
+    }, ms);
+    const hungUp = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    res.once("close", hungUp);
+  });
 }
 
 /** The request target as a URL; a target that does not parse becomes a path that matches no route. */
