@@ -24,6 +24,7 @@ import { createAccountService } from "./services/connect/accounts.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
+import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createVault } from "./vault/vault.ts";
 
 /** Thrown when Redis does not answer: the bot cannot run without it. */
@@ -77,6 +78,10 @@ export interface AppOptions {
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
   now?: () => number;
+  /** Overall time of an exchange call while a user waits; default 20 s (tests shorten it). */
+  exchangeDeadlineMs?: number;
+  /** How often the chat action is resent while the bot waits; default 4 s (tests shorten it). */
+  chatActionIntervalMs?: number;
 }
 
 /** A built app: the bot, the services behind it, and how to stop its background work. */
@@ -101,6 +106,7 @@ export function createApp(options: AppOptions): App {
     limiter,
     logger: logger.child({ component: "exchange" }),
   });
+  const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -108,7 +114,8 @@ export function createApp(options: AppOptions): App {
       redis,
       prefix: `${prefix}account:`,
     }),
-    market: createMarketData({ client: clients.public() }),
+    // Market data is only read while a user waits, so it gets the interactive deadline too.
+    market: createMarketData({ client: clients.public({ deadlineMs: exchangeDeadlineMs }) }),
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     logger,
     defaultTimezone: config.defaultTimezone,
@@ -117,6 +124,9 @@ export function createApp(options: AppOptions): App {
     watchSwap: (watch) => watcher.watch(watch),
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
+    cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
+    exchangeDeadlineMs,
+    chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
   };
   const bot = createBot(
     deps,

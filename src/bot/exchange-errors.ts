@@ -5,6 +5,7 @@
 
 import type { TranslateFunction } from "@grammyjs/i18n";
 import {
+  ExchangeCancelledError,
   ExchangeError,
   ExchangeForbiddenError,
   ExchangeHttpError,
@@ -39,9 +40,13 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   if (error instanceof ExchangeRateLimitedError) {
     return t("error-rate-limited", { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
   }
-  // Refused connections mean nothing was sent; a timeout leaves a write's outcome unknown.
-  if (error instanceof ExchangeNetworkError)
-    return t(error.reason === "timeout" ? "error-timeout" : "error-unavailable");
+  // Refused connections mean nothing was sent; a timeout leaves a write's outcome unknown, not a read's.
+  if (error instanceof ExchangeNetworkError) {
+    if (error.reason === "unreachable") return t("error-unavailable");
+    return t(error.write ? "error-timeout" : "error-timeout-read");
+  }
+  // Only reads are ever cancelled: nothing changed.
+  if (error instanceof ExchangeCancelledError) return t("cancelled");
   if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
     return t("error-server", { status: error.status });
   }

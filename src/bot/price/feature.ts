@@ -2,6 +2,7 @@
 import { Composer } from "grammy";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
@@ -27,7 +28,12 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let text: string;
     try {
-      const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+      // Market data is shared by every user, so /cancel does not abort it; its deadline bounds it.
+      const waited = await waitForExchange(ctx, deps, () =>
+        Promise.all([deps.market.ticker(), deps.market.assetNames()]),
+      );
+      if (waited.cancelled) return;
+      const [ticker, names] = waited.value;
       const wanted = asked.length > 0 ? asked : TOP_ASSETS.filter((code) => ticker[code]);
       const known = wanted.filter((code) => ticker[code] !== undefined);
       const unknown = wanted.filter((code) => ticker[code] === undefined);

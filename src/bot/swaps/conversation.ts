@@ -12,6 +12,7 @@ import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { formatAmount } from "./format.ts";
@@ -27,9 +28,9 @@ export interface TradeArgs {
   dst?: string;
 }
 
-/** What the steps need, loaded once. */
+/** What the steps need, loaded once; without a text when a /cancel overtook the loading (then say nothing). */
 type TradeData =
-  | { ok: false; text: string }
+  | { ok: false; text?: string }
   | { ok: true; assets: string[]; holdings: string[]; balances: Record<string, string> };
 
 const SHARES = [25, 50, 100] as const;
@@ -38,7 +39,9 @@ type Convo = Conversation<BotContext, ConversationContext>;
 
 async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData> {
   try {
-    const context = await tradeContext(ctx, deps);
+    const waited = await waitForExchange(ctx, deps, () => tradeContext(ctx, deps));
+    if (waited.cancelled) return { ok: false };
+    const context = waited.value;
     if ("problem" in context) return { ok: false, text: context.problem as string };
     const codes = [...context.known];
     // Popular assets first, then the rest alphabetically.
@@ -166,7 +169,7 @@ export function tradeConversation(deps: BotDeps) {
   return async function trade(conversation: Convo, ctx: ConversationContext, args: TradeArgs): Promise<void> {
     const data = await conversation.external((outside) => loadTradeData(outside, deps));
     if (!data.ok) {
-      await ctx.reply(data.text);
+      if (data.text !== undefined) await ctx.reply(data.text);
       return;
     }
     const locale = await conversation.external((outside) => outside.i18n.getLocale());
@@ -200,8 +203,10 @@ export function tradeConversation(deps: BotDeps) {
     if (amount === undefined) return;
     const request: TradeRequest = { src, dst, ...amount };
     await conversation.external(async (outside) => {
-      await outside.replyWithChatAction("typing");
-      await showQuote(outside, await quoteRequest(outside, deps, request, args.kind), false);
+      const waited = await waitForExchange(outside, deps, () =>
+        quoteRequest(outside, deps, request, args.kind),
+      );
+      if (!waited.cancelled) await showQuote(outside, waited.value, false);
     });
   };
 }
