@@ -40,6 +40,7 @@ group-key-exposed = ⚠️ Your API key is visible in this group and I could not
 not-allowed = Sorry, this bot is private.
 cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
+cancelled-write-pending = Cancelled. A trade already sent to the exchange may still go through: its result will be shown here, and /swaps lists it.
 unknown-command = I don't know that command. /help lists what I can do.
 unknown-text = I only understand commands here. /help lists them.
 stale-button = That button has expired. Send the command again.
@@ -144,6 +145,7 @@ error-unavailable = The exchange cannot be reached right now. Nothing was done; 
 error-server = The exchange had a problem (error { $status }). Try again shortly; if you were trading, check /swaps first.
 error-timeout = The exchange did not answer in time. Try again shortly; if you were trading, check /swaps first: it may have gone through.
 error-interrupted = The connection to the exchange broke before its answer arrived. Try again shortly; if you were trading, check /swaps first: it may have gone through.
+error-timeout-read = The exchange is not answering right now. Nothing was changed; try again shortly.
 error-bad-response = The exchange sent an answer I could not read. If you were changing something, check whether it took effect before trying again.
 error-unsupported = The exchange does not support that for this record.
 

@@ -40,6 +40,7 @@ group-key-exposed = ⚠️ 你的 API 密钥在群组中可见，且我无法删
 not-allowed = 抱歉，这是一个私人机器人。
 cancelled = 已取消，没有任何更改。
 nothing-to-cancel = 当前没有可取消的操作。
+cancelled-write-pending = 已取消。已发送到交易所的交易仍可能完成：结果会在这里显示，/swaps 中也会列出。
 unknown-command = 我不认识这个命令。/help 会列出我能做的事。
 unknown-text = 我在这里只理解命令。/help 会列出全部命令。
 stale-button = 这个按钮已过期，请重新发送命令。
@@ -144,6 +145,7 @@ error-unavailable = 暂时无法连接交易所。没有执行任何操作，请
 error-server = 交易所出现问题（错误 { $status }）。请稍后重试；如果你刚才在交易，请先用 /swaps 查看。
 error-timeout = 交易所未及时响应。请稍后重试；如果你刚才在交易，请先用 /swaps 查看：交易可能已完成。
 error-interrupted = 与交易所的连接在收到回复前中断。请稍后重试；如果你刚才在交易，请先用 /swaps 查看：交易可能已完成。
+error-timeout-read = 交易所暂时没有响应。没有任何更改，请稍后重试。
 error-bad-response = 交易所返回了我无法读取的结果。如果你刚才在做更改，请先确认它是否已生效，再重试。
 error-unsupported = 交易所不支持对这条记录执行此操作。
 

@@ -25,6 +25,7 @@ import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
+import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createVault } from "./vault/vault.ts";
 
 /** Thrown when Redis does not answer: the bot cannot run without it. */
@@ -81,6 +82,10 @@ export interface AppOptions {
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
   now?: () => number;
+  /** Overall time of an exchange call while a user waits; default 20 s (tests shorten it). */
+  exchangeDeadlineMs?: number;
+  /** How often the chat action is resent while the bot waits; default 4 s (tests shorten it). */
+  chatActionIntervalMs?: number;
 }
 
 /** A built app: the bot, the services behind it, and how to stop its background work. */
@@ -105,6 +110,7 @@ export function createApp(options: AppOptions): App {
     limiter,
     logger: logger.child({ component: "exchange" }),
   });
+  const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -112,7 +118,8 @@ export function createApp(options: AppOptions): App {
       redis,
       prefix: `${prefix}account:`,
     }),
-    market: createMarketData({ client: clients.public() }),
+    // Market data is only read while a user waits, so it gets the interactive deadline too.
+    market: createMarketData({ client: clients.public({ deadlineMs: exchangeDeadlineMs }) }),
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
@@ -123,6 +130,9 @@ export function createApp(options: AppOptions): App {
     findSwap: (find) => watcher.find(find),
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
+    cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
+    exchangeDeadlineMs,
+    chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
   };
   const bot = createBot(
     deps,

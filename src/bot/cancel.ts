@@ -1,6 +1,7 @@
 /**
  * /cancel: leaves any flow at any step, and kills the quotes on screen whose Confirm is still live.
- * Installed before the conversations so it always wins.
+ * Installed before the conversations so it always wins; it does not wait behind a slow update of the same
+ * user (see sequencing.ts), whose work it cancels.
  */
 import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
@@ -24,18 +25,26 @@ async function cancelLiveQuotes(ctx: BotContext, deps: BotDeps): Promise<number>
   return killed;
 }
 
-/** Leaves active conversations, pending inputs and live quotes; says whether there was anything. */
+/**
+ * Leaves active conversations, pending inputs and live quotes, stops the user's other running updates,
+ * and says whether there was anything.
+ */
 export function cancelFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("cancel", async (ctx) => {
+    const stopped = await ctx.cancelScope.cancelOthers();
     const active = Object.keys(ctx.conversation.active()).length > 0;
     const awaitingKey = ctx.session.awaitingKeyUntil !== undefined;
     await ctx.conversation.exitAll();
     ctx.session.awaitingKeyUntil = undefined;
     const quotes = await cancelLiveQuotes(ctx, deps);
-    await ctx.reply(ctx.t(active || awaitingKey || quotes > 0 ? "cancelled" : "nothing-to-cancel"), {
-      reply_markup: { remove_keyboard: true },
-    });
+    // A write already sent may still go through: never claim that nothing changed then.
+    const text = stopped.writing
+      ? "cancelled-write-pending"
+      : active || awaitingKey || quotes > 0 || stopped.interrupted > 0
+        ? "cancelled"
+        : "nothing-to-cancel";
+    await ctx.reply(ctx.t(text), { reply_markup: { remove_keyboard: true } });
   });
   return composer;
 }

@@ -8,6 +8,7 @@ import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
+import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";
@@ -23,7 +24,7 @@ export interface SessionData {
 
 /** Context outside conversations. */
 export type BotContext = ConversationFlavor<
-  Context & SessionFlavor<SessionData> & I18nFlavor & { log: Logger }
+  Context & SessionFlavor<SessionData> & I18nFlavor & { log: Logger; cancelScope: CancelScope }
 >;
 
 /** Context inside conversations (no session: read it through `conversation.external`). */
@@ -49,6 +50,12 @@ export interface BotDeps {
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */
   now: () => number;
+  /** What the user's /cancel reaches: their other running updates. */
+  cancellation: UserCancellation;
+  /** Overall time of one exchange call while a user waits in the chat (~20 s). */
+  exchangeDeadlineMs: number;
+  /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
+  chatActionIntervalMs: number;
 }
 
 /** The user's time zone, or the default. */

@@ -2,9 +2,10 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. per-chat sequencing and the per-update logger, then users without a `from` (channel posts...) are dropped;
- * 2. session (Redis) and i18n, then the pasted-key guard (a key anywhere is deleted before any handler or
- *    conversation sees it), then the access and private-chat guards;
+ * 1. per-chat sequencing (/cancel does not wait behind a slow update) and the per-update logger, then users
+ *    without a `from` (channel posts...) are dropped;
+ * 2. the update's cancel scope, session (Redis) and i18n, then the pasted-key guard (a key anywhere is
+ *    deleted before any handler or conversation sees it), then the access and private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
@@ -16,7 +17,6 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { sequentialize } from "@grammyjs/runner";
 import { Bot, type BotConfig, type Composer, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { loggerForUpdate } from "../logger.ts";
@@ -26,12 +26,14 @@ import { actionsFeature } from "./actions.ts";
 import { configureApi } from "./api-config.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel.ts";
+import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { priceFeature } from "./price/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
+import { sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
 import { startFeature } from "./start.ts";
@@ -72,8 +74,14 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const conversationI18n = createConversationI18n();
 
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
-  // cannot race itself through the session or a conversation.
-  bot.use(sequentialize((ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String)));
+  // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
+  // update: its cancel scope makes it win over the update it overtakes.
+  bot.use(
+    sequentializeUpdates(
+      (ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String),
+      (ctx) => commandName(ctx.message?.text) === "cancel",
+    ),
+  );
   bot.use(async (ctx, next) => {
     ctx.log = loggerForUpdate(deps.logger, {
       updateId: ctx.update.update_id,
@@ -114,10 +122,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     }
   });
 
+  app.use(cancelScopes(deps));
   app.use(
     session({
       initial: (): SessionData => ({}),
-      storage: storage.sessions,
+      storage: guardStateWrites(storage.sessions),
       getSessionKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
     }),
   );
@@ -130,7 +139,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       storage: {
         type: "key",
         version: CONVERSATION_VERSION,
-        adapter: storage.conversations,
+        adapter: guardStateWrites(storage.conversations),
         getStorageKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
       },
       plugins: (conversation) => [

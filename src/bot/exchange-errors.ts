@@ -5,6 +5,7 @@
 
 import type { TranslateFunction } from "@grammyjs/i18n";
 import {
+  ExchangeCancelledError,
   ExchangeError,
   ExchangeForbiddenError,
   ExchangeHttpError,
@@ -31,11 +32,15 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   if (error instanceof ExchangeRateLimitedError) {
     return t("error-rate-limited", { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
   }
-  // Refused connections mean nothing was sent; a timeout or a cut connection leaves a write's outcome unknown.
+  // Refused connections mean nothing was sent. A read that timed out or lost its answer changed nothing; a
+  // write's outcome is then unknown.
   if (error instanceof ExchangeNetworkError) {
-    if (error.reason === "timeout") return t("error-timeout");
-    return t(error.reason === "interrupted" ? "error-interrupted" : "error-unavailable");
+    if (error.reason === "unreachable") return t("error-unavailable");
+    if (!error.write) return t("error-timeout-read");
+    return t(error.reason === "interrupted" ? "error-interrupted" : "error-timeout");
   }
+  // Only reads are ever cancelled: nothing changed.
+  if (error instanceof ExchangeCancelledError) return t("cancelled");
   if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
     return t("error-server", { status: error.status });
   }

@@ -45,21 +45,29 @@ export type ClientFactoryOptions = Omit<TransportOptions, "apiKey" | "accountBuc
   hostId?: string;
 };
 
-/** Makes clients that share one limiter: `forKey(key)` per account, `public()` for market data. */
+/** Per-client call settings: the overall deadline of each call, and an abort signal for its reads. */
+export type CallOptions = Pick<TransportOptions, "deadlineMs" | "signal">;
+
+/**
+ * Makes clients that share one limiter: `forKey(key)` per account, `public()` for market data. `call`
+ * bounds a client's calls (e.g. a user waiting in a chat); without it the factory's settings apply.
+ */
 export function createClientFactory(options: ClientFactoryOptions) {
   const { hostId, ...shared } = options;
   const publicBucketName = publicBucket(hostId);
   return {
     /** A client for one account's API key; its requests count against that account's budget. */
-    forKey: (apiKey: string): ExchangeClient =>
+    forKey: (apiKey: string, call: CallOptions = {}): ExchangeClient =>
       createExchangeClient({
         ...shared,
+        ...call,
         apiKey,
         accountBucket: accountBucket(apiKey),
         publicBucket: publicBucketName,
       }),
     /** A client without a key, for public endpoints only. */
-    public: (): ExchangeClient => createExchangeClient({ ...shared, publicBucket: publicBucketName }),
+    public: (call: CallOptions = {}): ExchangeClient =>
+      createExchangeClient({ ...shared, ...call, publicBucket: publicBucketName }),
   };
 }
 

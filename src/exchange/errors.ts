@@ -107,8 +107,10 @@ export class ExchangeServerError extends ExchangeError {
 
 /**
  * No answer from the service: `unreachable` when no connection was made (refused, unknown host), so
- * nothing was sent; `timeout` when it did not answer in time; `interrupted` when the connection broke
- * after the request went out (reset, closed). Only `unreachable` proves a write was not done.
+ * nothing was sent; `timeout` when it did not answer in time (within one attempt or the call's deadline);
+ * `interrupted` when the connection broke after the request went out (reset, closed). Only `unreachable`
+ * proves a write was not done. `write` tells whether the call was a write; it defaults to true, the safe
+ * assumption when the caller does not know.
  */
 export type NetworkFailure = "timeout" | "unreachable" | "interrupted";
 
@@ -122,10 +124,21 @@ const NETWORK_MESSAGES: Record<NetworkFailure, string> = {
 export class ExchangeNetworkError extends ExchangeError {
   readonly code = "network";
   readonly reason: NetworkFailure;
-  constructor(reason: NetworkFailure) {
+  readonly write: boolean;
+  constructor(reason: NetworkFailure, options: { write?: boolean } = {}) {
     super(NETWORK_MESSAGES[reason]);
     this.name = "ExchangeNetworkError";
     this.reason = reason;
+    this.write = options.write ?? true;
+  }
+}
+
+/** The caller gave up on a read (its abort signal fired, e.g. the user sent /cancel); nothing was changed. */
+export class ExchangeCancelledError extends ExchangeError {
+  readonly code = "cancelled";
+  constructor() {
+    super("the call was cancelled by its caller");
+    this.name = "ExchangeCancelledError";
   }
 }
 

@@ -8,9 +8,15 @@
  * - writes only on 429, the one answer that guarantees the server did not act.
  * Backoff is exponential with jitter; a Retry-After is waited in full, with jitter added on top, and is
  * shared with every other process through the limiter's cooldown.
+ *
+ * A call may have an overall deadline (`deadlineMs`, for a user waiting in a chat) and a caller's abort
+ * signal (`signal`, for /cancel): a wait that would cross the deadline is not started (the last error is
+ * thrown instead), and when either fires the request in flight is aborted. The caller's signal applies
+ * to reads only: a write already sent is never cut short, since its outcome would become unknown.
  */
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import type { z } from "zod";
+import { CallBudget } from "./call-budget.ts";
 import {
   buildPath,
   ENDPOINTS,
@@ -69,10 +75,18 @@ export interface TransportOptions {
   backoffMaxMs?: number;
   /** A Retry-After longer than this is not waited for: the call fails with ExchangeRateLimitedError. Default 60 s. */
   maxRetryAfterMs?: number;
+  /**
+   * Overall time of one call, attempts and waits included; past it the call fails with
+   * ExchangeNetworkError("timeout"). None by default (background work); the bot gives ~20 s.
+   */
+  deadlineMs?: number;
+  /** Aborts this transport's reads (ExchangeCancelledError); writes ignore it once they may be sent. */
+  signal?: AbortSignal;
   /** Injected for tests. */
   fetch?: typeof fetch;
   random?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between attempts; should end early when `signal` fires. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   logger?: TransportLogger;
 }
 
@@ -102,9 +116,21 @@ export interface PdfDocument {
 type AttemptOutcome =
   | { kind: "done"; value: unknown }
   | { kind: "fail"; error: Error }
-  | { kind: "retry"; error: Error; retryAfterMs?: number };
+  | { kind: "retry"; error: Error; retryAfterMs?: number }
+  | { kind: "stopped" };
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or as soon as `signal` fires (the caller then sees why it stopped). */
+function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
 
 /**
  * Parses a Retry-After header (seconds or an HTTP date) to milliseconds; a missing or unreadable one
@@ -165,7 +191,7 @@ export class Transport {
   readonly #ky: KyInstance;
   readonly #options: TransportOptions;
   readonly #random: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -203,32 +229,58 @@ export class Transport {
     const maxAttempts = read ? (this.#options.maxReadAttempts ?? 4) : (this.#options.maxWriteAttempts ?? 3);
     const bucket = this.#bucketFor(endpoint);
     const path = buildPath(endpoint.path, spec.params).replace(/^\//, "");
+    const budget = new CallBudget({
+      ...(this.#options.deadlineMs !== undefined ? { deadlineMs: this.#options.deadlineMs } : {}),
+      ...(read && this.#options.signal ? { caller: this.#options.signal } : {}),
+      write: !read,
+    });
+    try {
+      for (let attempt = 1; ; attempt++) {
+        await this.#acquire(bucket, read, budget);
+        const started = Date.now();
+        const outcome = await this.#attempt(name, endpoint, path, spec, read, budget.signal);
+        this.#options.logger?.debug(
+          { op: name, method: endpoint.method, attempt, ms: Date.now() - started, outcome: outcome.kind },
+          "exchange request",
+        );
+        if (outcome.kind === "done") return outcome.value;
+        // Cut short by the deadline or the caller: that, not what the cut-off attempt came to, is the answer.
+        const stopped = budget.stopped();
+        if (stopped) throw stopped;
+        if (outcome.kind === "stopped") throw new ExchangeNetworkError("timeout", { write: !read });
+        if (outcome.kind === "fail") throw outcome.error;
 
-    for (let attempt = 1; ; attempt++) {
-      if (this.#options.limiter && bucket) {
-        await this.#options.limiter.acquire(bucket, read ? "read" : "write");
+        let delayMs: number;
+        if (outcome.retryAfterMs !== undefined) {
+          // Shared first, so every other process pauses too, then waited in full plus jitter.
+          if (this.#options.limiter && bucket)
+            await this.#options.limiter.cooldown(bucket, outcome.retryAfterMs);
+          delayMs = outcome.retryAfterMs + this.#retryAfterJitter(outcome.retryAfterMs);
+        } else {
+          delayMs = this.#backoff(attempt);
+        }
+        const tooLong =
+          delayMs > (this.#options.maxRetryAfterMs ?? 60_000) || delayMs >= budget.remainingMs();
+        if (attempt >= maxAttempts || tooLong) throw outcome.error;
+        this.#options.logger?.warn({ op: name, attempt, delayMs }, "exchange request will be retried");
+        await this.#sleep(delayMs, budget.signal);
+        const stoppedWaiting = budget.stopped();
+        if (stoppedWaiting) throw stoppedWaiting;
       }
-      const started = Date.now();
-      const outcome = await this.#attempt(name, endpoint, path, spec, read);
-      this.#options.logger?.debug(
-        { op: name, method: endpoint.method, attempt, ms: Date.now() - started, outcome: outcome.kind },
-        "exchange request",
-      );
-      if (outcome.kind === "done") return outcome.value;
-      if (outcome.kind === "fail") throw outcome.error;
+    } finally {
+      budget.dispose();
+    }
+  }
 
-      let delayMs: number;
-      if (outcome.retryAfterMs !== undefined) {
-        // Shared first, so every other process pauses too, then waited in full plus jitter.
-        if (this.#options.limiter && bucket)
-          await this.#options.limiter.cooldown(bucket, outcome.retryAfterMs);
-        delayMs = outcome.retryAfterMs + this.#retryAfterJitter(outcome.retryAfterMs);
-      } else {
-        delayMs = this.#backoff(attempt);
-      }
-      if (attempt >= maxAttempts || delayMs > (this.#options.maxRetryAfterMs ?? 60_000)) throw outcome.error;
-      this.#options.logger?.warn({ op: name, attempt, delayMs }, "exchange request will be retried");
-      await this.#sleep(delayMs);
+  /** Waits for the shared rate-limit budget, giving up when the call's own budget ends first. */
+  async #acquire(bucket: string | undefined, read: boolean, budget: CallBudget): Promise<void> {
+    const stopped = budget.stopped();
+    if (stopped) throw stopped;
+    if (!this.#options.limiter || !bucket) return;
+    try {
+      await this.#options.limiter.acquire(bucket, read ? "read" : "write", budget.signal);
+    } catch (error) {
+      throw budget.stopped() ?? error;
     }
   }
 
@@ -256,11 +308,13 @@ export class Transport {
     path: string,
     spec: RequestSpec<z.ZodType | undefined>,
     read: boolean,
+    signal: AbortSignal,
   ): Promise<AttemptOutcome> {
     let response: Response;
     try {
       response = await this.#ky(path, {
         method: endpoint.method,
+        signal,
         headers: {
           accept: spec.accept === "pdf" ? "application/pdf" : "application/json",
           ...(endpoint.auth === "private" ? this.#authHeader() : {}),
@@ -269,9 +323,11 @@ export class Transport {
         ...(spec.body !== undefined ? { json: spec.body } : {}),
       });
     } catch (error) {
+      if (signal.aborted) return { kind: "stopped" };
       if (!isTimeoutError(error) && !isNetworkError(error) && !isFetchFailure(error)) throw error;
       const networkError = new ExchangeNetworkError(
         isTimeoutError(error) ? "timeout" : neverConnected(error) ? "unreachable" : "interrupted",
+        { write: !read },
       );
       // A write that timed out may have been done: never repeat it blindly.
       return { kind: read ? "retry" : "fail", error: networkError };

@@ -189,22 +189,29 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     const pathPrefix = readString(body, "path_prefix", errors, { required: true, min: 1 });
     const drop = readBoolean(body, "drop", errors);
     const after = readBoolean(body, "after", errors);
-    const status = readInteger(body, "status", errors, { required: drop !== true, min: 200 });
+    const status = readInteger(body, "status", errors, { nullable: true, min: 200 });
+    const delayMs = readInteger(body, "delay_ms", errors, { nullable: true, min: 0 });
     const count = readInteger(body, "count", errors, { min: 1 });
     const retryAfter = readInteger(body, "retry_after", errors, { nullable: true, min: 0 });
     errors.throwIfAny();
+    const delay = delayMs ?? 0;
     if (typeof pathPrefix !== "string") throw new ApiError(400, { path_prefix: ["Required."] });
-    if (drop === true && status !== undefined) {
+    if (drop === true && typeof status === "number") {
       throw new ApiError(400, { status: ["Give either a status or drop, not both."] });
     }
-    if (drop !== true && (typeof status !== "number" || status > 599)) {
+    if (typeof status === "number" && status > 599) {
       throw new ApiError(400, { status: ["Give an HTTP status from 200 to 599."] });
+    }
+    if (typeof status !== "number" && drop !== true && (delay === 0 || after === true)) {
+      throw new ApiError(400, { status: ["Give a status, drop, or (before processing) a delay_ms."] });
     }
     const fault = faults.add({
       method: method ? method.toUpperCase() : null,
       pathPrefix,
-      status: drop === true ? null : (status as number),
+      status: status ?? null,
+      drop: drop === true,
       phase: after === true ? "after" : "before",
+      delayMs: after === true ? 0 : delay,
       remaining: count ?? 1,
       retryAfter: retryAfter ?? null,
     });

@@ -1,7 +1,9 @@
 /**
- * Fault injection for retry and lost-answer tests: the next `count` API requests matching a method and
- * path prefix answer a chosen status, or lose their connection without an answer. A fault acts before
- * any processing, or (`after`) once the request has taken effect, in place of its real answer.
+ * Fault injection for retry, slowness and lost-answer tests: the next `count` API requests matching a
+ * method and path prefix answer a chosen status, lose their connection without an answer (`drop`), and/or
+ * are held for `delayMs` first (a slow or hanging exchange: a request whose client hangs up while held is
+ * dropped unprocessed). A fault acts before any processing, or (`after`) once the request has taken
+ * effect, in place of its real answer.
  */
 import type { ApiResponse } from "./http-utils.ts";
 
@@ -11,10 +13,14 @@ export interface Fault {
   /** Upper-case method, or null for any. */
   method: string | null;
   pathPrefix: string;
-  /** The status to answer, or null to close the connection without an answer. */
+  /** The status to answer, or null: then the connection is dropped (`drop`) or the request processed. */
   status: number | null;
+  /** Close the connection without an answer. */
+  drop: boolean;
   /** When it acts: before processing, or after it (the request's effects stay). */
   phase: FaultPhase;
+  /** How long a request is held before it is answered or processed ("before" faults); 0 for none. */
+  delayMs: number;
   remaining: number;
   /** Retry-After seconds to send (429 gets 1 when not given). */
   retryAfter: number | null;
@@ -23,8 +29,12 @@ export interface Fault {
 /** Before the request is processed, or after it took effect. */
 export type FaultPhase = "before" | "after";
 
-/** What a fault does to a request: an answer to send instead, or `drop` (destroy the connection). */
-export type FaultAction = ApiResponse | "drop";
+/** What a fault does to a request: hold it first, then answer instead, drop it, or (neither) process it. */
+export interface FaultAction {
+  delayMs: number;
+  response?: ApiResponse;
+  drop?: true;
+}
 
 /** The armed faults, consumed first-in first-out. */
 export class Faults {
@@ -52,12 +62,16 @@ export class Faults {
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
-    if (fault.status === null) return "drop";
+    if (fault.drop) return { delayMs: fault.delayMs, drop: true };
+    if (fault.status === null) return { delayMs: fault.delayMs };
     const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
     return {
-      status: fault.status,
-      json: { detail: fault.status === 429 ? "Request was throttled." : "Injected fault." },
-      headers: retryAfter === null ? {} : { "retry-after": String(retryAfter) },
+      delayMs: fault.delayMs,
+      response: {
+        status: fault.status,
+        json: { detail: fault.status === 429 ? "Request was throttled." : "Injected fault." },
+        headers: retryAfter === null ? {} : { "retry-after": String(retryAfter) },
+      },
     };
   }
 }
@@ -69,8 +83,9 @@ export function faultJson(f: Fault): Record<string, unknown> {
     method: f.method,
     path_prefix: f.pathPrefix,
     status: f.status,
-    drop: f.status === null,
+    drop: f.drop,
     after: f.phase === "after",
+    delay_ms: f.delayMs,
     count: f.remaining,
     retry_after: f.retryAfter,
   };

@@ -175,15 +175,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let accountId: number | null = null;
     // Set once a route handler runs: from then on an "after" fault may replace or drop the answer.
     let processed = false;
+    const dropConnection = (): void => {
+      log.add({ accountId, method, path, status: 0, at: clock.now() });
+      res.destroy();
+    };
     const respond = (response: ApiResponse): void => {
       if (res.headersSent) return;
       const after = !isControl && processed ? faults.take(method, path, "after") : undefined;
-      const action = after ?? response;
-      if (action === "drop") {
-        log.add({ accountId, method, path, status: 0, at: clock.now() });
-        res.destroy();
-        return;
-      }
+      if (after?.drop) return dropConnection();
+      const action = after?.response ?? response;
       writeResponse(res, action, method === "HEAD");
       if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
     };
@@ -196,12 +196,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const router = isControl ? control : api;
       if (!isControl) {
         const fault = faults.take(method, path, "before");
-        if (fault === "drop") {
-          log.add({ accountId, method, path, status: 0, at: clock.now() });
-          res.destroy();
-          return;
-        }
-        if (fault) return respond(fault);
+        if (fault && fault.delayMs > 0 && !(await holdOpen(res, fault.delayMs))) return;
+        if (fault?.drop) return dropConnection();
+        if (fault?.response) return respond(fault.response);
         const wait = limiter.take(accountId, clientIp(req), WRITE_METHODS.has(method), clock.now());
         if (wait > 0) {
           throw new ApiError(
@@ -290,6 +287,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       followLink(sb, token);
     },
   };
+}
+
+/**
+ * Holds a request for `ms` (a slow exchange); false when the client hung up meanwhile or the server is
+ * closing, and the request is then dropped unprocessed.
+ */
+function holdOpen(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off("close", hungUp);
+      resolve(!res.destroyed);
+    }, ms);
+    const hungUp = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    res.once("close", hungUp);
+  });
 }
 
 /** The request target as a URL; a target that does not parse becomes a path that matches no route. */

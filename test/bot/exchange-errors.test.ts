@@ -4,6 +4,7 @@ import type { BotContext } from "../../src/bot/context.ts";
 import { describeExchangeError } from "../../src/bot/exchange-errors.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
 import {
+  ExchangeCancelledError,
   ExchangeForbiddenError,
   ExchangeHttpError,
   ExchangeNetworkError,
@@ -65,8 +66,15 @@ describe("describeExchangeError", () => {
       [new ExchangeNotFoundError(), "no such record"],
       [new ExchangeRateLimitedError(2500), "busy. Try again in 3 s"],
       [new ExchangeNetworkError("unreachable"), "cannot be reached right now. Nothing was done"],
-      [new ExchangeNetworkError("timeout"), "did not answer in time"],
+      [new ExchangeNetworkError("timeout"), "may have gone through"],
+      [new ExchangeNetworkError("timeout", { write: true }), "did not answer in time"],
       [new ExchangeNetworkError("interrupted"), "broke before its answer arrived"],
+      [
+        new ExchangeNetworkError("interrupted", { write: false }),
+        "not answering right now. Nothing was changed",
+      ],
+      [new ExchangeNetworkError("timeout", { write: false }), "not answering right now. Nothing was changed"],
+      [new ExchangeCancelledError(), "Cancelled. Nothing was changed"],
       [new ExchangeServerError(502), "had a problem (error 502)"],
       [new ExchangeHttpError(418), "had a problem (error 418)"],
       [new ExchangeResponseError("swaps.get", ["id: missing"]), "could not read"],

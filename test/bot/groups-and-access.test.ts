@@ -92,8 +92,9 @@ describe("in a group chat", async () => {
   it("/price answers in the group, with the default time zone", async () => {
     const { user, group } = member(tb);
     const calls = await deliver(tb, tb.fake.userText(user, group, "/price btc"));
-    expect(calls.map((call) => call.method)).toEqual(["sendMessage"]);
-    expect(calls[0]?.payload.chat_id).toBe(group.id);
+    // "typing" while the prices load, then the answer, both in the group.
+    expect(calls.map((call) => call.method)).toEqual(["sendChatAction", "sendMessage"]);
+    expect(calls.map((call) => call.payload.chat_id)).toEqual([group.id, group.id]);
     const [text] = texts(calls);
     expect(text).toContain("Prices in AUD");
     expect(text).toMatch(/BTC Bitcoin: buy \$[\d,.]+ · sell \$[\d,.]+/);

@@ -182,6 +182,36 @@ describe("sandbox server basics", () => {
     expect((await control("POST", "/_sandbox/faults", { path_prefix: "/x" })).status).toBe(400);
   });
 
+  it("holds requests with delay_ms: processed after the hold, dropped when the client hangs up", async () => {
+    const { sb, call, control } = await sandbox();
+    expect((await control("POST", "/_sandbox/faults", { path_prefix: "/api/" })).status).toBe(400);
+    await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/estimate/",
+      delay_ms: 200,
+    });
+    const body = { src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" };
+    const started = Date.now();
+    expect((await call("POST", "/api/private/swaps/estimate/", body)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // A held request whose client gives up (at 100 ms) is never processed, even after its hold (300 ms).
+    await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      delay_ms: 300,
+    });
+    const abandoned = await fetch(`${sb.url}/api/private/swaps/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sb.demo.readWriteKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...body, expected_price: "1" }),
+      signal: AbortSignal.timeout(100),
+    }).catch((error: unknown) => error);
+    expect(abandoned).toBeInstanceOf(Error);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const log = await control("GET", `/_sandbox/requests?account_id=${sb.demo.accountId}`);
+    expect(log.body.writes).toEqual({ "/api/private/swaps/estimate/": 1 });
+  });
+
   it("advances the sandbox clock and walks the market only when asked", async () => {
     const { sb, call, control } = await sandbox({ walk: true, tickMs: 1000 });
     await control("PUT", "/_sandbox/market", { walk: false });

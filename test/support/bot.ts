@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { Redis } from "ioredis";
 import { afterAll } from "vitest";
-import { type App, createApp } from "../../src/app.ts";
+import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { SandboxOptions } from "../../src/sandbox/server.ts";
@@ -38,6 +38,8 @@ let nextUserId = 1000 + Math.floor(Math.random() * 1000) * 1000;
 export interface TestBotOptions {
   env?: Record<string, string>;
   sandbox?: SandboxOptions;
+  /** How long a waiting user's exchange calls may take, and how often "typing…" is resent. */
+  waiting?: Pick<AppOptions, "exchangeDeadlineMs" | "chatActionIntervalMs">;
 }
 
 /** Builds the bot; closed after the test file. */
@@ -81,6 +83,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       findIntervalMs: 50,
     },
     now: () => Date.now() + clock.offsetMs,
+    ...options.waiting,
   });
 
   afterAll(async () => {

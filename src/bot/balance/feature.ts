@@ -3,6 +3,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { loadPortfolioSummary, type PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPercent, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
@@ -49,7 +50,9 @@ export function renderBalance(
 }
 
 async function balanceText(ctx: BotContext, deps: BotDeps): Promise<string | undefined> {
-  const client = ctx.from ? await deps.accounts.clientFor(ctx.from.id) : undefined;
+  const client = ctx.from
+    ? await deps.accounts.clientFor(ctx.from.id, interactiveCall(ctx, deps))
+    : undefined;
   if (!client) return undefined;
   const locale = await ctx.i18n.getLocale();
   try {
@@ -70,15 +73,18 @@ export function balanceFeature(deps: BotDeps): Composer<BotContext> {
   const privateChats = composer.chatType("private");
 
   privateChats.command("balance", async (ctx) => {
-    await ctx.replyWithChatAction("typing");
-    const text = await balanceText(ctx, deps);
+    const waited = await waitForExchange(ctx, deps, () => balanceText(ctx, deps));
+    if (waited.cancelled) return;
+    const text = waited.value;
     if (text === undefined) await ctx.reply(ctx.t("connect-needed"));
     else await ctx.reply(text, { reply_markup: keyboard(ctx) });
   });
 
   privateChats.callbackQuery(REFRESH, async (ctx) => {
-    const text = await balanceText(ctx, deps);
+    const waited = await waitForExchange(ctx, deps, () => balanceText(ctx, deps));
     await ctx.answerCallbackQuery();
+    if (waited.cancelled) return;
+    const text = waited.value;
     if (text === undefined) {
       await ctx.reply(ctx.t("connect-needed"));
       return;

@@ -6,8 +6,10 @@
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { API_KEY_PATTERN } from "../../services/connect/pasted-keys.ts";
+import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall } from "../exchange-wait.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;
@@ -34,7 +36,13 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
   const userId = ctx.from?.id as number; // private chats only: a user is always there
   let text: string;
   try {
-    const result = await deps.accounts.connect(userId, apiKey);
+    // A /cancel meanwhile leaves the key unstored and is told as "cancelled" (not silenced: the
+    // "checking" message must not stay as it is).
+    const result = await withChatAction(
+      ctx,
+      () => deps.accounts.connect(userId, apiKey, interactiveCall(ctx, deps)),
+      { intervalMs: deps.chatActionIntervalMs },
+    );
     if (result.status === "invalid") text = ctx.t("connect-invalid");
     else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
     else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");

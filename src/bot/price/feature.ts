@@ -6,6 +6,7 @@ import { Composer } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { splitMessage } from "../format/split.ts";
@@ -70,7 +71,12 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let text: string;
     try {
-      const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+      // Market data is shared by every user, so /cancel does not abort it; its deadline bounds it.
+      const waited = await waitForExchange(ctx, deps, () =>
+        Promise.all([deps.market.ticker(), deps.market.assetNames()]),
+      );
+      if (waited.cancelled) return;
+      const [ticker, names] = waited.value;
       if (asked.length === 1 && asked[0] === ALL) {
         for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
         return;

@@ -14,6 +14,7 @@ import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { formatAmount } from "./format.ts";
@@ -29,9 +30,9 @@ export interface TradeArgs {
   dst?: string;
 }
 
-/** What the steps need, loaded once. */
+/** What the steps need, loaded once; without a text when a /cancel overtook the loading (then say nothing). */
 type TradeData =
-  | { ok: false; text: string }
+  | { ok: false; text?: string }
   | { ok: true; assets: string[]; holdings: string[]; balances: Record<string, string> };
 
 const SHARES = [25, 50, 100] as const;
@@ -40,7 +41,9 @@ type Convo = Conversation<BotContext, ConversationContext>;
 
 async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData> {
   try {
-    const context = await tradeContext(ctx, deps);
+    const waited = await waitForExchange(ctx, deps, () => tradeContext(ctx, deps));
+    if (waited.cancelled) return { ok: false };
+    const context = waited.value;
     if ("problem" in context) return { ok: false, text: context.problem as string };
     const codes = [...context.known];
     // Popular assets first, then the rest alphabetically.
@@ -192,7 +195,7 @@ export function tradeConversation(deps: BotDeps) {
   return async function trade(conversation: Convo, ctx: ConversationContext, args: TradeArgs): Promise<void> {
     const data = await conversation.external((outside) => loadTradeData(outside, deps));
     if (!data.ok) {
-      await ctx.reply(data.text);
+      if (data.text !== undefined) await ctx.reply(data.text);
       return;
     }
     const locale = await conversation.external((outside) => outside.i18n.getLocale());
@@ -226,10 +229,13 @@ export function tradeConversation(deps: BotDeps) {
     // Checked and priced outside with fresh balances and prices; only a refused amount comes back.
     const tryAmount: TryAmount = (amount) =>
       conversation.external(async (outside) => {
-        await outside.replyWithChatAction("typing");
-        const outcome = await quoteRequest(outside, deps, { src: from, dst: to, ...amount }, args.kind);
-        if (outcome.amountProblem) return outcome.text;
-        await showQuote(outside, deps, outcome, false);
+        const waited = await waitForExchange(outside, deps, () =>
+          quoteRequest(outside, deps, { src: from, dst: to, ...amount }, args.kind),
+        );
+        // Overtaken by /cancel: the update says nothing more.
+        if (waited.cancelled) return undefined;
+        if (waited.value.amountProblem) return waited.value.text;
+        await showQuote(outside, deps, waited.value, false);
         return undefined;
       });
     await askAmount(conversation, ctx, args.kind, src, dst, data.balances[src] ?? "0", locale, tryAmount);

@@ -19,8 +19,10 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
+import { withChatAction } from "../chat-action.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
 import { renderSwapLine } from "./format.ts";
@@ -49,16 +51,21 @@ export function parseTradeArgs(
   return { request: { src: a, dst: b, amount, side: "spend" } };
 }
 
-/** Handles Confirm on a quote: re-quotes when stale or when the market moved, else places and follows. */
+/**
+ * Handles Confirm on a quote: re-quotes when stale or when the market moved, else places and follows.
+ * A /cancel meanwhile silences a fresh quote, never the outcome of a placement.
+ */
 async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: ExchangeClient): Promise<void> {
   if (deps.now() > quote.expiresAt) {
     const fresh = await requestQuote(client, quote.request, deps.now(), deps.quoteTtlMs);
+    if (await ctx.cancelScope.cancelled()) return;
     await showQuote(ctx, deps, await quoteOutcome(ctx, deps, fresh, ctx.t("quote-expired-again")), true);
     return;
   }
   await ctx.editMessageText(ctx.t("swap-placing"));
-  const result = await placeQuote(client, quote, deps.now(), deps.quoteTtlMs);
+  const result = await ctx.cancelScope.writing(() => placeQuote(client, quote, deps.now(), deps.quoteTtlMs));
   if (result.status === "moved") {
+    if (await ctx.cancelScope.cancelled()) return;
     await showQuote(ctx, deps, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
     return;
   }
@@ -149,13 +156,15 @@ export async function onQuoteChoice(
     return;
   }
   if (verb !== "c") return;
-  const client = await deps.accounts.clientFor(ctx.from?.id as number);
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
   if (!client) {
     await ctx.editMessageText(ctx.t("connect-needed"));
     return;
   }
   try {
-    await confirm(ctx, deps, quote, client);
+    await withChatAction(ctx, () => confirm(ctx, deps, quote, client), {
+      intervalMs: deps.chatActionIntervalMs,
+    });
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
@@ -164,7 +173,7 @@ export async function onQuoteChoice(
 }
 
 async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number);
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
   if (!client) {
     await ctx.reply(ctx.t("connect-needed"));
     return;
@@ -173,7 +182,11 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
   let text: string;
   const keyboard = new InlineKeyboard();
   try {
-    const result = await client.swaps.list({ page, page_size: SWAPS_PAGE_SIZE });
+    const waited = await waitForExchange(ctx, deps, () =>
+      client.swaps.list({ page, page_size: SWAPS_PAGE_SIZE }),
+    );
+    if (waited.cancelled) return;
+    const result = waited.value;
     const pages = Math.max(1, Math.ceil(result.count / SWAPS_PAGE_SIZE));
     if (result.count === 0) text = ctx.t("swaps-none");
     else {
@@ -213,8 +226,8 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.reply(text);
         return;
       }
-      await ctx.replyWithChatAction("typing");
-      await showQuote(ctx, deps, await quoteRequest(ctx, deps, parsed.request, kind), false);
+      const waited = await waitForExchange(ctx, deps, () => quoteRequest(ctx, deps, parsed.request, kind));
+      if (!waited.cancelled) await showQuote(ctx, deps, waited.value, false);
     });
   }
 

@@ -15,6 +15,7 @@ import {
 import type { ActionPayload } from "../actions.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAud } from "../format/numbers.ts";
 import { formatAmount, renderQuote } from "./format.ts";
@@ -109,7 +110,7 @@ export async function quoteOutcome(
 /** Everything needed before estimating: the user's client, known assets and balances. */
 export async function tradeContext(ctx: BotContext, deps: BotDeps) {
   const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId);
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
   if (!client) return { problem: ctx.t("connect-needed") } as const;
   if ((await deps.accounts.permission(userId)) === "read_only")
     return { problem: ctx.t("trade-read-only") } as const;

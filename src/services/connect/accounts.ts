@@ -5,7 +5,9 @@
  */
 import type { Redis } from "ioredis";
 import {
+  type CallOptions,
   type ClientFactory,
+  ExchangeCancelledError,
   type ExchangeClient,
   ExchangeForbiddenError,
   ExchangeUnauthorizedError,
@@ -55,8 +57,8 @@ export function createAccountService(options: AccountServiceOptions) {
      * Checks `apiKey` with a cheap private call, learns whether it can trade, and stores it encrypted.
      * An invalid key is not stored. Other failures (exchange down) are thrown for the caller to explain.
      */
-    async connect(userId: number, apiKey: string): Promise<ConnectResult> {
-      const client = clients.forKey(apiKey);
+    async connect(userId: number, apiKey: string, call?: CallOptions): Promise<ConnectResult> {
+      const client = clients.forKey(apiKey, call);
       let permission: KeyPermission;
       try {
         await client.profile.brief();
@@ -65,6 +67,8 @@ export function createAccountService(options: AccountServiceOptions) {
         if (error instanceof ExchangeUnauthorizedError) return { status: "invalid" };
         throw error;
       }
+      // A caller that gave up meanwhile (the user's /cancel) must not find the key stored after all.
+      if (call?.signal?.aborted) throw new ExchangeCancelledError();
       // The fingerprint lets the bot recognise this key if it is ever pasted at the wrong place.
       await vault.put(userId, VAULT_FIELD, apiKey, { fingerprint: true });
       await redis.set(permissionKey(userId), permission);
@@ -87,10 +91,10 @@ export function createAccountService(options: AccountServiceOptions) {
       return value === "read_write" || value === "read_only" ? value : "unknown";
     },
 
-    /** The client for the user's stored key, or undefined when none is connected. */
-    async clientFor(userId: number): Promise<ExchangeClient | undefined> {
+    /** The client for the user's stored key (its calls bounded by `call`), or undefined when none is connected. */
+    async clientFor(userId: number, call?: CallOptions): Promise<ExchangeClient | undefined> {
       const apiKey = await vault.get(userId, VAULT_FIELD);
-      return apiKey === undefined ? undefined : clients.forKey(apiKey);
+      return apiKey === undefined ? undefined : clients.forKey(apiKey, call);
     },
 
     /**

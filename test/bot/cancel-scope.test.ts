@@ -1,0 +1,68 @@
+/**
+ * The state guard: an update overtaken by the user's /cancel does not save its session or conversation
+ * state over what /cancel wrote; /cancel's own writes and other users' go through.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { cancelScopes, guardStateWrites } from "../../src/bot/cancel-scope.ts";
+import type { BotContext, BotDeps } from "../../src/bot/context.ts";
+import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:cancel-scope:${randomUUID()}:`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+const deps = { cancellation: createUserCancellation({ redis, prefix: `${prefix}gen:` }) } as BotDeps;
+const middleware = cancelScopes(deps);
+const storage = guardStateWrites(createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` }));
+
+/** Runs `work` as an update of `userId`, inside its cancel scope. */
+async function update(userId: number, work: (ctx: BotContext) => Promise<void>): Promise<void> {
+  const ctx = { from: { id: userId } } as BotContext;
+  await middleware(ctx, () => work(ctx));
+}
+
+describe("guardStateWrites", () => {
+  it("the cancel wins: the overtaken update's later write and delete are skipped", async () => {
+    let resume: () => void = () => undefined;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const slow = update(10, async () => {
+      await storage.write("u10", { step: "asking" });
+      started();
+      await paused; // the slow step
+      await storage.write("u10", { step: "after the slow step" });
+      await storage.delete("other-key");
+    });
+    await running;
+    await storage.write("other-key", { step: "kept" });
+    await update(10, async (ctx) => {
+      await ctx.cancelScope.cancelOthers();
+      await storage.delete("u10");
+    });
+    resume();
+    await slow;
+    expect(await storage.read("u10")).toBeUndefined();
+    expect(await storage.read("other-key")).toEqual({ step: "kept" });
+  });
+
+  it("writes of updates not overtaken go through, inside and outside a scope", async () => {
+    await update(11, async () => {
+      await storage.write("u11", { step: "one" });
+    });
+    expect(await storage.read("u11")).toEqual({ step: "one" });
+    await storage.write("u11", { step: "two" });
+    expect(await storage.read("u11")).toEqual({ step: "two" });
+  });
+});

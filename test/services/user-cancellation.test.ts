@@ -1,0 +1,65 @@
+/** The user's cancel scopes on real Redis; two registries stand for two processes sharing it. */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:cancel:${randomUUID()}:`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe("user cancellation", () => {
+  it("/cancel aborts the user's other scopes in this process, not its own nor other users'", async () => {
+    const registry = createUserCancellation({ redis, prefix });
+    const slow = await registry.open(1);
+    const stranger = await registry.open(2);
+    const cancel = await registry.open(1);
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+    expect(slow.signal.aborted).toBe(true);
+    expect(await slow.cancelled()).toBe(true);
+    expect(cancel.signal.aborted).toBe(false);
+    expect(await cancel.cancelled()).toBe(false);
+    expect(stranger.signal.aborted).toBe(false);
+    expect(await stranger.cancelled()).toBe(false);
+    for (const scope of [slow, stranger, cancel]) scope.close();
+  });
+
+  it("a /cancel in another process is seen through Redis (no abort reaches across)", async () => {
+    const processA = createUserCancellation({ redis, prefix });
+    const processB = createUserCancellation({ redis, prefix });
+    const slow = await processA.open(3);
+    const cancel = await processB.open(3);
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    expect(slow.signal.aborted).toBe(false);
+    expect(await slow.cancelled()).toBe(true);
+    // An update that starts after the /cancel is not overtaken.
+    const later = await processA.open(3);
+    expect(await later.cancelled()).toBe(false);
+    for (const scope of [slow, cancel, later]) scope.close();
+  });
+
+  it("tells /cancel when a write is being sent, and forgets closed scopes", async () => {
+    const registry = createUserCancellation({ redis, prefix });
+    const confirm = await registry.open(4);
+    let release: () => void = () => undefined;
+    const placing = confirm.writing(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const cancel = await registry.open(4);
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: true });
+    release();
+    await placing;
+    confirm.close();
+    cancel.close();
+    const again = await registry.open(4);
+    expect(await again.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    again.close();
+  });
+});
