@@ -182,7 +182,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const respond = (response: ApiResponse): void => {
       if (res.headersSent) return;
       const after = !isControl && processed ? faults.take(method, path, "after") : undefined;
-      if (after?.drop) return dropConnection();
+      if (after?.drop) {
+        dropConnection();
+        return;
+      }
       const action = after?.response ?? response;
       writeResponse(res, action, method === "HEAD");
       if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
