@@ -16,22 +16,8 @@ const tb = await startTestBot();
 const FOLLOW_UP_MS = 10_000;
 const SWAP_CREATE = "/api/private/swaps/";
 
-async function trader(balances: Record<string, string>): Promise<{ chat: ChatDriver; account: TestAccount }> {
-  const chat = tb.chat();
-  const account = tb.ex.account(balances);
-  await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
-  return { chat, account };
-}
-
 async function swapsOf(account: TestAccount) {
   return (await tb.ex.client(account.readWriteKey).swaps.list()).results;
-}
-
-async function writesOf(account: TestAccount, path: string): Promise<number> {
-  const log = (await tb.ex.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
-    writes: Record<string, number>;
-  };
-  return log.writes[path] ?? 0;
 }
 
 function behaviour(account: TestAccount, body: object): Promise<unknown> {
@@ -60,7 +46,7 @@ const NOTHING_DONE = /Nothing was (done|changed)/;
 
 describe("the create's answer is lost", () => {
   it("the swap went through: the user hears it may have, then that it did, then its result; it is placed once", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     await chat.send("/buy BTC 100");
     await failNextCreate({ drop: true }, true);
     const outputs = await chat.press("Confirm");
@@ -75,11 +61,11 @@ describe("the create's answer is lost", () => {
     expect(result.plainText).toContain(`Swap #${swap?.id} done`);
     expect(result.plainText).toContain("Spent: $100.00");
     expect(await swapsOf(account)).toHaveLength(1);
-    expect(await writesOf(account, SWAP_CREATE)).toBe(1);
+    expect(await tb.ex.writesOf(account, SWAP_CREATE)).toBe(1);
   });
 
   it("a proxy's 502 and the swap is not there: an older identical swap is not taken for it; check /swaps", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     // The same assets, amount and (the market frozen) price as the one about to be lost.
     const older = await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "ETH", "50");
     await chat.send("/buy ETH 50");
@@ -94,7 +80,7 @@ describe("the create's answer is lost", () => {
   });
 
   it("the search cannot start (Redis down): the user is still told it may have gone through", async () => {
-    const { chat } = await trader({ AUD: "500" });
+    const { chat } = await tb.trader({ AUD: "500" });
     const findSwap = tb.app.deps.findSwap;
     tb.app.deps.findSwap = async () => {
       throw new Error("Connection is closed.");
@@ -113,7 +99,7 @@ describe("the create's answer is lost", () => {
   });
 
   it("a refusal is still a refusal: the market moved, nothing is searched for", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     tb.ex.sb.setPrice("DOT", "10");
     await chat.send("/buy DOT 100");
     tb.ex.sb.setPrice("DOT", "12");
@@ -126,7 +112,7 @@ describe("the create's answer is lost", () => {
 
 describe("following a swap against the exchange as specified", () => {
   it("a retrieve without aud_value (listed for the swap list only) still reports the result", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await behaviour(account, { swap_retrieve_aud_value: "omitted" });
     await chat.send("/buy BTC 100");
     await chat.press("Confirm");
@@ -139,7 +125,7 @@ describe("following a swap against the exchange as specified", () => {
   });
 
   it("status checks that cannot succeed: the user is told to check /swaps instead of silence", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await behaviour(account, { swap_settle_ms: 3_600_000 });
     await chat.send("/buy ETH 100");
     const placed = (await chat.press("Confirm")).find((o) => /Swap #\d+ is processing/.test(o.plainText));
@@ -161,7 +147,7 @@ describe("following a swap against the exchange as specified", () => {
   });
 
   it("the key was disconnected meanwhile: the user hears why the follow-up stopped", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await behaviour(account, { swap_settle_ms: 3_600_000 });
     await chat.send("/buy SOL 50");
     await chat.press("Confirm");
@@ -174,7 +160,7 @@ describe("following a swap against the exchange as specified", () => {
 
 describe("delivering the result", () => {
   it("the processing message can no longer be edited: the result arrives as a new message, once", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await behaviour(account, { swap_settle_ms: 3_600_000 });
     await chat.send("/buy BTC 100");
     await chat.press("Confirm");
@@ -194,7 +180,7 @@ describe("delivering the result", () => {
   });
 
   it("a follow-up job that runs again does not send the result again", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await behaviour(account, { swap_settle_ms: 3_600_000 });
     await chat.send("/buy LTC 100");
     const placed = (await chat.press("Confirm")).find((o) => /Swap #\d+ is processing/.test(o.plainText));

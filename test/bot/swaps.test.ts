@@ -14,22 +14,8 @@ const tb = await startTestBot();
 // Generous: background follow-ups run on real timers; 10 s leaves room on a loaded 2-core machine.
 const FOLLOW_UP_MS = 10_000;
 
-async function trader(balances: Record<string, string>): Promise<{ chat: ChatDriver; account: TestAccount }> {
-  const chat = tb.chat();
-  const account = tb.ex.account(balances);
-  await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
-  return { chat, account };
-}
-
 async function swapsOf(account: TestAccount) {
   return (await tb.ex.client(account.readWriteKey).swaps.list()).results;
-}
-
-async function writesOf(account: TestAccount, path: string): Promise<number> {
-  const log = (await tb.ex.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
-    writes: Record<string, number>;
-  };
-  return log.writes[path] ?? 0;
 }
 
 function buttons(output: { buttons: { text: string }[][] } | undefined): string[] {
@@ -46,7 +32,7 @@ async function confirmAndSettle(chat: ChatDriver): Promise<string> {
 
 describe("with arguments", () => {
   it("/buy BTC 100: the quote, then Confirm places it and the message becomes the result", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     const quote = (await chat.send("/buy BTC 100")).at(-1);
     expect(quote?.plainText).toContain("Buy BTC");
     expect(quote?.plainText).toContain("You spend: $100.00");
@@ -68,7 +54,7 @@ describe("with arguments", () => {
   });
 
   it("/sell ETH 0.5 sells that quantity", async () => {
-    const { chat, account } = await trader({ ETH: "2" });
+    const { chat, account } = await tb.trader({ ETH: "2" });
     const quote = (await chat.send("/sell eth 0.5")).at(-1);
     expect(quote?.plainText).toContain("Sell ETH");
     expect(quote?.plainText).toContain("You sell: 0.5 ETH");
@@ -80,7 +66,7 @@ describe("with arguments", () => {
   });
 
   it("/swap BTC SOL 0.01 swaps crypto for crypto", async () => {
-    const { chat, account } = await trader({ BTC: "0.1" });
+    const { chat, account } = await tb.trader({ BTC: "0.1" });
     const quote = (await chat.send("/swap BTC SOL 0.01")).at(-1);
     expect(quote?.plainText).toContain("Swap BTC → SOL");
     expect(quote?.plainText).toMatch(/Price: [\d.]+ BTC per SOL/);
@@ -94,7 +80,7 @@ describe("with arguments", () => {
 
 describe("guided", () => {
   it("/buy: pick the asset, take 25 % of the balance, confirm", async () => {
-    const { chat } = await trader({ AUD: "400" });
+    const { chat } = await tb.trader({ AUD: "400" });
     const picker = (await chat.send("/buy")).at(-1);
     expect(picker?.plainText).toContain("What would you like to buy?");
     expect(buttons(picker)).toContain("BTC");
@@ -107,7 +93,7 @@ describe("guided", () => {
   });
 
   it("receive mode: say how much to get; the swap delivers exactly that", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     await chat.send("/buy");
     await chat.press("SOL");
     const receive = (await chat.press("Say how much SOL to buy")).find((o) => o.kind === "edit");
@@ -121,7 +107,7 @@ describe("guided", () => {
   });
 
   it("/swap: pick from holdings, then the target; a typed amount", async () => {
-    const { chat } = await trader({ ETH: "1", AUD: "5" });
+    const { chat } = await tb.trader({ ETH: "1", AUD: "5" });
     const from = (await chat.send("/swap")).at(-1);
     expect(from?.plainText).toContain("swap from?");
     expect(buttons(from)).toEqual(["ETH", "Cancel"]);
@@ -139,14 +125,14 @@ describe("guided", () => {
   });
 
   it("/sell with nothing to sell says so", async () => {
-    const { chat } = await trader({ AUD: "10" });
+    const { chat } = await tb.trader({ AUD: "10" });
     expect((await chat.send("/sell")).at(-1)?.plainText).toContain("You hold no crypto to sell.");
   });
 });
 
 describe("the price the user saw, and only that", () => {
   it("the market moved: nothing is traded, the new estimate is shown, confirming again trades", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     tb.ex.sb.setPrice("XRP", "1.00");
     const first = (await chat.send("/buy XRP 100")).at(-1);
     expect(first?.plainText).toMatch(/Price: \$1\.00\d* per XRP/);
@@ -162,7 +148,7 @@ describe("the price the user saw, and only that", () => {
   });
 
   it("a stale quote: Confirm re-estimates and asks again", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     await chat.send("/buy ADA 50");
     tb.advanceClock(31_000);
     const requote = (await chat.press("Confirm")).at(-1);
@@ -173,7 +159,7 @@ describe("the price the user saw, and only that", () => {
   });
 
   it("twenty concurrent taps on Confirm, and the same tap delivered again, create exactly one swap", async () => {
-    const { chat, account } = await trader({ AUD: "1000" });
+    const { chat, account } = await tb.trader({ AUD: "1000" });
     const quote = (await chat.send("/buy LTC 100")).at(-1);
     const confirm = quote?.buttons.flat().find((b) => b.text === "Confirm");
     if (!quote || !confirm?.data) throw new Error("a Confirm button");
@@ -185,7 +171,7 @@ describe("the price the user saw, and only that", () => {
     await tb.app.bot.handleUpdate({ ...(taps[0] as object), update_id: 9_999_999 } as never);
     await chat.waitForOutput((o) => o.plainText.includes("done"), FOLLOW_UP_MS);
     expect(await swapsOf(account)).toHaveLength(1);
-    expect(await writesOf(account, "/api/private/swaps/")).toBe(1);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/")).toBe(1);
     const answers = tb.fake
       .callsTo("answerCallbackQuery")
       .filter((c) => (c.payload as { text?: string }).text?.includes("expired"));
@@ -195,7 +181,7 @@ describe("the price the user saw, and only that", () => {
 
 describe("outcomes", () => {
   it("an error status is explained and the balance is intact", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
       swap_outcome: "error",
     });
@@ -207,7 +193,7 @@ describe("outcomes", () => {
   });
 
   it("slow processing: the user is told, then gets the result when it settles", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
       swap_settle_ms: 3_600_000,
     });
@@ -225,7 +211,7 @@ describe("outcomes", () => {
   });
 
   it("the follow-up cannot start (Redis down): the user is told the swap was placed, not that nothing happened", async () => {
-    const { chat, account } = await trader({ AUD: "500" });
+    const { chat, account } = await tb.trader({ AUD: "500" });
     const watchSwap = tb.app.deps.watchSwap;
     tb.app.deps.watchSwap = async () => {
       throw new Error("Connection is closed.");
@@ -244,7 +230,7 @@ describe("outcomes", () => {
 
 describe("cancel at every step", () => {
   it("at the asset picker, at the amount, on the quote, and with /cancel", async () => {
-    const { chat, account } = await trader({ AUD: "300", BTC: "0.1" });
+    const { chat, account } = await tb.trader({ AUD: "300", BTC: "0.1" });
     await chat.send("/buy");
     expect((await chat.press("Cancel")).some((o) => o.plainText.includes("Cancelled"))).toBe(true);
 
@@ -269,7 +255,7 @@ describe("cancel at every step", () => {
   });
 
   it("Change amount asks again for the same assets", async () => {
-    const { chat } = await trader({ AUD: "300" });
+    const { chat } = await tb.trader({ AUD: "300" });
     await chat.send("/buy DOGE 10");
     const ask = (await chat.press("Change amount")).find((o) => o.kind === "message");
     expect(ask?.plainText).toContain("How much AUD would you like to spend?");
@@ -281,9 +267,9 @@ describe("cancel at every step", () => {
 
 describe("checks before any call", () => {
   it("bad amounts, unknown or equal assets, AUD where crypto is needed, over the balance, usage", async () => {
-    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
+    const { chat, account } = await tb.trader({ AUD: "100", BTC: "0.01" });
     // Connecting probed the key with one estimate; none may follow from the checks below.
-    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const before = await tb.ex.writesOf(account, "/api/private/swaps/estimate/");
     const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
     expect(await say("/buy BTC -5")).toContain("“-5” is not an amount");
     expect(await say("/buy BTC 0")).toContain("“0” is not an amount");
@@ -295,23 +281,23 @@ describe("checks before any call", () => {
     expect(await say("/buy BTC 1,000")).toContain("more than you have: $1,000.00 needed, $100.00 available");
     expect(await say("/sell BTC 1")).toContain("more than you have");
     expect(await say("/buy BTC")).toContain("Usage: /buy ASSET AMOUNT");
-    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
   });
 
   it("a read-only key is explained before anything is sent", async () => {
     const chat = tb.chat();
     const account = tb.ex.account({ AUD: "100" });
     await tb.app.deps.accounts.connect(chat.user.id, account.readOnlyKey);
-    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const before = await tb.ex.writesOf(account, "/api/private/swaps/estimate/");
     expect((await chat.send("/buy BTC 10")).at(-1)?.plainText).toContain("read-only, so I can't trade");
     expect((await chat.send("/sell")).at(-1)?.plainText).toContain("read-only");
-    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
   });
 });
 
 describe("/swaps", () => {
   it("lists recent swaps with status icons, five per page, dated in the user's zone, amounts labelled", async () => {
-    const { chat, account } = await trader({ AUD: "1000", ETH: "1" });
+    const { chat, account } = await tb.trader({ AUD: "1000", ETH: "1" });
     const client = tb.ex.client(account.readWriteKey);
     for (let i = 0; i < 5; i++) await placeSwap(client, "AUD", "BTC", "10");
     await placeSwap(client, "ETH", "AUD", "0.1");
@@ -346,7 +332,7 @@ describe("/swaps", () => {
   });
 
   it("a swap still processing is worded as what was asked, not as done", async () => {
-    const { chat, account } = await trader({ AUD: "100" });
+    const { chat, account } = await tb.trader({ AUD: "100" });
     await tb.ex.control("PUT", `/_sandbox/accounts/${account.accountId}/behaviour`, {
       swap_settle_ms: 3_600_000,
     });
@@ -357,49 +343,49 @@ describe("/swaps", () => {
   });
 
   it("says when there are none", async () => {
-    const { chat } = await trader({ AUD: "1" });
+    const { chat } = await tb.trader({ AUD: "1" });
     expect((await chat.send("/swaps")).at(-1)?.plainText).toContain("not made any swaps yet");
   });
 });
 
 describe("precision and the minimum, before any call", () => {
   it("/buy btc 0.001 says AUD takes cents, in plain words; other amounts by their asset's precision", async () => {
-    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
-    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const { chat, account } = await tb.trader({ AUD: "100", BTC: "0.01" });
+    const before = await tb.ex.writesOf(account, "/api/private/swaps/estimate/");
     const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
     const aud = await say("/buy btc 0.001");
     expect(aud).toContain("AUD amounts have at most 2 decimal places.");
     expect(aud).not.toMatch(/req_|Ensure/);
     expect(await say("/sell BTC 0.000000001")).toContain("BTC amounts have at most 8 decimal places.");
     expect(await say("/swap BTC ETH 0.123456789")).toContain("BTC amounts have at most 8 decimal places.");
-    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
   });
 
   it("an order worth less than $1.00 is refused before any call; $1.00 gets a quote", async () => {
-    const { chat, account } = await trader({ AUD: "100", BTC: "0.01" });
-    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const { chat, account } = await tb.trader({ AUD: "100", BTC: "0.01" });
+    const before = await tb.ex.writesOf(account, "/api/private/swaps/estimate/");
     const say = async (text: string) => (await chat.send(text)).at(-1);
     expect((await say("/buy BTC 0.01"))?.plainText).toContain("The smallest order is worth $1.00.");
     // 0.000001 BTC is about $0.15.
     expect((await say("/sell BTC 0.000001"))?.plainText).toContain("The smallest order is worth $1.00.");
     expect((await say("/swap BTC ETH 0.000001"))?.plainText).toContain("smallest order");
-    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
     expect(buttons(await say("/buy BTC 1"))).toContain("Confirm");
   });
 });
 
 describe("guided: every refused answer asks the same question again", () => {
   it("over the balance, too precise, too small and not a number all re-ask; then an amount is quoted", async () => {
-    const { chat, account } = await trader({ AUD: "400" });
+    const { chat, account } = await tb.trader({ AUD: "400" });
     await chat.send("/buy");
     await chat.press("ETH");
-    const before = await writesOf(account, "/api/private/swaps/estimate/");
+    const before = await tb.ex.writesOf(account, "/api/private/swaps/estimate/");
     const say = async (text: string) => (await chat.send(text)).at(-1)?.plainText ?? "";
     expect(await say("5000")).toContain("more than you have: $5,000.00 needed, $400.00 available");
     expect(await say("0.001")).toContain("AUD amounts have at most 2 decimal places.");
     expect(await say("0.5")).toContain("The smallest order is worth $1.00.");
     expect(await say("abc")).toContain("“abc” is not an amount");
-    expect(await writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
+    expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
     const quote = (await chat.send("100")).at(-1);
     expect(quote?.plainText).toContain("Buy ETH");
     expect(quote?.plainText).toContain("You spend: $100.00");
@@ -407,7 +393,7 @@ describe("guided: every refused answer asks the same question again", () => {
   });
 
   it("receive mode: more than the balance covers, known only from the estimate, re-asks too", async () => {
-    const { chat } = await trader({ AUD: "400" });
+    const { chat } = await tb.trader({ AUD: "400" });
     await chat.send("/buy");
     await chat.press("SOL");
     await chat.press("Say how much SOL to buy");
@@ -419,7 +405,7 @@ describe("guided: every refused answer asks the same question again", () => {
   });
 
   it("a share of a dust balance is refused and the question stays, buttons included", async () => {
-    const { chat } = await trader({ BTC: "0.000001" });
+    const { chat } = await tb.trader({ BTC: "0.000001" });
     await chat.send("/sell");
     const ask = (await chat.press("BTC")).find((o) => o.kind === "message");
     expect(ask?.plainText).toContain("How much BTC would you like to sell? You have 0.000001 BTC.");
@@ -431,7 +417,7 @@ describe("guided: every refused answer asks the same question again", () => {
 
 describe("/cancel and a quote on screen", () => {
   it("kills the quote: its message says so, its buttons go, and its Confirm is dead", async () => {
-    const { chat, account } = await trader({ AUD: "300" });
+    const { chat, account } = await tb.trader({ AUD: "300" });
     const quote = (await chat.send("/buy BTC 10")).at(-1);
     const confirmData = quote?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
     const outputs = await chat.send("/cancel");
@@ -449,7 +435,7 @@ describe("/cancel and a quote on screen", () => {
   });
 
   it("leaves a confirmed swap's message alone", async () => {
-    const { chat } = await trader({ AUD: "300" });
+    const { chat } = await tb.trader({ AUD: "300" });
     await chat.send("/buy BTC 10");
     expect(await confirmAndSettle(chat)).toMatch(/done/);
     const outputs = await chat.send("/cancel");
@@ -474,7 +460,7 @@ describe("wording follows the user's direction", () => {
   });
 
   it("the quote says it is an estimate and how the fill may differ; nothing claims to be binding", async () => {
-    const { chat } = await trader({ AUD: "300" });
+    const { chat } = await tb.trader({ AUD: "300" });
     const quote = (await chat.send("/buy ETH 50")).at(-1)?.plainText ?? "";
     expect(quote).toContain("This estimate holds for 30 s.");
     expect(quote).toContain(

@@ -12,7 +12,7 @@ import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { SandboxOptions } from "../../src/sandbox/server.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../../src/telegram-fake/index.ts";
-import { startTestExchange, type TestExchange } from "./exchange.ts";
+import { startTestExchange, type TestAccount, type TestExchange } from "./exchange.ts";
 
 /** A bot under test with everything it talks to. */
 export interface TestBot {
@@ -28,6 +28,8 @@ export interface TestBot {
   advanceClock(ms: number): void;
   /** A private chat with a new user (ids are unique per call unless given). */
   chat(options?: { userId?: number; languageCode?: string; firstName?: string }): ChatDriver;
+  /** A new user's chat, connected with the read-write key of a new account holding `balances`. */
+  trader(balances: Record<string, string>): Promise<{ chat: ChatDriver; account: TestAccount }>;
   /** Every Redis key of this bot with its value(s), as text, for secret searches. */
   dumpRedis(): Promise<string>;
 }
@@ -93,7 +95,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     await redis.quit();
   });
 
-  return {
+  const testBot: TestBot = {
     app,
     fake,
     ex,
@@ -112,6 +114,12 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       });
       return new ChatDriver(fake, (update) => app.bot.handleUpdate(update), participant);
     },
+    async trader(balances) {
+      const chat = testBot.chat();
+      const account = ex.account(balances);
+      await app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+      return { chat, account };
+    },
     async dumpRedis() {
       const keys = await redis.keys(`${prefix}*`);
       const parts: string[] = [];
@@ -126,4 +134,5 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       return parts.join("\n");
     },
   };
+  return testBot;
 }

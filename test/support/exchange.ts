@@ -28,6 +28,8 @@ export interface TestExchange {
   account(balances?: Record<string, string>): TestAccount;
   /** A client for a key, with fast backoff so retry tests do not wait long. */
   client(apiKey?: string, options?: Partial<TransportOptions>): ExchangeClient;
+  /** How many writes the account sent to `path`, from the sandbox's request log. */
+  writesOf(account: TestAccount, path: string): Promise<number>;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function startTestExchange(options: SandboxOptions = {}): Promise<T
     ...options,
   });
   afterAll(() => sb.close());
-  return {
+  const exchange: TestExchange = {
     sb,
     url: sb.url,
     async control(method, path, body) {
@@ -74,7 +76,14 @@ export async function startTestExchange(options: SandboxOptions = {}): Promise<T
         ...extra,
       });
     },
+    async writesOf(account, path) {
+      const log = (await exchange.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
+        writes: Record<string, number>;
+      };
+      return log.writes[path] ?? 0;
+    },
   };
+  return exchange;
 }
 
 /** Collects an async iterable into an array. */
