@@ -142,6 +142,18 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     // Fast jobs mostly sleep between checks, so many can run at once.
     { connection, prefix: options.prefix, concurrency: 50 },
   );
+  // Without a listener BullMQ prints these to stderr. During a Redis outage every reconnection attempt
+  // fails again (BullMQ's connections retry forever), so each distinct error is logged once a minute.
+  const loggedAt = new Map<string, number>();
+  const onRedisError = (error: Error) => {
+    const key = `${error.name}: ${error.message}`;
+    const now = Date.now();
+    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
+    loggedAt.set(key, now);
+    options.logger.warn({ err: { name: error.name, message: error.message } }, "swap watcher: redis error");
+  };
+  queue.on("error", onRedisError);
+  worker.on("error", onRedisError);
   worker.on("failed", (job, error) => {
     options.logger.warn(
       { jobId: job?.id, err: { name: error.name, message: error.message } },
