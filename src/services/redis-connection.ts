@@ -26,8 +26,6 @@ export function redisLocation(url: string): string {
   }
 }
 
-/** Connection attempts at start-up before giving up (about 1.2 s in all). */
-const START_ATTEMPTS = 3;
 /** The longest wait between two reconnection attempts once the bot has been connected. */
 export const MAX_RECONNECT_DELAY_MS = 2000;
 
@@ -52,10 +50,8 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
-    retryStrategy: (times) => {
-      if (connected) return reconnectDelayMs(times);
-      return times > START_ATTEMPTS ? null : times * 200;
-    },
+    // Before the first connection, no retry: connect() below fails at the first refusal.
+    retryStrategy: (times) => (connected ? reconnectDelayMs(times) : null),
   });
   // Connection errors repeat with every attempt: the outage is logged once by watchOutage instead.
   redis.on("error", () => undefined);

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll } from "vitest";
+import { freePort } from "./process.ts";
 
 /** A private Redis that can be stopped and started again on the same port. */
 export interface PrivateRedis {
@@ -81,20 +81,4 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     probe.disconnect();
   }
-}
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address !== null
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
 }
