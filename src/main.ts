@@ -6,14 +6,12 @@
  */
 import type { Server } from "node:http";
 import { run } from "@grammyjs/runner";
-import type { Bot } from "grammy";
-import type { Logger } from "pino";
 import { connectRedis, createApp, RedisUnavailableError } from "./app.ts";
 import { setCommandMenu } from "./bot/commands.ts";
-import type { BotContext } from "./bot/context.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ConfigError, createConfig, describeConfig } from "./config.ts";
 import { createLogger, errorSummary } from "./logger.ts";
+import { logFailedPolls, logProcessFailures } from "./process-logging.ts";
 import { createHealthServer } from "./server/health.ts";
 import { createHttpServer } from "./server/http-server.ts";
 import { redisAnswers } from "./services/redis-connection.ts";
@@ -88,38 +86,6 @@ async function main(): Promise<void> {
 
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
-}
-
-/** Logs what nobody else handles, instead of Node printing it. A stray rejection is logged and the bot
- * goes on; an uncaught exception leaves the process in an unknown state, so it exits. */
-function logProcessFailures(logger: Logger): void {
-  process.on("unhandledRejection", (reason) => {
-    logger.error({ err: errorSummary(reason) }, "unhandled rejection");
-  });
-  process.on("uncaughtException", (error) => {
-    logger.fatal({ err: errorSummary(error) }, "uncaught exception");
-    process.exit(1);
-  });
-}
-
-/** Logs failed getUpdates calls (the runner retries them) through pino. */
-function logFailedPolls(bot: Bot<BotContext>, logger: Logger): void {
-  bot.api.config.use(async (prev, method, payload, signal) => {
-    if (method !== "getUpdates") return prev(method, payload, signal);
-    try {
-      const result = await prev(method, payload, signal);
-      if (!result.ok) {
-        logger.warn(
-          { errorCode: result.error_code, description: result.description },
-          "fetching updates failed",
-        );
-      }
-      return result;
-    } catch (error) {
-      if (!signal?.aborted) logger.warn({ err: errorSummary(error) }, "fetching updates failed");
-      throw error;
-    }
-  });
 }
 
 /** Whether `promise` settles within `ms` (a rejection counts as settled). */
