@@ -139,8 +139,9 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
       if (job.name === "fast") await fast(job.data, client);
       else await slow(job.data, client);
     },
-    // Fast jobs mostly sleep between checks, so many can run at once.
-    { connection, prefix: options.prefix, concurrency: 50 },
+    // Fast jobs mostly sleep between checks, so many can run at once. After a Redis outage, fetching jobs
+    // is retried every 2 s (BullMQ's default 15 s would hold follow-ups back long after Redis is back).
+    { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
   );
   // Without a listener BullMQ prints these to stderr. During a Redis outage every reconnection attempt
   // fails again (BullMQ's connections retry forever), so each distinct error is logged once a minute.
