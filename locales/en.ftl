@@ -46,6 +46,7 @@ unknown-text = I only understand commands here. /help lists them.
 stale-button = That button has expired. Send the command again.
 not-your-button = That button is not yours.
 something-went-wrong = Something went wrong on my side. Nothing was changed; please try again.
+storage-unavailable = My storage is briefly unavailable, so I could not handle that. Please try again in a minute. If you were in the middle of something (a trade, a setting), you may need to start it again.
 
 ## Connect
 connect-ask = Send me your API key as the next message. I delete it as soon as it arrives and store it encrypted. /cancel to stop.

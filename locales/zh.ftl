@@ -46,6 +46,7 @@ unknown-text = 我在这里只理解命令。/help 会列出全部命令。
 stale-button = 这个按钮已过期，请重新发送命令。
 not-your-button = 这个按钮不属于你。
 something-went-wrong = 我这边出了点问题。没有任何更改，请重试。
+storage-unavailable = 我的存储暂时不可用，未能处理这条消息。请过一分钟再试。如果你正在进行某个步骤（例如交易或设置），可能需要重新开始。
 
 ## Connect
 connect-ask = 请在下一条消息中发送你的 API 密钥。收到后我会立即删除该消息并加密保存。发送 /cancel 可停止。

@@ -6,7 +6,7 @@
 
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { BotContext, BotDeps } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
@@ -28,41 +28,11 @@ import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/wat
 import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createVault } from "./vault/vault.ts";
 
-/** Thrown when Redis does not answer: the bot cannot run without it. */
-export class RedisUnavailableError extends Error {
-  constructor(where: string) {
-    super(`Redis does not answer at ${where}. Start one (e.g. \`redis-server\`) or set REDIS_URL.`);
-    this.name = "RedisUnavailableError";
-  }
-}
-
-/** Host and port of a Redis URL, without credentials, for messages. */
-export function redisLocation(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
-  } catch {
-    return "REDIS_URL";
-  }
-}
-
-/** Connects to Redis, failing fast (no endless reconnect loop) when nothing answers. */
-export async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    retryStrategy: (times) => (times > 3 ? null : times * 200),
-  });
-  redis.on("error", () => undefined); // reported through the failed commands instead
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    redis.disconnect();
-    throw new RedisUnavailableError(redisLocation(url));
-  }
-  return redis;
-}
+export {
+  connectRedis,
+  RedisUnavailableError,
+  redisLocation,
+} from "./services/redis-connection.ts";
 
 /** What the app is built from; tests and the demo swap in a fake Telegram `fetch`. */
 export interface AppOptions {

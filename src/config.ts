@@ -26,7 +26,10 @@ const VARIABLES = {
     what: "the webhook secret token (needed when BOT_MODE=webhook)",
     expected: "1-256 characters of A-Za-z0-9_-",
   },
-  PORT: { what: "the HTTP port", expected: "an integer from 1 to 65535" },
+  PORT: {
+    what: "the HTTP port (webhook and health; in polling mode the health server runs only when it is set)",
+    expected: "an integer from 1 to 65535",
+  },
   REDIS_URL: { what: "the Redis URL", expected: "a redis:// or rediss:// URL" },
   EXCHANGE_BASE_URL: { what: "the exchange's base URL", expected: "an http(s) URL" },
   VAULT_KEYS: {
@@ -84,6 +87,8 @@ export interface BaseConfig {
 /** Long polling: no inbound HTTP for updates. */
 export interface PollingConfig extends BaseConfig {
   readonly mode: "polling";
+  /** Where `GET /healthz` is served: `PORT` when it is set, else nowhere (polling needs no port). */
+  readonly healthPort: number | undefined;
 }
 
 /** Webhook: Telegram posts updates to `webhookUrl` with `webhookSecret` in its secret-token header. */
@@ -207,7 +212,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     logLevel: data.LOG_LEVEL,
   };
   return webhook === undefined
-    ? { ...base, mode: "polling" }
+    ? { ...base, mode: "polling", healthPort: vars.PORT === undefined ? undefined : data.PORT }
     : {
         ...base,
         mode: "webhook",

@@ -87,8 +87,30 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
     base: { name: "surge-bot" },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: [...REDACT_PATHS], censor: REDACTED },
+    // pino's own serializer would copy every property of an error: a grammY error's update context
+    // holds the bot token.
+    serializers: { err: (value: unknown) => (value instanceof Error ? errorSummary(value) : value) },
   };
   return destination === undefined ? pino(options) : pino(options, destination);
+}
+
+/** How many wrapped errors (`cause`) a summary follows. */
+const CAUSE_DEPTH = 3;
+
+/**
+ * The parts of an error that are safe and useful in a log line: class, message, stack, `code`, and for
+ * a Telegram error the method and error code; then the same for its `cause`. Never its other properties:
+ * a grammY error carries the update context (and with it the bot token), a request error its payload.
+ */
+export function errorSummary(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { name: typeof error, message: String(error).slice(0, 200) };
+  const fields: Record<string, unknown> = { name: error.name, message: error.message, stack: error.stack };
+  const { code, method, error_code: errorCode } = error as Error & Record<string, unknown>;
+  if (typeof code === "string" || typeof code === "number") fields.code = code;
+  if (typeof method === "string") fields.method = method;
+  if (typeof errorCode === "number") fields.errorCode = errorCode;
+  if (error.cause !== undefined && depth < CAUSE_DEPTH) fields.cause = errorSummary(error.cause, depth + 1);
+  return fields;
 }
 
 /** Identifies one Telegram update in log lines. */

@@ -1,19 +1,29 @@
 /**
  * Starts the bot: reads the configuration, connects Redis, builds the app, then runs long polling
- * (with the runner) or the webhook server. SIGINT and SIGTERM stop it gracefully.
+ * (with the runner, plus the health server when PORT is set) or the webhook server. SIGINT and SIGTERM
+ * stop it gracefully. Once the logger exists, every error is logged through it (pino, with redaction),
+ * never printed by a library's default handler, which would print the update context and the token.
  */
+import type { Server } from "node:http";
 import { run } from "@grammyjs/runner";
 import { connectRedis, createApp, RedisUnavailableError } from "./app.ts";
 import { setCommandMenu } from "./bot/commands.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ConfigError, createConfig, describeConfig } from "./config.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, errorSummary } from "./logger.ts";
+import { logFailedPolls, logProcessFailures } from "./process-logging.ts";
+import { createHealthServer } from "./server/health.ts";
 import { createHttpServer } from "./server/http-server.ts";
+import { redisAnswers } from "./services/redis-connection.ts";
+
+/** How long a stop waits for the swap follow-up worker to finish its current step. */
+const WATCHER_CLOSE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = createConfig(process.env);
   const logger = createLogger({ level: config.logLevel });
-  const redis = await connectRedis(config.redisUrl);
+  logProcessFailures(logger);
+  const redis = await connectRedis(config.redisUrl, { logger });
   const app = createApp({ config, logger, redis });
   const { bot } = app;
   // One plain getMe instead of bot.init(), which would retry an unreachable Bot API forever in silence.
@@ -24,18 +34,48 @@ async function main(): Promise<void> {
   logger.info({ config: describeConfig(config), bot: bot.botInfo.username }, "starting");
 
   const stops: (() => Promise<unknown>)[] = [];
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping");
+    for (const stop of stops) await stop();
+    // BullMQ can wait indefinitely for a connection that is reconnecting (a stop during or right after a
+    // Redis outage): the follow-ups are in Redis and resume on the next start, so the wait is bounded.
+    if (!(await within(app.close(), WATCHER_CLOSE_MS)))
+      logger.warn("the swap follow-up worker did not stop in time");
+    await redis.quit().catch(() => redis.disconnect());
+    logger.info("stopped");
+    // Whatever still holds the event loop (a connection left reconnecting) must not keep a stopped bot alive.
+    process.exit();
+  };
   if (config.mode === "polling") {
     await bot.api.deleteWebhook();
-    const runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
+    logFailedPolls(bot, logger);
+    // silent: the runner would print fetch errors to stderr; logFailedPolls logs them instead.
+    const runner = run(bot, {
+      runner: { fetch: { allowed_updates: ["message", "callback_query"] }, silent: true },
+    });
     stops.push(() => (runner.isRunning() ? runner.stop() : Promise.resolve()));
+    // Polling ends by itself only on an error it cannot retry (token refused, another instance polling).
+    runner.task()?.catch((error: unknown) => {
+      logger.fatal({ err: errorSummary(error) }, "polling stopped");
+      process.exitCode = 1;
+      void shutdown("polling stopped");
+    });
+    if (config.healthPort !== undefined) {
+      const server = createHealthServer(async () => runner.isRunning() && (await redisAnswers(redis)));
+      await listen(server, config.healthPort);
+      stops.push(() => new Promise((resolve) => server.close(resolve)));
+    }
   } else {
     const server = createHttpServer({
       bot,
       webhookPath: new URL(config.webhookUrl).pathname,
       secret: config.webhookSecret,
-      healthy: async () => (await redis.ping()) === "PONG",
+      healthy: () => redisAnswers(redis),
     });
-    await new Promise<void>((resolve) => server.listen(config.port, resolve));
+    await listen(server, config.port);
     await bot.api.setWebhook(config.webhookUrl, {
       secret_token: config.webhookSecret,
       allowed_updates: ["message", "callback_query"],
@@ -44,18 +84,31 @@ async function main(): Promise<void> {
   }
   logger.info({ mode: config.mode }, "running");
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "stopping");
-    for (const stop of stops) await stop();
-    await app.close();
-    await redis.quit();
-    logger.info("stopped");
-  };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** Whether `promise` settles within `ms` (a rejection counts as settled). */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 }
 
 /** The Bot API did not answer getMe (unreachable, or the token was refused). */

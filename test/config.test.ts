@@ -39,6 +39,12 @@ describe("createConfig", () => {
     expect(config).not.toHaveProperty("webhookUrl");
   });
 
+  it("in polling mode the health server runs on PORT only when PORT is set", () => {
+    expect(createConfig(BASE)).toMatchObject({ mode: "polling", healthPort: undefined });
+    expect(createConfig({ ...BASE, PORT: " " })).toMatchObject({ healthPort: undefined });
+    expect(createConfig({ ...BASE, PORT: "9090" })).toMatchObject({ mode: "polling", healthPort: 9090 });
+  });
+
   it("reads every variable", () => {
     const second = randomBytes(32).toString("base64url");
     const config = createConfig({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, type LogLevel, loggerForUpdate, REDACTED } from "../src/logger.ts";
+import { createLogger, errorSummary, type LogLevel, loggerForUpdate, REDACTED } from "../src/logger.ts";
 
 /** A logger writing into memory, and the lines written so far. */
 function capture(level: LogLevel = "info") {
@@ -21,6 +21,35 @@ function capture(level: LogLevel = "info") {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { logger, text, lines };
 }
+
+describe("errors in log lines", () => {
+  it("an error logged whole shows class, message, stack, codes and cause, never its other properties", () => {
+    const token = `123:CANARY-${randomUUID()}`;
+    const { logger, text, lines } = capture();
+    const cause = Object.assign(new Error("socket closed"), { code: "ECONNRESET", payload: { token } });
+    const error = Object.assign(new Error("Call to 'sendMessage' failed!", { cause }), {
+      name: "GrammyError",
+      method: "sendMessage",
+      error_code: 400,
+      ctx: { api: { token, raw: {} }, update: { message: { text: token } } },
+      payload: { chat_id: 1, text: token },
+    });
+    logger.error({ err: error }, "update failed");
+    expect(text()).not.toContain(token);
+    expect(lines()[0]?.err).toMatchObject({
+      name: "GrammyError",
+      message: "Call to 'sendMessage' failed!",
+      method: "sendMessage",
+      errorCode: 400,
+      cause: { name: "Error", message: "socket closed", code: "ECONNRESET" },
+    });
+    expect(String((lines()[0]?.err as { stack?: string } | undefined)?.stack)).toContain("GrammyError");
+  });
+
+  it("a value thrown that is not an error is summarized as text", () => {
+    expect(errorSummary("boom")).toEqual({ name: "string", message: "boom" });
+  });
+});
 
 describe("createLogger", () => {
   it("writes JSON lines at or above its level", () => {

@@ -9,7 +9,7 @@
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
- * Everything after the logger sits inside an error boundary that logs and apologizes.
+ * Everything after the logger sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
 import {
   type ConversationData,
@@ -21,7 +21,6 @@ import { Bot, type BotConfig, type Composer, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
-import { VaultDecryptError } from "../vault/cipher.ts";
 import { actionsFeature } from "./actions.ts";
 import { configureApi } from "./api-config.ts";
 import { balanceFeature } from "./balance/feature.ts";
@@ -29,6 +28,7 @@ import { cancelFeature } from "./cancel.ts";
 import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
+import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { priceFeature } from "./price/feature.ts";
@@ -40,7 +40,6 @@ import { startFeature } from "./start.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
-import { isNotModified } from "./telegram-errors.ts";
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
 export const CONVERSATION_VERSION = 2;
@@ -96,31 +95,9 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     await next();
   });
 
-  const app = bot.errorBoundary(async (error) => {
-    const ctx = error.ctx;
-    const cause = error.error;
-    // A double tap can ask Telegram to show what is already shown: nothing went wrong.
-    if (isNotModified(cause)) return;
-    // Only the class and message: Telegram and exchange errors carry no secrets, and no payload is logged.
-    ctx.log.error(
-      { err: { name: (cause as Error)?.name, message: (cause as Error)?.message } },
-      "update failed",
-    );
-    // A stored key that no longer decrypts (tampered, or its vault key retired) is the user's to fix.
-    const text = ctx.t(cause instanceof VaultDecryptError ? "key-unreadable" : "something-went-wrong");
-    try {
-      if (ctx.callbackQuery) {
-        // The press may have been answered already; then the apology goes to the chat instead.
-        const answered = await ctx.answerCallbackQuery({ text, show_alert: true }).then(
-          () => true,
-          () => false,
-        );
-        if (!answered && ctx.chat?.type === "private") await ctx.reply(text);
-      } else if (ctx.chat) await ctx.reply(text);
-    } catch (replyError) {
-      ctx.log.warn({ err: { message: (replyError as Error)?.message } }, "could not report the failure");
-    }
-  });
+  // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
+  bot.catch(logUncaught(deps.logger));
+  const app = bot.errorBoundary(reportFailure(deps.logger, i18n));
 
   app.use(cancelScopes(deps));
   app.use(

@@ -1,11 +1,13 @@
 /**
- * The bot's HTTP server: the webhook endpoint (only with the right secret token) and a health check.
+ * The bot's HTTP server: the webhook endpoint (only with the right secret token) and the health check
+ * (health.ts).
  * A request without the secret, or with a wrong one, is refused before grammY sees it.
  */
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type Bot, webhookCallback } from "grammy";
 import type { BotContext } from "../bot/context.ts";
+import { answerHealth } from "./health.ts";
 
 /** Options of {@link createHttpServer}. */
 export interface HttpServerOptions {
@@ -39,13 +41,8 @@ export function createHttpServer(options: HttpServerOptions): Server {
     timeoutMilliseconds: 50_000,
   });
   return createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    if (await answerHealth(req, res, options.healthy)) return;
     const path = new URL(req.url ?? "/", "http://bot.invalid").pathname;
-    if (req.method === "GET" && path === "/healthz") {
-      const ok = await options.healthy().catch(() => false);
-      res.writeHead(ok ? 200 : 503, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
-      return;
-    }
     if (req.method === "POST" && path === options.webhookPath) {
       if (!secretMatches(req.headers[SECRET_HEADER], options.secret)) {
         req.resume();

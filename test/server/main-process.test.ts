@@ -5,45 +5,15 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { FakeTelegram } from "../../src/telegram-fake/index.ts";
 import { startTestExchange } from "../support/exchange.ts";
+import { serveFake } from "../support/process.ts";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 // Starting Node and the app on a loaded 2-core machine can take seconds; 30 s bounds keep this robust.
 const BOUND_MS = 30_000;
-
-/** Serves the fake's fetch over HTTP, so another process can use it as its Bot API root. */
-async function serveFake(fake: FakeTelegram): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const controller = new AbortController();
-    res.on("close", () => controller.abort());
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string") headers.set(name, value);
-    try {
-      const answer = await fake.fetch(`http://fake${req.url}`, {
-        method: req.method ?? "POST",
-        headers,
-        body: Buffer.concat(chunks),
-        signal: controller.signal,
-      });
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(await answer.text());
-    } catch (error) {
-      // A long poll whose client went away (the bot stopping) is aborted: nobody is left to answer.
-      if (!controller.signal.aborted) throw error;
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return { server, url: `http://127.0.0.1:${address.port}` };
-}
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { Redis } from "ioredis";
+import type { Logger } from "pino";
 import { afterAll } from "vitest";
 import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
@@ -42,6 +43,8 @@ export interface TestBotOptions {
   sandbox?: SandboxOptions;
   /** How long a waiting user's exchange calls may take, and how often "typing…" is resent. */
   waiting?: Pick<AppOptions, "exchangeDeadlineMs" | "chatActionIntervalMs">;
+  /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
+  connectRedis?: (logger: Logger) => Promise<Redis>;
 }
 
 /** Builds the bot; closed after the test file. */
@@ -67,7 +70,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     },
   });
   const logger = createLogger({ level: "debug", destination });
-  const redis = new Redis(config.redisUrl);
+  const redis = options.connectRedis ? await options.connectRedis(logger) : new Redis(config.redisUrl);
   const clock = { offsetMs: 0 };
   const app = createApp({
     config,

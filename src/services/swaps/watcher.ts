@@ -275,9 +275,22 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
       else if (job.name === "fast") await fast(data, client);
       else await slow(data, client);
     },
-    // Fast jobs mostly sleep between checks, so many can run at once.
-    { connection, prefix: options.prefix, concurrency: 50 },
+    // Fast jobs mostly sleep between checks, so many can run at once. After a Redis outage, fetching jobs
+    // is retried every 2 s (BullMQ's default 15 s would hold follow-ups back long after Redis is back).
+    { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
   );
+  // Without a listener BullMQ prints these to stderr. During a Redis outage every reconnection attempt
+  // fails again (BullMQ's connections retry forever), so each distinct error is logged once a minute.
+  const loggedAt = new Map<string, number>();
+  const onRedisError = (error: Error) => {
+    const key = `${error.name}: ${error.message}`;
+    const now = Date.now();
+    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
+    loggedAt.set(key, now);
+    options.logger.warn({ err: { name: error.name, message: error.message } }, "swap watcher: redis error");
+  };
+  queue.on("error", onRedisError);
+  worker.on("error", onRedisError);
   worker.on("failed", (job, error) => {
     const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
     options.logger[final ? "error" : "warn"](

@@ -1,0 +1,59 @@
+/**
+ * The main Redis connection at start-up and what counts as "Redis unavailable". The outage itself (a
+ * connection that reconnects after ten seconds) is tested in test/bot/redis-outage.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  connectRedis,
+  isRedisUnavailable,
+  MAX_RECONNECT_DELAY_MS,
+  RedisUnavailableError,
+  reconnectDelayMs,
+} from "../../src/services/redis-connection.ts";
+import { freePort } from "../support/process.ts";
+
+describe("connectRedis", () => {
+  it("fails fast at start-up when nothing answers, naming where without credentials", async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const error = await connectRedis(`redis://user:hunter2@127.0.0.1:${port}`).catch((caught) => caught);
+    expect(error).toBeInstanceOf(RedisUnavailableError);
+    expect((error as Error).message).toContain(`redis://127.0.0.1:${port}`);
+    expect((error as Error).message).not.toContain("hunter2");
+    // One refused attempt takes milliseconds; 10 s is a generous bound for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("reconnectDelayMs", () => {
+  it("doubles from 200 ms and never exceeds the cap, however long the outage", () => {
+    expect([1, 2, 3, 4].map(reconnectDelayMs)).toEqual([200, 400, 800, 1600]);
+    for (const times of [5, 10, 100, 10_000]) expect(reconnectDelayMs(times)).toBe(MAX_RECONNECT_DELAY_MS);
+  });
+});
+
+describe("isRedisUnavailable", () => {
+  const maxRetries = Object.assign(new Error("Reached the max retries per request limit (which is 1)."), {
+    name: "MaxRetriesPerRequestError",
+  });
+
+  it.each([
+    ["a command given up after retries", maxRetries],
+    ["a closed connection", new Error("Connection is closed.")],
+    ["one wrapped in another error", new Error("session read failed", { cause: maxRetries })],
+  ])("is true for %s", (_name, error) => {
+    expect(isRedisUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ["a bug", new TypeError("x is not a function")],
+    [
+      "a refused command",
+      Object.assign(new Error("WRONGTYPE Operation against a key"), { name: "ReplyError" }),
+    ],
+    ["an exchange that cannot be reached", new Error("fetch failed", { cause: new Error("ECONNREFUSED") })],
+    ["something that is not an error", "Connection is closed."],
+  ])("is false for %s", (_name, error) => {
+    expect(isRedisUnavailable(error)).toBe(false);
+  });
+});
