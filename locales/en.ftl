@@ -45,7 +45,7 @@ unknown-command = I don't know that command. /help lists what I can do.
 unknown-text = I only understand commands here. /help lists them.
 stale-button = That button has expired. Send the command again.
 not-your-button = That button is not yours.
-something-went-wrong = Something went wrong on my side. Nothing was changed; please try again.
+something-went-wrong = Something went wrong on my side, sorry. If you were changing something (a trade, a setting), check whether it took effect before you try again.
 storage-unavailable = My storage is briefly unavailable, so I could not handle that. Please try again in a minute. If you were in the middle of something (a trade, a setting), you may need to start it again.
 
 ## Connect

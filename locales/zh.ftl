@@ -45,7 +45,7 @@ unknown-command = 我不认识这个命令。/help 会列出我能做的事。
 unknown-text = 我在这里只理解命令。/help 会列出全部命令。
 stale-button = 这个按钮已过期，请重新发送命令。
 not-your-button = 这个按钮不属于你。
-something-went-wrong = 我这边出了点问题。没有任何更改，请重试。
+something-went-wrong = 抱歉，我这边出了点问题。如果你刚才在做更改（交易、设置），请先确认它是否已生效，再重试。
 storage-unavailable = 我的存储暂时不可用，未能处理这条消息。请过一分钟再试。如果你正在进行某个步骤（例如交易或设置），可能需要重新开始。
 
 ## Connect

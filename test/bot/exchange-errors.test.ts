@@ -93,6 +93,9 @@ describe("describeExchangeError", () => {
     for (const error of mayHaveHappened) {
       expect(describeExchangeError(error, t)).not.toMatch(/Nothing was (done|changed)/);
     }
+    // The error boundary's apology covers failures after a write too.
+    expect(t("something-went-wrong")).not.toMatch(/Nothing was (done|changed)/);
+    expect(tIn("zh")("something-went-wrong")).not.toContain("没有任何更改");
   });
 
   it("speaks Chinese too", () => {
