@@ -112,8 +112,8 @@ describe("a Redis outage with AOF persistence", async () => {
 
       const quote = (await chat.send("100")).at(-1);
       expect(quote?.plainText).toContain("Buy ETH");
-      expect(quote?.plainText).toContain("You pay: $100.00");
-      expect(await confirmAndSettle(chat)).toContain("Sold: $100.00");
+      expect(quote?.plainText).toContain("You spend: $100.00");
+      expect(await confirmAndSettle(chat)).toContain("Spent: $100.00");
     },
     TEST_TIMEOUT_MS,
   );
@@ -140,7 +140,7 @@ describe("a Redis outage without persistence", async () => {
       await s.tb.app.deps.accounts.connect(chat.user.id, s.tb.ex.account({ AUD: "400" }).readWriteKey);
       await startBuy(chat);
       expect((await chat.send("100")).at(-1)?.plainText).toContain("买入 ETH");
-      expect(await confirmAndSettle(chat, "确认", /已完成/)).toContain("卖出：$100.00");
+      expect(await confirmAndSettle(chat, "确认", /已完成/)).toContain("花费：$100.00");
     },
     TEST_TIMEOUT_MS,
   );
