@@ -261,3 +261,18 @@ swaps-trade-open = { $kind ->
 swaps-worth = worth { $value }
 swaps-newer = ‹ Newer
 swaps-older = Older ›
+
+## inline
+inline-title = { $asset } · { $name }
+inline-description = Buy { $buy } · Sell { $sell }
+inline-description-change = Buy { $buy } · Sell { $sell } · 24 h { $change }
+inline-card =
+    <b>{ $asset }</b> { $name }
+    Buy: { $buy }
+    Sell: { $sell }
+    { $change }
+    <i>Indicative prices, { $time } ({ $zone })</i>
+inline-change = 24 h: { $change }
+inline-change-unknown = 24 h: not known yet
+inline-no-match = No listed asset matches. Open the bot
+inline-unavailable = Prices are unavailable right now. Open the bot

@@ -262,3 +262,18 @@ swaps-trade-open = { $kind ->
 swaps-worth = 价值 { $value }
 swaps-newer = ‹ 较新
 swaps-older = 较早 ›
+
+## inline
+inline-title = { $asset } · { $name }
+inline-description = 买入 { $buy } · 卖出 { $sell }
+inline-description-change = 买入 { $buy } · 卖出 { $sell } · 24 小时 { $change }
+inline-card =
+    <b>{ $asset }</b> { $name }
+    买入：{ $buy }
+    卖出：{ $sell }
+    { $change }
+    <i>参考价格，{ $time }（{ $zone }）</i>
+inline-change = 24 小时：{ $change }
+inline-change-unknown = 24 小时：暂无数据
+inline-no-match = 没有匹配的资产。打开机器人
+inline-unavailable = 暂时无法获取价格。打开机器人

@@ -22,6 +22,7 @@ import {
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createMarketData } from "./services/market-data.ts";
+import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "exchange" }),
   });
   const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
+  const priceHistory = createPriceHistory({ redis, prefix: `${prefix}price-history:` });
+  const priceLog = logger.child({ component: "price-history" });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -89,7 +92,16 @@ export function createApp(options: AppOptions): App {
       prefix: `${prefix}account:`,
     }),
     // Market data is only read while a user waits, so it gets the interactive deadline too.
-    market: createMarketData({ client: clients.public({ deadlineMs: exchangeDeadlineMs }) }),
+    market: createMarketData({
+      client: clients.public({ deadlineMs: exchangeDeadlineMs }),
+      // Every fetched ticker feeds the day's change; a failed write only leaves a gap in the history.
+      onTicker: (ticker, at) => {
+        priceHistory
+          .record(ticker, at)
+          .catch((error: unknown) => priceLog.warn({ err: error }, "snapshot not saved"));
+      },
+    }),
+    priceHistory,
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,

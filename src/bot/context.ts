@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
+import type { PriceHistory } from "../services/price-history.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
@@ -34,6 +35,8 @@ export type ConversationContext = Context & I18nFlavor;
 export interface BotDeps {
   accounts: AccountService;
   market: MarketData;
+  /** Snapshots of public prices, for the day's change. */
+  priceHistory: PriceHistory;
   tokens: CallbackTokens;
   /** The quotes on screen with live buttons, so /cancel can kill them. */
   liveQuotes: LiveQuotes;

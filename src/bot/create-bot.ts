@@ -31,6 +31,7 @@ import type { BotContext, BotDeps, ConversationContext, SessionData } from "./co
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
+import { inlineFeature } from "./inline/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
 import { sequentializeUpdates } from "./sequencing.ts";
@@ -143,6 +144,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     startFeature(deps),
     balanceFeature(deps),
     priceFeature(deps),
+    inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
     actionsFeature(deps, {
