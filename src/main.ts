@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import { run } from "@grammyjs/runner";
 import { connectRedis, createApp, RedisUnavailableError } from "./app.ts";
 import { setCommandMenu } from "./bot/commands.ts";
+import { ALLOWED_UPDATES } from "./bot/create-bot.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { ConfigError, createConfig, describeConfig } from "./config.ts";
 import { createLogger, errorSummary } from "./logger.ts";
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     logFailedPolls(bot, logger);
     // silent: the runner would print fetch errors to stderr; logFailedPolls logs them instead.
     const runner = run(bot, {
-      runner: { fetch: { allowed_updates: ["message", "callback_query"] }, silent: true },
+      runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] }, silent: true },
     });
     stops.push(() => (runner.isRunning() ? runner.stop() : Promise.resolve()));
     // Polling ends by itself only on an error it cannot retry (token refused, another instance polling).
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     await listen(server, config.port);
     await bot.api.setWebhook(config.webhookUrl, {
       secret_token: config.webhookSecret,
-      allowed_updates: ["message", "callback_query"],
+      allowed_updates: [...ALLOWED_UPDATES],
     });
     stops.push(() => new Promise((resolve) => server.close(resolve)));
   }

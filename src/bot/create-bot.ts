@@ -42,6 +42,12 @@ import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
 
+/**
+ * The update types the bot asks Telegram for (polling and webhook alike): messages and their edits (a key
+ * pasted into an edit is caught too), button presses, and inline queries (price cards).
+ */
+export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query"] as const;
+
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
 export const CONVERSATION_VERSION = 2;
 

@@ -83,6 +83,15 @@ describe("the bot process", () => {
         }
       }, 50);
     });
+    // Inline queries are asked for (allowed_updates), so `@bot btc` in any chat gets its card.
+    fake.push(fake.inlineQuery(user, "btc"));
+    const inlineDeadline = Date.now() + BOUND_MS;
+    while (fake.callsTo("answerInlineQuery").length === 0 && Date.now() < inlineDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cards = fake.lastCall("answerInlineQuery")?.payload.results as { id: string }[] | undefined;
+    expect(cards?.map((card) => card.id)).toEqual(["BTC"]);
+    expect(fake.lastCall("getUpdates")?.payload.allowed_updates).toContain("edited_message");
     expect(fake.commands().map((c) => c.command)).toContain("balance");
     expect(fake.commands(undefined, "zh").length).toBeGreaterThan(0);
 
