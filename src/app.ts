@@ -128,6 +128,8 @@ export function createApp(options: AppOptions): App {
       // Settings live as long as the user; conversation state expires after a day of silence.
       sessions,
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
+      // Webhook mode may run as several instances behind a load balancer; polling is one process.
+      ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
     },
     {
       token: config.botToken,

@@ -37,6 +37,7 @@ import { secretGuard } from "./secret-guard.ts";
 import { sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
+import { chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
 import { startFeature } from "./start.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
@@ -55,6 +56,8 @@ export const CONVERSATION_VERSION = 2;
 export interface BotStorage {
   sessions: JsonStorage<SessionData>;
   conversations: JsonStorage<VersionedState<ConversationData>>;
+  /** With several instances (webhook mode): handled update ids and chat locks, shared in Redis. */
+  shared?: SharedUpdatesOptions;
 }
 
 /** How to reach Telegram; tests pass a fake `fetch` and `botInfo`. */
@@ -82,10 +85,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
   // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
   // update: its cancel scope makes it win over the update it overtakes.
+  const isUrgent = (ctx: BotContext) => commandName(ctx.message?.text) === "cancel";
   bot.use(
     sequentializeUpdates(
       (ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String),
-      (ctx) => commandName(ctx.message?.text) === "cancel",
+      isUrgent,
     ),
   );
   bot.use(async (ctx, next) => {
@@ -106,6 +110,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   bot.catch(logUncaught(deps.logger));
   const app = bot.errorBoundary(reportFailure(deps.logger, i18n));
 
+  if (storage.shared) {
+    // Inside the boundary: a Redis failure here gets the same apology as any other.
+    app.use(handleOnce(storage.shared));
+    app.use(chatLock(storage.shared, isUrgent));
+  }
   app.use(cancelScopes(deps));
   app.use(
     session({
