@@ -8,6 +8,7 @@
 
 import * as z from "zod";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
+import { parseRedisUrl } from "./services/redis-url.ts";
 import { type Keyring, KeyringError, parseKeyring } from "./vault/keyring.ts";
 
 /** What each variable is (said when it is missing) and expects (said when it is malformed). */
@@ -30,7 +31,10 @@ const VARIABLES = {
     what: "the HTTP port (webhook and health; in polling mode the health server runs only when it is set)",
     expected: "an integer from 1 to 65535",
   },
-  REDIS_URL: { what: "the Redis URL", expected: "a redis:// or rediss:// URL" },
+  REDIS_URL: {
+    what: "the Redis URL",
+    expected: "a redis:// or rediss:// URL, or redis+sentinel://host:port[,host:port…]/primary-name",
+  },
   EXCHANGE_BASE_URL: { what: "the exchange's base URL", expected: "an http(s) URL" },
   VAULT_KEYS: {
     what: "the vault keys, comma-separated id:base64-of-32-bytes, newest first",
@@ -129,7 +133,10 @@ const urlWith = (protocols: readonly string[]) =>
 
 const withoutTrailingSlash = (value: string): string => value.replace(/\/+$/, "");
 
-const redisUrl = urlWith(["redis:", "rediss:"]).default(DEFAULTS.REDIS_URL);
+const redisUrl = z
+  .string()
+  .refine((value) => parseRedisUrl(value) !== undefined)
+  .default(DEFAULTS.REDIS_URL);
 
 const vaultKeys = z.string().transform((value, ctx): Keyring => {
   try {

@@ -5,7 +5,11 @@
  * Meanwhile commands fail within a few seconds (the user is told storage is briefly unavailable) instead
  * of hanging, and the outage is logged once when it starts and once when it ends.
  */
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { createRedisClient, redisLocation } from "./redis-url.ts";
+
+export { redisLocation } from "./redis-url.ts";
+
 import type { Logger } from "pino";
 
 /** Thrown when Redis does not answer: the bot cannot run without it. */
@@ -13,16 +17,6 @@ export class RedisUnavailableError extends Error {
   constructor(where: string) {
     super(`Redis does not answer at ${where}. Start one (e.g. \`redis-server\`) or set REDIS_URL.`);
     this.name = "RedisUnavailableError";
-  }
-}
-
-/** Host and port of a Redis URL, without credentials, for messages. */
-export function redisLocation(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
-  } catch {
-    return "REDIS_URL";
   }
 }
 
@@ -47,7 +41,7 @@ export interface ConnectRedisOptions {
  */
 export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<Redis> {
   let connected = false;
-  const redis = new Redis(url, {
+  const redis = createRedisClient(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     // Before the first connection, no retry: connect() below fails at the first refusal.

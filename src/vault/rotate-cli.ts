@@ -8,8 +8,8 @@
  */
 
 import { realpathSync } from "node:fs";
-import { Redis } from "ioredis";
 import { ConfigError, createVaultConfig, type VaultConfig } from "../config.ts";
+import { createRedisClient } from "../services/redis-url.ts";
 import { createVault } from "./vault.ts";
 
 /** Where the command writes. */
@@ -40,7 +40,7 @@ export async function runRotateCli(
     return 2;
   }
   // A command should fail fast rather than wait for Redis forever.
-  const redis = new Redis(settings.redisUrl, {
+  const redis = createRedisClient(settings.redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,

@@ -14,6 +14,7 @@ import { type Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type Ticker } from "../../exchange/index.ts";
+import { bullConnection } from "../redis-url.ts";
 import { type DigestContent, gatherDigest } from "./content.ts";
 import { nextLocalHour, zonedHourInstant } from "./zoned-time.ts";
 
@@ -69,7 +70,7 @@ function jobId(job: DigestJob): string {
 export function createDigestScheduler(options: DigestSchedulerOptions) {
   const now = options.now ?? Date.now;
   const lateMs = options.lateMs ?? DEFAULT_LATE_MS;
-  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const connection = bullConnection(options.redisUrl);
   const queue = new Queue<DigestJob>(QUEUE, { connection, prefix: options.prefix });
   const log = options.logger;
 

@@ -22,6 +22,7 @@ import {
   SWAP_STATUS,
   type SwapListItem,
 } from "../../exchange/index.ts";
+import { bullConnection } from "../redis-url.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
 /** Where news of a swap goes: the chat, the message that shows it, the language. Carries no secret. */
@@ -137,8 +138,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
   const slowDelays = options.slowDelaysMs ?? DEFAULT_SLOW_DELAYS;
   const findAttempts = Math.max(1, options.findAttempts ?? 4);
   const findIntervalMs = options.findIntervalMs ?? 1500;
-  // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
-  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const connection = bullConnection(options.redisUrl);
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
   const defaults = {
     attempts: 3,
