@@ -3,6 +3,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
+import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
@@ -18,6 +19,8 @@ export interface SessionData {
   language?: string;
   timezone?: string;
   alerts?: AlertLevel;
+  /** Mark a trigger's events seen on the exchange once they were delivered here. */
+  alertsMarkSeen?: boolean;
   /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
   awaitingKeyUntil?: number;
 }
@@ -56,6 +59,8 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
+  /** What the chat tells the alert watcher (connects, disconnects, triggers changed here). */
+  alerts: AlertsSync;
 }
 
 /** The user's time zone, or the default. */

@@ -15,6 +15,7 @@ function settingsText(ctx: BotContext, deps: BotDeps, language: string): string 
     ctx.t("settings-language", { language: ctx.i18n.fluent.translate(language, "language-name") }),
     ctx.t("settings-timezone", { zone: escapeHtml(userTimezone(ctx, deps)) }),
     ctx.t("settings-alerts", { level: ctx.t(`settings-alerts-${level}`) }),
+    ctx.t("alerts-settings-mark-seen", { on: ctx.session.alertsMarkSeen ? "on" : "off" }),
   ].join("\n");
 }
 
@@ -22,7 +23,9 @@ function settingsKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
     .text(ctx.t("settings-button-language"), "set:lang")
     .text(ctx.t("settings-button-timezone"), "set:tz")
-    .text(ctx.t("settings-button-alerts"), "set:alerts");
+    .text(ctx.t("settings-button-alerts"), "set:alerts")
+    .row()
+    .text(ctx.t("alerts-settings-button-mark-seen"), "set:markseen");
 }
 
 /** The settings menu and its buttons. */
@@ -76,6 +79,13 @@ export function settingsFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     ctx.session.alerts = level;
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  // Whether delivered alerts are marked seen on the exchange too (read by the alert delivery).
+  privateChats.callbackQuery("set:markseen", async (ctx) => {
+    ctx.session.alertsMarkSeen = !ctx.session.alertsMarkSeen;
     await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
     await showMenu(ctx, true);
   });
