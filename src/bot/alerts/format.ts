@@ -18,7 +18,7 @@ import {
 } from "../../services/alerts/checks.ts";
 import { unseenEvents } from "../../services/alerts/triggers.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPercent, formatPrice } from "../format/numbers.ts";
 import { formatDateTime } from "../format/time.ts";
 import { formatAmount } from "../swaps/format.ts";
@@ -146,8 +146,9 @@ export function renderEvent(event: PriceTriggerEvent, t: Translate, locale: stri
     match,
     seen: event.seen ? "yes" : "no",
   });
-  const trade = event.trade?.trim() ?? "";
-  const failure = event.failure_reason?.trim() ?? "";
+  // The exchange's own words, kept short so ten events stay well inside one message.
+  const trade = shorten(event.trade?.trim() ?? "", 300);
+  const failure = shorten(event.failure_reason?.trim() ?? "", 300);
   if (trade !== "") return `${head}\n${t("alerts-event-trade", { trade: escapeHtml(trade) })}`;
   if (failure !== "") return `${head}\n${t("alerts-event-failed", { reason: escapeHtml(failure) })}`;
   return head;
