@@ -371,10 +371,10 @@ alerts-confirm-level = Change the level of alert #{ $id } ({ $asset }) from { $f
 alerts-confirm-quantity = Change what alert #{ $id } ({ $asset }) does from { $from } to <b>{ $to }</b>?
 alerts-no-quantity = Alert #{ $id } only alerts, so it has no quantity. To trade, create a new alert with a buy or sell.
 alerts-ask-asset = Which asset should the alert watch? Pick one or type its code.
-alerts-ask-level = { $hasCurrent ->
-        [yes] The level is { $current } now.
+alerts-ask-level = { $asset } now: buy { $buy } · sell { $sell }.{ $hasCurrent ->
+        [yes] {" "}The level is { $current } now.
        *[no] {""}
-    } { $asset } now: buy { $buy } · sell { $sell }.
+    }
     Pick a level or type one:
 alerts-level-button-price = { $side ->
         [buy] buy { $price }

@@ -372,10 +372,10 @@ alerts-confirm-level = 把提醒 #{ $id }（{ $asset }）的价位从 { $from } 
 alerts-confirm-quantity = 把提醒 #{ $id }（{ $asset }）的操作从 { $from } 改为 <b>{ $to }</b>？
 alerts-no-quantity = 提醒 #{ $id } 只提醒，没有数量。如需交易，请新建一个带买入或卖出的提醒。
 alerts-ask-asset = 提醒要监视哪个资产？选择一个或输入代码。
-alerts-ask-level = { $hasCurrent ->
+alerts-ask-level = { $asset } 当前：买入 { $buy } · 卖出 { $sell }。{ $hasCurrent ->
         [yes] 当前价位为 { $current }。
        *[no] {""}
-    } { $asset } 当前：买入 { $buy } · 卖出 { $sell }。
+    }
     选择或输入一个价位：
 alerts-level-button-price = { $side ->
         [buy] 买入价 { $price }

@@ -145,6 +145,24 @@ describe("the guided create", () => {
     expect(await triggersOf(account)).toHaveLength(0);
   });
 
+  it("an alert message's button pressed mid-flow is answered, and the question stays open", async () => {
+    const { chat, account } = await tb.trader({ AUD: "100" });
+    const trigger = await tb.ex
+      .client(account.readWriteKey)
+      .priceTriggers.create({ asset: "ADA", price: "9", match: MATCH.ABOVE });
+    await chat.send("/alert");
+    const ask = (await chat.press("BTC")).find((o) => o.kind === "message");
+    const before = tb.fake.calls.length;
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, ask?.messageId as number, `al:open:${trigger.id}`),
+    );
+    const card = tb.fake.calls.slice(before).flatMap((c) => (c.output?.kind === "message" ? [c.output] : []));
+    expect(card.at(-1)?.plainText).toContain(`Alert #${trigger.id}: ADA`);
+    expect((await chat.send("100000")).at(-1)?.plainText).toContain(
+      "Alert when the price goes above or below",
+    );
+  });
+
   it("without a key: connect first", async () => {
     expect((await tb.chat().send("/alert")).at(-1)?.plainText).toContain("You have not connected an API key");
   });
