@@ -345,6 +345,27 @@ describe("the trigger card", () => {
     expect(await triggersOf(account)).toHaveLength(1);
   });
 
+  it("a lost answer on delete or pause says it may have happened", async () => {
+    const { chat, account } = await tb.trader({ AUD: "100" });
+    const trigger = await tb.ex
+      .client(account.readWriteKey)
+      .priceTriggers.create({ asset: "ADA", price: "5" });
+    await chat.send("/alerts");
+    await chat.press(`#${trigger.id} ADA`);
+    const fault = { path_prefix: `${TRIGGERS}${trigger.id}/`, drop: true, after: true };
+    await tb.ex.control("POST", "/_sandbox/faults", { ...fault, method: "PATCH" });
+    expect((await chat.press("⏸ Pause")).at(-1)?.plainText).toContain("the change may have been made");
+    await chat.send("/alerts");
+    await chat.press(`#${trigger.id} ADA`);
+    await chat.press("🗑 Delete");
+    await tb.ex.control("POST", "/_sandbox/faults", { ...fault, method: "DELETE" });
+    const outputs = await chat.press("Yes, delete it");
+    expect(outputs.at(-1)?.plainText).toContain("the alert may have been deleted. Check /alerts");
+    expect(outputs.some((o) => /Nothing was (done|changed)/.test(o.plainText))).toBe(false);
+    expect(await triggersOf(account)).toHaveLength(0);
+    expect(callsFor(chat.user.id)).toHaveLength(2);
+  });
+
   it("edit the quantity of a trade, checked against the balance", async () => {
     const { chat, account } = await tb.trader({ AUD: "300" });
     const client = tb.ex.client(account.readWriteKey);
