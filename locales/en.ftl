@@ -366,6 +366,7 @@ alerts-deleted = 🗑 Alert #{ $id } deleted.
 alerts-create-unknown = ⚠️ The exchange's answer was lost, so the alert may have been created. Check /alerts before creating it again.
 alerts-change-unknown = ⚠️ The exchange's answer was lost, so the change may have been made. Check /alerts before trying again.
 alerts-delete-unknown = ⚠️ The exchange's answer was lost, so the alert may have been deleted. Check /alerts before trying again.
+alerts-confirm-cancelled = Cancelled: nothing was saved.
 alerts-confirm-delete = Delete alert #{ $id }? Its events go with it.
 alerts-confirm-level = Change the level of alert #{ $id } ({ $asset }) from { $from } to <b>{ $to }</b>?
 alerts-confirm-quantity = Change what alert #{ $id } ({ $asset }) does from { $from } to <b>{ $to }</b>?

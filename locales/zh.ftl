@@ -367,6 +367,7 @@ alerts-deleted = 🗑 提醒 #{ $id } 已删除。
 alerts-create-unknown = ⚠️ 交易所的回复丢失了，所以提醒可能已经创建。再次创建前请先查看 /alerts。
 alerts-change-unknown = ⚠️ 交易所的回复丢失了，所以修改可能已经生效。重试前请先查看 /alerts。
 alerts-delete-unknown = ⚠️ 交易所的回复丢失了，所以提醒可能已经删除。重试前请先查看 /alerts。
+alerts-confirm-cancelled = 已取消：没有保存任何内容。
 alerts-confirm-delete = 删除提醒 #{ $id }？它的事件也会一并删除。
 alerts-confirm-level = 把提醒 #{ $id }（{ $asset }）的价位从 { $from } 改为 <b>{ $to }</b>？
 alerts-confirm-quantity = 把提醒 #{ $id }（{ $asset }）的操作从 { $from } 改为 <b>{ $to }</b>？

@@ -194,6 +194,21 @@ describe("Confirm", () => {
     expect(expired.length).toBeGreaterThanOrEqual(20);
   });
 
+  it("/cancel voids a summary on screen: its message says so and its Confirm is dead", async () => {
+    const { chat, account } = await tb.trader({ AUD: "100" });
+    const summary = (await chat.send("/alert LTC above 500")).at(-1);
+    const data = summary?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    const outputs = await chat.send("/cancel");
+    expect(outputs.at(-1)?.plainText).toBe("Cancelled. Nothing was changed.");
+    const voided = outputs.find((o) => o.kind === "edit" && o.messageId === summary?.messageId);
+    expect(voided?.plainText).toBe("Cancelled: nothing was saved.");
+    expect(voided?.buttons).toEqual([]);
+    await tb.app.bot.handleUpdate(tb.fake.callback(chat.user, chat.chat, summary?.messageId as number, data));
+    const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined;
+    expect(answer?.text).toContain("expired");
+    expect(await tb.ex.writesOf(account, TRIGGERS)).toBe(0);
+  });
+
   it("another user's tap on the Confirm does nothing", async () => {
     const { chat, account } = await tb.trader({ AUD: "100" });
     const summary = (await chat.send("/alert LTC above 500")).at(-1);

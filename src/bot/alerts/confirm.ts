@@ -142,10 +142,19 @@ export async function summarize(ctx: BotContext, deps: BotDeps, draft: AlertDraf
   }
 }
 
+/** Records a message with a live Confirm, so /cancel voids it (src/bot/cancel.ts). */
+async function recordLive(ctx: BotContext, deps: BotDeps, token: string, messageId: number | undefined) {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined || messageId === undefined) return;
+  const live = { token, chatId, messageId, cancelledKey: "alerts-confirm-cancelled" };
+  await deps.liveQuotes.add(ctx.from?.id as number, live, CONFIRM_TTL_S);
+}
+
 /** Shows a summary as a new message, with Confirm / Cancel when it has a token. */
-export async function showSummary(ctx: BotContext, summary: Summary): Promise<void> {
+export async function showSummary(ctx: BotContext, deps: BotDeps, summary: Summary): Promise<void> {
   const markup = summary.token ? { reply_markup: confirmKeyboard(ctx, summary.token) } : {};
-  await ctx.reply(summary.text, markup);
+  const sent = await ctx.reply(summary.text, markup);
+  if (summary.token) await recordLive(ctx, deps, summary.token, sent.message_id);
 }
 
 /** Issues the Confirm of a change or a delete and shows its question. */
@@ -159,8 +168,12 @@ export async function askToConfirm(
   const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
   const confirmKey = payload.action === "alert-delete" ? "alerts-button-delete-yes" : "button-confirm";
   const markup = { reply_markup: confirmKeyboard(ctx, token, confirmKey) };
-  if (edit) await ctx.editMessageText(question, markup);
-  else await ctx.reply(question, markup);
+  let messageId: number | undefined;
+  if (edit) {
+    await ctx.editMessageText(question, markup);
+    messageId = ctx.callbackQuery?.message?.message_id;
+  } else messageId = (await ctx.reply(question, markup)).message_id;
+  await recordLive(ctx, deps, token, messageId);
 }
 
 /** Tells the watcher the user's triggers changed; a failure is logged, never shown (it reads them anyway). */

@@ -447,7 +447,7 @@ export function alertConversation(deps: BotDeps) {
     // Checked again outside with fresh prices and balances, then shown with its Confirm.
     await conversation.external(async (outside) => {
       const waited = await waitForExchange(outside, deps, () => summarize(outside, deps, finished));
-      if (!waited.cancelled) await showSummary(outside, waited.value);
+      if (!waited.cancelled) await showSummary(outside, deps, waited.value);
     });
   };
 }

@@ -303,7 +303,7 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const waited = await waitForExchange(ctx, deps, () => summarize(ctx, deps, parsed.draft));
-    if (!waited.cancelled) await showSummary(ctx, waited.value);
+    if (!waited.cancelled) await showSummary(ctx, deps, waited.value);
   });
 
   privateChats.callbackQuery(CARD_BUTTON_PATTERN, async (ctx) => {
