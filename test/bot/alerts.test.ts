@@ -122,6 +122,18 @@ describe("the quick form", () => {
     expect(await say(chat, "/alert BTC below 10000000")).toContain("already past this level");
   });
 
+  it("in Chinese too", async () => {
+    const chat = tb.chat({ languageCode: "zh" });
+    const account = tb.ex.account({ AUD: "100" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+    const summary = await say(chat, "/alert BTC below 90000 buy 50");
+    expect(summary).toContain("新提醒：BTC");
+    expect(summary).toContain("价位：▼ 低于 $90,000.00");
+    expect(summary).toContain("触发时：买入：花费 $50.00");
+    expect((await chat.press("确认")).at(-1)?.plainText).toMatch(/提醒 #\d+ 已创建。/);
+    expect(await say(chat, "/alert BTC below abc")).toContain("“abc”不是价位。");
+  });
+
   it("Cancel on the summary creates nothing", async () => {
     const { chat, account } = await tb.trader({ AUD: "10" });
     await chat.send("/alert SOL above 1000");

@@ -24,6 +24,7 @@ import {
   sideAsset,
 } from "../../services/alerts/checks.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
+import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -160,8 +161,13 @@ async function answered(
   await ctx.api.editMessageText(at.chatId, at.messageId, `${text}\n<b>${answer}</b>`);
 }
 
-async function cancelled(ctx: ConversationContext, at: { chatId: number; messageId: number }) {
+/** Marks a prompt cancelled; resolves to undefined, what every question returns on cancel. */
+async function cancelled(
+  ctx: ConversationContext,
+  at: { chatId: number; messageId: number },
+): Promise<undefined> {
   await ctx.api.editMessageText(at.chatId, at.messageId, ctx.t("cancelled"));
+  return undefined;
 }
 
 /** Picks a listed asset by button or typed code; undefined on cancel. */
@@ -179,7 +185,7 @@ async function askAsset(
   const at = await ask(ctx, text, keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId);
-    if ("data" in input && input.data === "ag:x") return void (await cancelled(ctx, at));
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     const choice = "data" in input ? input.data.replace(/^ag:a:/, "") : input.text.trim().toUpperCase();
     if (assets.includes(choice)) {
       await answered(ctx, at, text, escapeHtml(choice));
@@ -233,7 +239,7 @@ async function askLevel(
   const at = await ask(ctx, text, keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId);
-    if ("data" in input && input.data === "ag:x") return void (await cancelled(ctx, at));
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     let raw: string | undefined;
     if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
     else raw = input.text;
@@ -261,7 +267,7 @@ async function askChoice<T extends string>(
   const at = await ask(ctx, text, keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId);
-    if ("data" in input && input.data === "ag:x") return void (await cancelled(ctx, at));
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     const wanted = "data" in input ? input.data.replace(/^ag:c:/, "") : "";
     const choice = choices.find((c) => c.value === wanted);
     if (choice === undefined) {
@@ -294,7 +300,7 @@ async function askQuantity(
   let side: AlertSide = draft.side ?? "spend";
   const promptFor = (s: AlertSide) => {
     const counted = sideAsset(draft.asset, action, s);
-    const spent = action === "buy" ? "AUD" : draft.asset;
+    const spent = action === "buy" ? FIAT : draft.asset;
     const text = ctx.t("alerts-ask-quantity", {
       action,
       side: s,
@@ -317,7 +323,7 @@ async function askQuantity(
   for (;;) {
     const input = await nextInput(conversation, at.messageId);
     if ("data" in input) {
-      if (input.data === "ag:x") return void (await cancelled(ctx, at));
+      if (input.data === "ag:x") return cancelled(ctx, at);
       if (input.data === "ag:s" || input.data === "ag:r") {
         side = input.data === "ag:r" ? "receive" : "spend";
         prompt = promptFor(side);
@@ -368,7 +374,7 @@ async function askNotify(
       await ctx.reply(ctx.t("alerts-pick-again"));
       continue;
     }
-    if (input.data === "ag:x") return void (await cancelled(ctx, at));
+    if (input.data === "ag:x") return cancelled(ctx, at);
     if (input.data === "ag:n:done") {
       const shown = ctx.t("alerts-notify", {
         email: flags.email ? "on" : "off",
