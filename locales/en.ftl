@@ -27,6 +27,8 @@ help =
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
     /swaps — your recent swaps
+    /alerts — your price alerts: pause, edit, delete, events
+    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -296,3 +298,168 @@ digest-due = <b>Recurring trades due today</b>
 digest-due-buy = Buy { $asset } with { $amount } at { $time }
 digest-due-sell = Sell { $amount } { $asset } at { $time }
 digest-footer = <i>As of { $time } ({ $zone }). Change the hour or turn it off in /settings.</i>
+## alerts
+cmd-alert = Set a price alert (or one that trades)
+cmd-alerts = Your price alerts
+alerts-usage = Usage: <code>/alert ASSET [above|below] LEVEL [buy|sell [get] QUANTITY] [email] [sms]</code>
+    • <code>/alert BTC above 100000</code> alerts when BTC reaches $100,000
+    • <code>/alert BTC below 90000 buy 500</code> also spends $500 on BTC
+    • <code>/alert ETH above 5000 sell 0.5</code> also sells 0.5 ETH
+    • <code>/alert BTC below 90000 buy get 0.01</code> buys 0.01 BTC (say what you receive)
+    Without above or below the exchange picks the side from the current price. Or send just /alert to be guided.
+alerts-unknown-asset = I don't know the asset { $asset }. <code>/price all</code> lists every asset.
+alerts-level-not-number = “{ $input }” is not a price level. Send a number like <code>100000</code> or <code>2.5</code>.
+alerts-level-not-positive = The level must be more than zero (you sent “{ $input }”).
+alerts-level-too-precise = A level has at most { $decimals } decimal places. Try again with fewer decimals.
+alerts-quantity-not-number = “{ $input }” is not a quantity. Send a number like <code>500</code> or <code>0.05</code>.
+alerts-quantity-not-positive = The quantity must be more than zero (you sent “{ $input }”).
+alerts-quantity-too-precise = { $asset } quantities have at most { $decimals } decimal places. Try again with fewer decimals.
+alerts-below-minimum = The smallest order is worth { $minimum } at the level. Try a larger quantity.
+alerts-over-balance = That is more than you have: { $amount } needed, { $balance } available.
+alerts-read-only = Your API key is read-only, so an alert can't trade with it. Choose alert only, or connect a read &amp; write key with /connect.
+alerts-action-alert = alert only
+alerts-action-trade = { $action ->
+        [buy] { $side ->
+            [spend] buy: spend { $amount }
+           *[receive] buy: get { $amount }
+        }
+       *[sell] { $side ->
+            [spend] sell { $amount }
+           *[receive] sell: get { $amount }
+        }
+    }
+alerts-level = { $match ->
+        [above] ▲ above { $level }
+        [below] ▼ below { $level }
+       *[auto] ↕ at { $level } (side picked by the exchange)
+    }
+alerts-no-price = now: no price
+alerts-market = now { $price } ({ $distance } to the level)
+alerts-state-on = ✅ active
+alerts-state-fired = 🔔 fired, paused
+alerts-state-off = ⏸ paused
+alerts-notify = email { $email ->
+        [on] ✓
+       *[off] ✗
+    } · SMS { $sms ->
+        [on] ✓
+       *[off] ✗
+    }
+alerts-unseen = 🆕 { $count } unseen
+alerts-line = <b>#{ $id } { $asset }</b> { $level } · { $market }
+alerts-title = <b>Your alerts</b> ({ $count }; page { $page } of { $pages })
+alerts-none = You have no price alerts. Create one with <code>/alert BTC above 100000</code>, or send /alert to be guided.
+alerts-newer = ‹ Newer
+alerts-older = Older ›
+alerts-card-title = <b>Alert #{ $id }: { $asset }</b>{ $name }
+alerts-card-level = Level: { $level }
+alerts-card-action = When it fires: { $action }
+alerts-card-state = State: { $state }
+alerts-card-events = Events: { $count } ({ $unseen } unseen)
+alerts-card-last = Last fired: { $when } ({ $zone })
+alerts-button-pause = ⏸ Pause
+alerts-button-enable = ▶️ Enable
+alerts-button-level = Edit level
+alerts-button-quantity = Edit quantity
+alerts-button-events = Events ({ $count })
+alerts-button-seen = Mark seen
+alerts-button-delete = 🗑 Delete
+alerts-button-list = All alerts
+alerts-button-open = Open the alert
+alerts-button-trade = Trade { $n }
+alerts-button-delete-yes = Yes, delete it
+alerts-events-title = <b>Events of alert #{ $id } ({ $asset })</b>: { $count }, newest { $shown } shown; times in { $zone }
+alerts-events-none = It has not fired yet.
+alerts-event = { $when }: fired { $match ->
+        [above] above
+        [below] below
+       *[auto] at
+    } the level at { $price }{ $seen ->
+        [yes] {""}
+       *[no] {" "}🆕
+    }
+alerts-event-trade = Trade: { $trade }
+alerts-event-failed = ⚠️ No trade: { $reason }
+alerts-event-gone = That event of alert #{ $id } is no longer there: the alert may have been deleted.
+alerts-trade-title = <b>Trade of alert #{ $id } ({ $asset })</b>, times in { $zone }
+alerts-trade-transaction = Transaction #{ $id }, { $when }: spent { $spent } → got { $got } ({ $status })
+alerts-trade-not-found = I could not find its transaction in your recent history; /balance shows where you stand.
+alerts-summary-title = <b>New alert: { $asset }</b>
+alerts-summary-market = Now: buy { $buy } · sell { $sell } ({ $distance } to the level)
+alerts-summary-auto = The exchange will watch for the price going { $match ->
+        [above] above
+       *[below] below
+    } the level.
+alerts-summary-estimate = At the level that takes about { $amount } from your balance.
+alerts-summary-fires-now = ⚠️ The price is already past this level: the alert will fire as soon as it is created.
+alerts-summary-market-order = The trade is a market order placed when the alert fires, at the price then; your balance is checked again at that moment.
+alerts-saving = Saving…
+alerts-created = ✅ Alert #{ $id } created.
+alerts-changed = ✅ Alert #{ $id } changed.
+alerts-deleted = 🗑 Alert #{ $id } deleted.
+alerts-create-unknown = ⚠️ The exchange's answer was lost, so the alert may have been created. Check /alerts before creating it again.
+alerts-change-unknown = ⚠️ The exchange's answer was lost, so the change may have been made. Check /alerts before trying again.
+alerts-delete-unknown = ⚠️ The exchange's answer was lost, so the alert may have been deleted. Check /alerts before trying again.
+alerts-confirm-cancelled = Cancelled: nothing was saved.
+alerts-confirm-delete = Delete alert #{ $id }? Its events go with it.
+alerts-confirm-level = Change the level of alert #{ $id } ({ $asset }) from { $from } to <b>{ $to }</b>?
+alerts-confirm-quantity = Change what alert #{ $id } ({ $asset }) does from { $from } to <b>{ $to }</b>?
+alerts-no-quantity = Alert #{ $id } only alerts, so it has no quantity. To trade, create a new alert with a buy or sell.
+alerts-ask-asset = Which asset should the alert watch? Pick one or type its code.
+alerts-ask-level = { $asset } now: buy { $buy } · sell { $sell }.{ $hasCurrent ->
+        [yes] {" "}The level is { $current } now.
+       *[no] {""}
+    }
+    Pick a level or type one:
+alerts-level-button-price = { $side ->
+        [buy] buy { $price }
+       *[sell] sell { $price }
+    }
+alerts-ask-match = Alert when the price goes above or below { $level }? It is at { $market } now; automatic lets the exchange pick from the current price.
+alerts-match-button = { $match ->
+        [above] ▲ Above
+        [below] ▼ Below
+       *[auto] Automatic
+    }
+alerts-ask-action = What should happen when it fires?
+alerts-action-button = { $action ->
+        [buy] Buy { $asset }
+        [sell] Sell { $asset }
+       *[alert] Alert only
+    }
+alerts-ask-quantity = { $action ->
+        [buy] { $side ->
+            [spend] How much AUD should it spend?
+           *[receive] How much { $asset } should it buy?
+        }
+       *[sell] { $side ->
+            [spend] How much { $asset } should it sell?
+           *[receive] How much AUD should it get?
+        }
+    } You have { $balance }. Type a quantity.
+alerts-button-side = { $side ->
+        [spend] Say how much { $asset } to { $action ->
+            [buy] spend
+           *[sell] sell
+        }
+       *[receive] Say how much { $asset } to { $action ->
+            [buy] buy
+           *[sell] get
+        }
+    }
+alerts-ask-notify = Should the exchange also send an email or an SMS when it fires? (Alerts here follow /settings.)
+alerts-button-email = Email: { $on ->
+        [on] on
+       *[off] off
+    }
+alerts-button-sms = SMS: { $on ->
+        [on] on
+       *[off] off
+    }
+alerts-button-continue = Continue
+alerts-pick-again = Pick one of the buttons above, or /cancel.
+alerts-settings-mark-seen = Mark alerts seen on the exchange after delivery: { $on ->
+        [on] on
+       *[off] off
+    }
+alerts-settings-button-mark-seen = Mark seen after delivery

@@ -27,6 +27,8 @@ help =
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
     /swaps — 最近的兑换
+    /alerts — 你的价格提醒：暂停、编辑、删除、事件
+    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -297,3 +299,168 @@ digest-due = <b>今日到期的定期交易</b>
 digest-due-buy = { $time } 用 { $amount } 买入 { $asset }
 digest-due-sell = { $time } 卖出 { $amount } { $asset }
 digest-footer = <i>截至 { $time }（{ $zone }）。可在 /settings 中更改时间或关闭。</i>
+## alerts
+cmd-alert = 设置价格提醒（也可自动交易）
+cmd-alerts = 你的价格提醒
+alerts-usage = 用法：<code>/alert 资产 [above|below] 价位 [buy|sell [get] 数量] [email] [sms]</code>
+    • <code>/alert BTC above 100000</code>：BTC 涨到 $100,000 时提醒
+    • <code>/alert BTC below 90000 buy 500</code>：同时花 $500 买入 BTC
+    • <code>/alert ETH above 5000 sell 0.5</code>：同时卖出 0.5 ETH
+    • <code>/alert BTC below 90000 buy get 0.01</code>：买入 0.01 BTC（按收到的数量）
+    不写 above 或 below 时，由交易所根据当前价格决定方向。也可以只发送 /alert，按步骤设置。
+alerts-unknown-asset = 我不认识资产 { $asset }。<code>/price all</code> 列出全部资产。
+alerts-level-not-number = “{ $input }”不是价位。请发送数字，例如 <code>100000</code> 或 <code>2.5</code>。
+alerts-level-not-positive = 价位必须大于零（你发送的是“{ $input }”）。
+alerts-level-too-precise = 价位最多 { $decimals } 位小数。请减少小数位后重试。
+alerts-quantity-not-number = “{ $input }”不是数量。请发送数字，例如 <code>500</code> 或 <code>0.05</code>。
+alerts-quantity-not-positive = 数量必须大于零（你发送的是“{ $input }”）。
+alerts-quantity-too-precise = { $asset } 的数量最多 { $decimals } 位小数。请减少小数位后重试。
+alerts-below-minimum = 按该价位计算，最小订单价值为 { $minimum }。请输入更大的数量。
+alerts-over-balance = 超出了你的余额：需要 { $amount }，可用 { $balance }。
+alerts-read-only = 你的 API 密钥是只读的，提醒无法用它交易。请选择“仅提醒”，或用 /connect 连接可读写的密钥。
+alerts-action-alert = 仅提醒
+alerts-action-trade = { $action ->
+        [buy] { $side ->
+            [spend] 买入：花费 { $amount }
+           *[receive] 买入：得到 { $amount }
+        }
+       *[sell] { $side ->
+            [spend] 卖出 { $amount }
+           *[receive] 卖出：得到 { $amount }
+        }
+    }
+alerts-level = { $match ->
+        [above] ▲ 高于 { $level }
+        [below] ▼ 低于 { $level }
+       *[auto] ↕ 在 { $level }（方向由交易所决定）
+    }
+alerts-no-price = 当前：无价格
+alerts-market = 当前 { $price }（距价位 { $distance }）
+alerts-state-on = ✅ 生效中
+alerts-state-fired = 🔔 已触发，已暂停
+alerts-state-off = ⏸ 已暂停
+alerts-notify = 邮件 { $email ->
+        [on] ✓
+       *[off] ✗
+    } · 短信 { $sms ->
+        [on] ✓
+       *[off] ✗
+    }
+alerts-unseen = 🆕 { $count } 条未读
+alerts-line = <b>#{ $id } { $asset }</b> { $level } · { $market }
+alerts-title = <b>你的提醒</b>（{ $count } 个；第 { $page } 页，共 { $pages } 页）
+alerts-none = 你还没有价格提醒。用 <code>/alert BTC above 100000</code> 创建一个，或发送 /alert 按步骤设置。
+alerts-newer = ‹ 较新
+alerts-older = 较早 ›
+alerts-card-title = <b>提醒 #{ $id }：{ $asset }</b>{ $name }
+alerts-card-level = 价位：{ $level }
+alerts-card-action = 触发时：{ $action }
+alerts-card-state = 状态：{ $state }
+alerts-card-events = 事件：{ $count } 条（{ $unseen } 条未读）
+alerts-card-last = 上次触发：{ $when }（{ $zone }）
+alerts-button-pause = ⏸ 暂停
+alerts-button-enable = ▶️ 启用
+alerts-button-level = 修改价位
+alerts-button-quantity = 修改数量
+alerts-button-events = 事件（{ $count }）
+alerts-button-seen = 标为已读
+alerts-button-delete = 🗑 删除
+alerts-button-list = 全部提醒
+alerts-button-open = 打开提醒
+alerts-button-trade = 交易 { $n }
+alerts-button-delete-yes = 是的，删除
+alerts-events-title = <b>提醒 #{ $id }（{ $asset }）的事件</b>：共 { $count } 条，显示最新 { $shown } 条；时间为 { $zone }
+alerts-events-none = 尚未触发过。
+alerts-event = { $when }：价格{ $match ->
+        [above] 高于
+        [below] 低于
+       *[auto] 到达
+    }价位时触发，价格 { $price }{ $seen ->
+        [yes] {""}
+       *[no] {" "}🆕
+    }
+alerts-event-trade = 交易：{ $trade }
+alerts-event-failed = ⚠️ 未交易：{ $reason }
+alerts-event-gone = 提醒 #{ $id } 的这条事件已不存在：提醒可能已被删除。
+alerts-trade-title = <b>提醒 #{ $id }（{ $asset }）的交易</b>，时间为 { $zone }
+alerts-trade-transaction = 交易记录 #{ $id }，{ $when }：花费 { $spent } → 得到 { $got }（{ $status }）
+alerts-trade-not-found = 我在你最近的记录中没有找到对应的交易；/balance 可查看当前余额。
+alerts-summary-title = <b>新提醒：{ $asset }</b>
+alerts-summary-market = 当前：买入 { $buy } · 卖出 { $sell }（距价位 { $distance }）
+alerts-summary-auto = 交易所将监视价格{ $match ->
+        [above] 高于
+       *[below] 低于
+    }该价位。
+alerts-summary-estimate = 按该价位计算，约从你的余额中扣除 { $amount }。
+alerts-summary-fires-now = ⚠️ 价格已经越过这个价位：提醒一创建就会触发。
+alerts-summary-market-order = 交易为市价单，在提醒触发时按当时价格下单；届时会再次检查你的余额。
+alerts-saving = 正在保存…
+alerts-created = ✅ 提醒 #{ $id } 已创建。
+alerts-changed = ✅ 提醒 #{ $id } 已修改。
+alerts-deleted = 🗑 提醒 #{ $id } 已删除。
+alerts-create-unknown = ⚠️ 交易所的回复丢失了，所以提醒可能已经创建。再次创建前请先查看 /alerts。
+alerts-change-unknown = ⚠️ 交易所的回复丢失了，所以修改可能已经生效。重试前请先查看 /alerts。
+alerts-delete-unknown = ⚠️ 交易所的回复丢失了，所以提醒可能已经删除。重试前请先查看 /alerts。
+alerts-confirm-cancelled = 已取消：没有保存任何内容。
+alerts-confirm-delete = 删除提醒 #{ $id }？它的事件也会一并删除。
+alerts-confirm-level = 把提醒 #{ $id }（{ $asset }）的价位从 { $from } 改为 <b>{ $to }</b>？
+alerts-confirm-quantity = 把提醒 #{ $id }（{ $asset }）的操作从 { $from } 改为 <b>{ $to }</b>？
+alerts-no-quantity = 提醒 #{ $id } 只提醒，没有数量。如需交易，请新建一个带买入或卖出的提醒。
+alerts-ask-asset = 提醒要监视哪个资产？选择一个或输入代码。
+alerts-ask-level = { $asset } 当前：买入 { $buy } · 卖出 { $sell }。{ $hasCurrent ->
+        [yes] 当前价位为 { $current }。
+       *[no] {""}
+    }
+    选择或输入一个价位：
+alerts-level-button-price = { $side ->
+        [buy] 买入价 { $price }
+       *[sell] 卖出价 { $price }
+    }
+alerts-ask-match = 价格高于还是低于 { $level } 时提醒？当前为 { $market }；“自动”由交易所根据当前价格决定。
+alerts-match-button = { $match ->
+        [above] ▲ 高于
+        [below] ▼ 低于
+       *[auto] 自动
+    }
+alerts-ask-action = 触发时要做什么？
+alerts-action-button = { $action ->
+        [buy] 买入 { $asset }
+        [sell] 卖出 { $asset }
+       *[alert] 仅提醒
+    }
+alerts-ask-quantity = { $action ->
+        [buy] { $side ->
+            [spend] 要花费多少澳元？
+           *[receive] 要买入多少 { $asset }？
+        }
+       *[sell] { $side ->
+            [spend] 要卖出多少 { $asset }？
+           *[receive] 要得到多少澳元？
+        }
+    } 你有 { $balance }。请输入数量。
+alerts-button-side = { $side ->
+        [spend] { $action ->
+            [buy] 按花费的 { $asset } 填写
+           *[sell] 按卖出的 { $asset } 填写
+        }
+       *[receive] { $action ->
+            [buy] 按买入的 { $asset } 填写
+           *[sell] 按得到的 { $asset } 填写
+        }
+    }
+alerts-ask-notify = 触发时交易所是否还要发送邮件或短信？（这里的提醒按 /settings 设置发送。）
+alerts-button-email = 邮件：{ $on ->
+        [on] 开
+       *[off] 关
+    }
+alerts-button-sms = 短信：{ $on ->
+        [on] 开
+       *[off] 关
+    }
+alerts-button-continue = 继续
+alerts-pick-again = 请点击上面的按钮之一，或发送 /cancel。
+alerts-settings-mark-seen = 送达后在交易所将提醒标为已读：{ $on ->
+        [on] 开
+       *[off] 关
+    }
+alerts-settings-button-mark-seen = 送达后标为已读

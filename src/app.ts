@@ -121,6 +121,12 @@ export function createApp(options: AppOptions): App {
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
     exchangeDeadlineMs,
     chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
+    // No watcher yet: the alert engine replaces this.
+    alerts: {
+      userConnected: async () => {},
+      userDisconnected: async () => {},
+      triggersChanged: async () => {},
+    },
   };
   const bot = createBot(
     deps,

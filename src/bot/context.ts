@@ -3,6 +3,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
+import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
@@ -22,6 +23,8 @@ export interface SessionData {
   alerts?: AlertLevel;
   /** The local hour (0-23) of the daily digest; absent when it is off. */
   digestHour?: number;
+  /** Mark a trigger's events seen on the exchange once they were delivered here. */
+  alertsMarkSeen?: boolean;
   /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
   awaitingKeyUntil?: number;
 }
@@ -64,6 +67,8 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
+  /** What the chat tells the alert watcher (connects, disconnects, triggers changed here). */
+  alerts: AlertsSync;
 }
 
 /** The user's time zone, or the default. */

@@ -21,7 +21,15 @@ import { Bot, type BotConfig, type Composer, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
-import { actionsFeature } from "./actions.ts";
+import { type ActionHandler, actionsFeature } from "./actions.ts";
+import { type AlertPayload, onAlertChoice } from "./alerts/confirm.ts";
+import {
+  ALERT_CONVERSATION,
+  ALERT_EDIT_CONVERSATION,
+  alertConversation,
+  alertEditConversation,
+} from "./alerts/conversation.ts";
+import { alertsFeature } from "./alerts/feature.ts";
 import { configureApi } from "./api-config.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel.ts";
@@ -154,7 +162,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
+  app.use(createConversation(alertConversation(deps), ALERT_CONVERSATION));
+  app.use(createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION));
 
+  const onAlert: ActionHandler = (ctx, payload, verb) =>
+    onAlertChoice(ctx, deps, payload as AlertPayload, verb);
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
@@ -162,9 +174,13 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
+    alertsFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
+      "alert-create": onAlert,
+      "alert-change": onAlert,
+      "alert-delete": onAlert,
     }),
   ];
   for (const feature of features) app.use(feature);

@@ -121,6 +121,88 @@ const PROMPTS: Prompt[] = [
     reach: (chat) => chat.send("/buy BTC 100"),
     conversation: false,
   },
+  {
+    name: "alert: which asset",
+    reach: (chat) => chat.send("/alert"),
+    conversation: true,
+    answer: { text: "BTC", expect: "Pick a level or type one" },
+  },
+  {
+    name: "alert: level",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+    },
+    conversation: true,
+    answer: { text: "100000", expect: "Alert when the price goes above or below" },
+  },
+  {
+    name: "alert: above or below (buttons)",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+      await chat.send("100000");
+    },
+    conversation: true,
+  },
+  {
+    name: "alert: action (buttons)",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+      await chat.send("100000");
+      await chat.press("▼ Below");
+    },
+    conversation: true,
+  },
+  {
+    name: "alert: quantity",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+      await chat.send("100000");
+      await chat.press("▼ Below");
+      await chat.press("Buy BTC");
+    },
+    conversation: true,
+    answer: { text: "100", expect: "email or an SMS" },
+  },
+  {
+    name: "alert: email and SMS (buttons)",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+      await chat.send("100000");
+      await chat.press("▼ Below");
+      await chat.press("Alert only");
+    },
+    conversation: true,
+  },
+  {
+    name: "an alert summary waiting for Confirm",
+    reach: (chat) => chat.send("/alert BTC above 200000"),
+    conversation: false,
+  },
+  {
+    name: "alert card: new level",
+    reach: async (chat) => {
+      await chat.send("/alert BTC above 200000");
+      await chat.press("Confirm");
+      await chat.press("Edit level");
+    },
+    conversation: true,
+    answer: { text: "210000", expect: "Change the level of alert" },
+  },
+  {
+    name: "alert card: new quantity",
+    reach: async (chat) => {
+      await chat.send("/alert BTC below 90000 buy 100");
+      await chat.press("Confirm");
+      await chat.press("Edit quantity");
+    },
+    conversation: true,
+    answer: { text: "200", expect: "Change what alert" },
+  },
 ];
 
 /** Every string in Redis under the bot's prefix, with JSON values (and JSON inside them) unpacked. */

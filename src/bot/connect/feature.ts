@@ -43,6 +43,7 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
       () => deps.accounts.connect(userId, apiKey, interactiveCall(ctx, deps)),
       { intervalMs: deps.chatActionIntervalMs },
     );
+    if (result.status === "connected") await tellAlerts(ctx, () => deps.alerts.userConnected(userId));
     if (result.status === "invalid") text = ctx.t("connect-invalid");
     else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
     else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");
@@ -53,6 +54,15 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
     text = explained;
   }
   await ctx.api.editMessageText(status.chat.id, status.message_id, `${text}\n${notes}`);
+}
+
+/** Tells the alert watcher about a (dis)connect; it catches up on its own, so a failure is only logged. */
+async function tellAlerts(ctx: BotContext, call: () => Promise<void>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    ctx.log.warn({ err: { message: (error as Error).message } }, "could not tell the alert watcher");
+  }
 }
 
 /**
@@ -115,7 +125,9 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
 
 /** Runs a disconnect whose confirm token was consumed. */
 export async function completeDisconnect(ctx: BotContext, deps: BotDeps): Promise<void> {
-  const removed = await deps.accounts.disconnect(ctx.from?.id as number);
+  const userId = ctx.from?.id as number;
+  const removed = await deps.accounts.disconnect(userId);
+  if (removed) await tellAlerts(ctx, () => deps.alerts.userDisconnected(userId));
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(ctx.t(removed ? "disconnect-done" : "disconnect-none"));
 }

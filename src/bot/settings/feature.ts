@@ -22,6 +22,7 @@ function settingsText(ctx: BotContext, deps: BotDeps, language: string): string 
     ctx.session.digestHour === undefined
       ? ctx.t("settings-digest-off")
       : ctx.t("settings-digest-at", { time: hourText(ctx.session.digestHour) }),
+    ctx.t("alerts-settings-mark-seen", { on: ctx.session.alertsMarkSeen ? "on" : "off" }),
   ].join("\n");
 }
 
@@ -31,7 +32,9 @@ function settingsKeyboard(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("settings-button-timezone"), "set:tz")
     .text(ctx.t("settings-button-alerts"), "set:alerts")
     .row()
-    .text(ctx.t("settings-button-digest"), "set:digest");
+    .text(ctx.t("settings-button-digest"), "set:digest")
+    .row()
+    .text(ctx.t("alerts-settings-button-mark-seen"), "set:markseen");
 }
 
 /** The settings menu and its buttons. */
@@ -121,6 +124,13 @@ export function settingsFeature(deps: BotDeps): Composer<BotContext> {
     if (hour === undefined) delete ctx.session.digestHour;
     else ctx.session.digestHour = hour;
     await deps.digest.schedule(ctx.from.id, hour, userTimezone(ctx, deps));
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  // Whether delivered alerts are marked seen on the exchange too (read by the alert delivery).
+  privateChats.callbackQuery("set:markseen", async (ctx) => {
+    ctx.session.alertsMarkSeen = !ctx.session.alertsMarkSeen;
     await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
     await showMenu(ctx, true);
   });

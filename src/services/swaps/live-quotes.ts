@@ -10,6 +10,8 @@ export interface LiveQuote {
   token: string;
   chatId: number;
   messageId: number;
+  /** The locale key of what its message says once /cancel voided it; the swap quote's wording when absent. */
+  cancelledKey?: string;
 }
 
 /** Options of {@link createLiveQuotes}. */
@@ -26,8 +28,8 @@ export function createLiveQuotes(options: LiveQuotesOptions) {
     /** Records a shown quote for `ttlSeconds` (the lifetime of its token). */
     async add(userId: number, quote: LiveQuote, ttlSeconds: number): Promise<void> {
       const key = prefix + userId;
-      const where = JSON.stringify({ chatId: quote.chatId, messageId: quote.messageId });
-      await redis.multi().hset(key, quote.token, where).expire(key, ttlSeconds).exec();
+      const { token: _token, ...where } = quote;
+      await redis.multi().hset(key, quote.token, JSON.stringify(where)).expire(key, ttlSeconds).exec();
     },
     /** Returns and forgets every quote recorded for `userId`. */
     async takeAll(userId: number): Promise<LiveQuote[]> {
@@ -37,7 +39,14 @@ export function createLiveQuotes(options: LiveQuotesOptions) {
       return Object.entries(entries).flatMap(([token, raw]) => {
         const where = JSON.parse(raw) as Partial<LiveQuote>;
         return typeof where.chatId === "number" && typeof where.messageId === "number"
-          ? [{ token, chatId: where.chatId, messageId: where.messageId }]
+          ? [
+              {
+                token,
+                chatId: where.chatId,
+                messageId: where.messageId,
+                ...(typeof where.cancelledKey === "string" ? { cancelledKey: where.cancelledKey } : {}),
+              },
+            ]
           : [];
       });
     },

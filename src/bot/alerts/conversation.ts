@@ -1,0 +1,543 @@
+/**
+ * The guided /alert: asset; level (the current buy and sell prices and a few steps around the market
+ * as buttons, or typed); above / below / automatic; alert only, buy or sell; for a trade the quantity on
+ * the spend or the receive side, checked against the balance and the key; email and SMS; then the same
+ * summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
+ * Every refused answer is explained and the same question stays open; a command or Cancel leaves.
+ *
+ * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data
+ * (no Date, no class); the summary and the Confirm question are built and sent outside.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import { Dec, MATCH, toDec } from "../../exchange/index.ts";
+import {
+  type AlertAction,
+  type AlertDraft,
+  type AlertMatch,
+  type AlertProblem,
+  type AlertSide,
+  checkLevel,
+  checkQuantityInput,
+  checkTrade,
+  marketPrice,
+  sideAsset,
+} from "../../services/alerts/checks.ts";
+import type { KeyPermission } from "../../services/connect/accounts.ts";
+import { FIAT } from "../../services/swaps/quotes.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { escapeHtml } from "../format/html.ts";
+import { formatPrice } from "../format/numbers.ts";
+import { TOP_ASSETS } from "../price/feature.ts";
+import { formatAmount } from "../swaps/format.ts";
+import {
+  askToConfirm,
+  type ConfirmedChange,
+  changeQuestion,
+  describeAlertProblem,
+  showSummary,
+  summarize,
+} from "./confirm.ts";
+import { actionText, draftOf } from "./format.ts";
+
+/** The guided create's id, for `ctx.conversation.enter`. */
+export const ALERT_CONVERSATION = "alert";
+
+/** The card's edit question's id. */
+export const ALERT_EDIT_CONVERSATION = "alert-edit";
+
+/** What the edit question changes. */
+export interface AlertEditArgs {
+  triggerId: number;
+  field: "level" | "quantity";
+}
+
+type Convo = Conversation<BotContext, ConversationContext>;
+
+/** Prices of one asset as plain strings. */
+interface Prices {
+  buy: string;
+  sell: string;
+  market: string;
+}
+
+/** Something loaded outside: the data, or what to say instead (nothing when a /cancel overtook it). */
+type Loaded<T> = { ok: true; data: T } | { ok: false; text?: string };
+
+// Steps around the market price offered as levels, in percent.
+const LEVEL_STEPS = [-10, -5, -2, 2, 5, 10] as const;
+const MAX_PICKER = 12;
+
+/** Runs `work` outside while the user waits; exchange failures become their explanation. */
+async function loadOutside<T>(
+  ctx: BotContext,
+  deps: BotDeps,
+  work: () => Promise<Loaded<T>>,
+): Promise<Loaded<T>> {
+  try {
+    const waited = await waitForExchange(ctx, deps, work);
+    return waited.cancelled ? { ok: false } : waited.value;
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { ok: false, text: explained };
+  }
+}
+
+/** The listed assets (popular first) and what the key may do; fails when no key is connected. */
+async function loadStart(
+  ctx: BotContext,
+  deps: BotDeps,
+): Promise<Loaded<{ assets: string[]; permission: KeyPermission }>> {
+  const userId = ctx.from?.id as number;
+  if (!(await deps.accounts.isConnected(userId))) return { ok: false, text: ctx.t("connect-needed") };
+  const permission = await deps.accounts.permission(userId);
+  return loadOutside(ctx, deps, async () => {
+    const codes = Object.keys(await deps.market.ticker());
+    const top = TOP_ASSETS.filter((c) => codes.includes(c));
+    const rest = codes.filter((c) => !top.includes(c as (typeof TOP_ASSETS)[number])).sort();
+    return { ok: true, data: { assets: [...top, ...rest], permission } };
+  });
+}
+
+async function loadPrices(ctx: BotContext, deps: BotDeps, asset: string): Promise<Loaded<Prices>> {
+  return loadOutside(ctx, deps, async () => {
+    const entry = (await deps.market.ticker())[asset];
+    if (entry === undefined)
+      return { ok: false, text: ctx.t("alerts-unknown-asset", { asset: escapeHtml(asset) }) };
+    return { ok: true, data: { buy: entry.buy, sell: entry.sell, market: marketPrice(entry).toFixed() } };
+  });
+}
+
+async function loadBalances(ctx: BotContext, deps: BotDeps): Promise<Loaded<Record<string, string>>> {
+  return loadOutside(ctx, deps, async () => {
+    const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+    if (!client) return { ok: false, text: ctx.t("connect-needed") };
+    return { ok: true, data: { ...(await client.balances.all()) } };
+  });
+}
+
+/** Waits for a typed message or a press of one of `messageId`'s `ag:` buttons; a command leaves the flow. */
+async function nextInput(
+  conversation: Convo,
+  messageId: number,
+): Promise<{ text: string } | { data: string }> {
+  for (;;) {
+    const update = await conversation.waitUntil(
+      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("ag:") ?? false),
+      { next: true },
+    );
+    const text = update.message?.text;
+    if (text !== undefined) {
+      if (text.startsWith("/")) await conversation.halt({ next: true });
+      return { text };
+    }
+    await update.answerCallbackQuery();
+    // A button of an older prompt is not an answer to this one.
+    if (update.callbackQuery?.message?.message_id === messageId)
+      return { data: update.callbackQuery.data ?? "" };
+  }
+}
+
+/** A prompt with buttons (and Cancel); returns its message id. */
+async function ask(
+  ctx: ConversationContext,
+  text: string,
+  keyboard: InlineKeyboard,
+): Promise<{ chatId: number; messageId: number }> {
+  const sent = await ctx.reply(text, { reply_markup: keyboard.row().text(ctx.t("button-cancel"), "ag:x") });
+  return { chatId: sent.chat.id, messageId: sent.message_id };
+}
+
+/** Marks a prompt answered: its text with the answer, buttons gone. */
+async function answered(
+  ctx: ConversationContext,
+  at: { chatId: number; messageId: number },
+  text: string,
+  answer: string,
+) {
+  await ctx.api.editMessageText(at.chatId, at.messageId, `${text}\n<b>${answer}</b>`);
+}
+
+/** Marks a prompt cancelled; resolves to undefined, what every question returns on cancel. */
+async function cancelled(
+  ctx: ConversationContext,
+  at: { chatId: number; messageId: number },
+): Promise<undefined> {
+  await ctx.api.editMessageText(at.chatId, at.messageId, ctx.t("cancelled"));
+  return undefined;
+}
+
+/** Picks a listed asset by button or typed code; undefined on cancel. */
+async function askAsset(
+  conversation: Convo,
+  ctx: ConversationContext,
+  assets: string[],
+): Promise<string | undefined> {
+  const keyboard = new InlineKeyboard();
+  assets.slice(0, MAX_PICKER).forEach((code, i) => {
+    keyboard.text(code, `ag:a:${code}`);
+    if (i % 4 === 3) keyboard.row();
+  });
+  const text = ctx.t("alerts-ask-asset");
+  const at = await ask(ctx, text, keyboard);
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId);
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
+    const choice = "data" in input ? input.data.replace(/^ag:a:/, "") : input.text.trim().toUpperCase();
+    if (assets.includes(choice)) {
+      await answered(ctx, at, text, escapeHtml(choice));
+      return choice;
+    }
+    await ctx.reply(ctx.t("alerts-unknown-asset", { asset: escapeHtml(choice.slice(0, 12)) }));
+  }
+}
+
+/** Levels offered as buttons: the buy and sell prices, then steps around the market price. */
+function levelOptions(prices: Prices): { level: string; label: string }[] {
+  const market = toDec(prices.market);
+  const steps = LEVEL_STEPS.map((percent) => {
+    const level = market
+      .times(100 + percent)
+      .dividedBy(100)
+      .toSignificantDigits(5, Dec.ROUND_HALF_UP)
+      .toFixed();
+    return { level, label: `${percent > 0 ? "+" : ""}${percent}%` };
+  });
+  return [{ level: prices.buy, label: "buy" }, { level: prices.sell, label: "sell" }, ...steps];
+}
+
+/** Asks for a level (buttons or typed) until a good one is given; undefined on cancel. */
+async function askLevel(
+  conversation: Convo,
+  ctx: ConversationContext,
+  asset: string,
+  prices: Prices,
+  locale: string,
+  current?: string,
+): Promise<string | undefined> {
+  const options = levelOptions(prices);
+  const keyboard = new InlineKeyboard();
+  options.forEach((option, i) => {
+    const price = formatPrice(option.level, locale);
+    const label =
+      option.label === "buy" || option.label === "sell"
+        ? ctx.t("alerts-level-button-price", { side: option.label, price })
+        : `${price} (${option.label})`;
+    keyboard.text(label, `ag:l:${i}`);
+    if (i % 2 === 1) keyboard.row();
+  });
+  const text = ctx.t("alerts-ask-level", {
+    asset: escapeHtml(asset),
+    buy: formatPrice(prices.buy, locale),
+    sell: formatPrice(prices.sell, locale),
+    current: current === undefined ? "" : formatPrice(current, locale),
+    hasCurrent: current === undefined ? "no" : "yes",
+  });
+  const at = await ask(ctx, text, keyboard);
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId);
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
+    let raw: string | undefined;
+    if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
+    else raw = input.text;
+    if (raw === undefined) continue;
+    const level = checkLevel(raw);
+    if ("problem" in level) {
+      await ctx.reply(describeAlertProblem(level.problem, ctx.t, locale));
+      continue;
+    }
+    await answered(ctx, at, text, formatPrice(level.level, locale));
+    return level.level;
+  }
+}
+
+/** Picks one of `choices` by button; undefined on cancel. `refuse` may turn a choice down with a reason. */
+async function askChoice<T extends string>(
+  conversation: Convo,
+  ctx: ConversationContext,
+  text: string,
+  choices: readonly { value: T; label: string }[],
+  refuse: (value: T) => string | undefined = () => undefined,
+): Promise<T | undefined> {
+  const keyboard = new InlineKeyboard();
+  for (const choice of choices) keyboard.text(choice.label, `ag:c:${choice.value}`);
+  const at = await ask(ctx, text, keyboard);
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId);
+    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
+    const wanted = "data" in input ? input.data.replace(/^ag:c:/, "") : "";
+    const choice = choices.find((c) => c.value === wanted);
+    if (choice === undefined) {
+      await ctx.reply(ctx.t("alerts-pick-again"));
+      continue;
+    }
+    const reason = refuse(choice.value);
+    if (reason !== undefined) {
+      await ctx.reply(reason);
+      continue;
+    }
+    await answered(ctx, at, text, escapeHtml(choice.label));
+    return choice.value;
+  }
+}
+
+/**
+ * Asks for a trade's quantity on the spend or the receive side (a button switches) until one passes
+ * every check against the balance; undefined on cancel.
+ */
+async function askQuantity(
+  conversation: Convo,
+  ctx: ConversationContext,
+  draft: AlertDraft,
+  permission: KeyPermission,
+  balances: Readonly<Record<string, string>>,
+  locale: string,
+): Promise<{ quantity: string; side: AlertSide } | undefined> {
+  const action = draft.action as Exclude<AlertAction, "alert">;
+  let side: AlertSide = draft.side ?? "spend";
+  const promptFor = (s: AlertSide) => {
+    const counted = sideAsset(draft.asset, action, s);
+    const spent = action === "buy" ? FIAT : draft.asset;
+    const text = ctx.t("alerts-ask-quantity", {
+      action,
+      side: s,
+      asset: escapeHtml(counted),
+      balance: formatAmount(spent, balances[spent] ?? "0", locale),
+    });
+    const other: AlertSide = s === "spend" ? "receive" : "spend";
+    const keyboard = new InlineKeyboard().text(
+      ctx.t("alerts-button-side", {
+        action,
+        side: other,
+        asset: escapeHtml(sideAsset(draft.asset, action, other)),
+      }),
+      other === "spend" ? "ag:s" : "ag:r",
+    );
+    return { text, keyboard };
+  };
+  let prompt = promptFor(side);
+  const at = await ask(ctx, prompt.text, prompt.keyboard);
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId);
+    if ("data" in input) {
+      if (input.data === "ag:x") return cancelled(ctx, at);
+      if (input.data === "ag:s" || input.data === "ag:r") {
+        side = input.data === "ag:r" ? "receive" : "spend";
+        prompt = promptFor(side);
+        await ctx.api.editMessageText(at.chatId, at.messageId, prompt.text, {
+          reply_markup: prompt.keyboard.row().text(ctx.t("button-cancel"), "ag:x"),
+        });
+      }
+      continue;
+    }
+    const typed = checkQuantityInput(input.text, draft.asset, action, side);
+    const problem: AlertProblem | undefined =
+      "problem" in typed
+        ? typed.problem
+        : checkTrade({ ...draft, side, quantity: typed.quantity }, permission, balances);
+    if (problem !== undefined || "problem" in typed) {
+      await ctx.reply(
+        describeAlertProblem(problem ?? { code: "quantity_not_number", input: input.text }, ctx.t, locale),
+      );
+      continue;
+    }
+    await answered(
+      ctx,
+      at,
+      prompt.text,
+      actionText({ ...draft, side, quantity: typed.quantity }, ctx.t, locale),
+    );
+    return { quantity: typed.quantity, side };
+  }
+}
+
+/** Email and SMS toggles, then Continue; undefined on cancel. */
+async function askNotify(
+  conversation: Convo,
+  ctx: ConversationContext,
+): Promise<{ email: boolean; sms: boolean } | undefined> {
+  const flags = { email: false, sms: false };
+  const keyboardFor = () =>
+    new InlineKeyboard()
+      .text(ctx.t("alerts-button-email", { on: flags.email ? "on" : "off" }), "ag:n:email")
+      .text(ctx.t("alerts-button-sms", { on: flags.sms ? "on" : "off" }), "ag:n:sms")
+      .row()
+      .text(ctx.t("alerts-button-continue"), "ag:n:done");
+  const text = ctx.t("alerts-ask-notify");
+  const at = await ask(ctx, text, keyboardFor());
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId);
+    if (!("data" in input)) {
+      await ctx.reply(ctx.t("alerts-pick-again"));
+      continue;
+    }
+    if (input.data === "ag:x") return cancelled(ctx, at);
+    if (input.data === "ag:n:done") {
+      const shown = ctx.t("alerts-notify", {
+        email: flags.email ? "on" : "off",
+        sms: flags.sms ? "on" : "off",
+      });
+      await answered(ctx, at, text, shown);
+      return flags;
+    }
+    if (input.data === "ag:n:email") flags.email = !flags.email;
+    else if (input.data === "ag:n:sms") flags.sms = !flags.sms;
+    else continue;
+    await ctx.api.editMessageText(at.chatId, at.messageId, text, {
+      reply_markup: keyboardFor().row().text(ctx.t("button-cancel"), "ag:x"),
+    });
+  }
+}
+
+/** Builds the guided create over the bot's dependencies. */
+export function alertConversation(deps: BotDeps) {
+  return async function alert(conversation: Convo, ctx: ConversationContext): Promise<void> {
+    const start = await conversation.external((outside) => loadStart(outside, deps));
+    if (!start.ok) {
+      if (start.text !== undefined) await ctx.reply(start.text);
+      return;
+    }
+    const { assets, permission } = start.data;
+    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const asset = await askAsset(conversation, ctx, assets);
+    if (asset === undefined) return;
+    const prices = await conversation.external((outside) => loadPrices(outside, deps, asset));
+    if (!prices.ok) {
+      if (prices.text !== undefined) await ctx.reply(prices.text);
+      return;
+    }
+    const level = await askLevel(conversation, ctx, asset, prices.data, locale);
+    if (level === undefined) return;
+    const matchText = ctx.t("alerts-ask-match", {
+      level: formatPrice(level, locale),
+      market: formatPrice(prices.data.market, locale),
+    });
+    const match = await askChoice<AlertMatch>(conversation, ctx, matchText, [
+      { value: "above", label: ctx.t("alerts-match-button", { match: "above" }) },
+      { value: "below", label: ctx.t("alerts-match-button", { match: "below" }) },
+      { value: "auto", label: ctx.t("alerts-match-button", { match: "auto" }) },
+    ]);
+    if (match === undefined) return;
+    const action = await askChoice<AlertAction>(
+      conversation,
+      ctx,
+      ctx.t("alerts-ask-action", { asset: escapeHtml(asset) }),
+      [
+        {
+          value: "alert",
+          label: ctx.t("alerts-action-button", { action: "alert", asset: escapeHtml(asset) }),
+        },
+        { value: "buy", label: ctx.t("alerts-action-button", { action: "buy", asset: escapeHtml(asset) }) },
+        { value: "sell", label: ctx.t("alerts-action-button", { action: "sell", asset: escapeHtml(asset) }) },
+      ],
+      (value) => (value !== "alert" && permission === "read_only" ? ctx.t("alerts-read-only") : undefined),
+    );
+    if (action === undefined) return;
+    let draft: AlertDraft = { asset, level, match, action, notifyEmail: false, notifySms: false };
+    if (action !== "alert") {
+      const balances = await conversation.external((outside) => loadBalances(outside, deps));
+      if (!balances.ok) {
+        if (balances.text !== undefined) await ctx.reply(balances.text);
+        return;
+      }
+      const quantity = await askQuantity(conversation, ctx, draft, permission, balances.data, locale);
+      if (quantity === undefined) return;
+      draft = { ...draft, ...quantity };
+    }
+    const notify = await askNotify(conversation, ctx);
+    if (notify === undefined) return;
+    const finished: AlertDraft = { ...draft, notifyEmail: notify.email, notifySms: notify.sms };
+    // Checked again outside with fresh prices and balances, then shown with its Confirm.
+    await conversation.external(async (outside) => {
+      const waited = await waitForExchange(outside, deps, () => summarize(outside, deps, finished));
+      if (!waited.cancelled) await showSummary(outside, deps, waited.value);
+    });
+  };
+}
+
+/** What the edit question needs of the trigger, as plain data. */
+interface EditData {
+  draft: AlertDraft;
+  prices: Prices | undefined;
+  permission: KeyPermission;
+  balances: Record<string, string>;
+}
+
+async function loadEdit(ctx: BotContext, deps: BotDeps, args: AlertEditArgs): Promise<Loaded<EditData>> {
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+  if (!client) return { ok: false, text: ctx.t("connect-needed") };
+  const permission = await deps.accounts.permission(userId);
+  if (args.field === "quantity" && permission === "read_only")
+    return { ok: false, text: ctx.t("alerts-read-only") };
+  return loadOutside(ctx, deps, async () => {
+    const trigger = await client.priceTriggers.get(args.triggerId);
+    const draft = draftOf(trigger);
+    if (args.field === "quantity" && draft.action === "alert")
+      return { ok: false, text: ctx.t("alerts-no-quantity", { id: trigger.id }) };
+    const entry = (await deps.market.ticker())[trigger.asset];
+    const prices = entry && { buy: entry.buy, sell: entry.sell, market: marketPrice(entry).toFixed() };
+    const balances = args.field === "quantity" ? { ...(await client.balances.all()) } : {};
+    return { ok: true, data: { draft, prices, permission, balances } };
+  });
+}
+
+/** Shows the change's Confirm question, built outside from the trigger as it is now. */
+async function confirmChange(
+  ctx: BotContext,
+  deps: BotDeps,
+  triggerId: number,
+  change: ConfirmedChange,
+): Promise<void> {
+  const locale = await ctx.i18n.getLocale();
+  const loaded = await loadOutside(ctx, deps, async () => {
+    const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+    if (!client) return { ok: false, text: ctx.t("connect-needed") };
+    const trigger = await client.priceTriggers.get(triggerId);
+    const ticker = await deps.market.ticker();
+    return { ok: true, data: changeQuestion(ctx, trigger, change, ticker, locale) };
+  });
+  if (!loaded.ok) {
+    if (loaded.text !== undefined) await ctx.reply(loaded.text);
+    return;
+  }
+  await askToConfirm(ctx, deps, { action: "alert-change", triggerId, change }, loaded.data, false);
+}
+
+/** Builds the card's edit question (level or quantity) over the bot's dependencies. */
+export function alertEditConversation(deps: BotDeps) {
+  return async function alertEdit(
+    conversation: Convo,
+    ctx: ConversationContext,
+    args: AlertEditArgs,
+  ): Promise<void> {
+    const loaded = await conversation.external((outside) => loadEdit(outside, deps, args));
+    if (!loaded.ok) {
+      if (loaded.text !== undefined) await ctx.reply(loaded.text);
+      return;
+    }
+    const { draft, prices, permission, balances } = loaded.data;
+    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    if (args.field === "level") {
+      if (prices === undefined) {
+        await ctx.reply(ctx.t("alerts-unknown-asset", { asset: escapeHtml(draft.asset) }));
+        return;
+      }
+      const level = await askLevel(conversation, ctx, draft.asset, prices, locale, draft.level);
+      if (level === undefined) return;
+      const match = draft.match === "above" ? MATCH.ABOVE : draft.match === "below" ? MATCH.BELOW : null;
+      await conversation.external((outside) =>
+        confirmChange(outside, deps, args.triggerId, { kind: "level", level, match }),
+      );
+      return;
+    }
+    const quantity = await askQuantity(conversation, ctx, draft, permission, balances, locale);
+    if (quantity === undefined) return;
+    await conversation.external((outside) =>
+      confirmChange(outside, deps, args.triggerId, { kind: "quantity", ...quantity }),
+    );
+  };
+}

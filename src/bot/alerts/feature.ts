@@ -1,0 +1,335 @@
+/**
+ * Price triggers in the chat: /alerts (every trigger of the account, paged, each with a card), /alert
+ * (the quick form straight to a summary with Confirm; without arguments the guided conversation), the
+ * card's buttons, and the buttons on alert messages (`al:open|pause|trade`, see buttons.ts).
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import {
+  type ExchangeClient,
+  ExchangeNotFoundError,
+  type PriceTrigger,
+  type Ticker,
+  type Transaction,
+} from "../../exchange/index.ts";
+import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { escapeHtml } from "../format/html.ts";
+import { formatDateTime } from "../format/time.ts";
+import { formatAmount } from "../swaps/format.ts";
+import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./buttons.ts";
+import {
+  CARD_BUTTON_PATTERN,
+  type CardVerb,
+  cardData,
+  cardKeyboard,
+  eventsKeyboard,
+  LIST_PAGE_PATTERN,
+} from "./card.ts";
+import { askToConfirm, describeAlertProblem, showSummary, summarize, syncTriggers } from "./confirm.ts";
+import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION, type AlertEditArgs } from "./conversation.ts";
+import { renderEvent, renderTriggerCard, renderTriggerLine } from "./format.ts";
+import { parseQuickForm } from "./quick-form.ts";
+
+const PAGE_SIZE = 5;
+const EVENTS_SHOWN = 10;
+// A trigger's trade is recorded when it fires; its transaction is looked for this close to the event.
+const TRADE_WINDOW_MS = 10 * 60 * 1000;
+const TRADE_SEARCH_PAGE = 50;
+
+/** Says something where a button was pressed (in place) or as a new message. */
+async function say(ctx: BotContext, text: string, edit: boolean, keyboard?: InlineKeyboard): Promise<void> {
+  const markup = keyboard ? { reply_markup: keyboard } : {};
+  if (edit) await ctx.editMessageText(text, markup);
+  else await ctx.reply(text, markup);
+}
+
+/**
+ * Runs `work` with the user's client while they wait; exchange failures become their explanation. The
+ * result is undefined when the user is not connected or a /cancel overtook the update (it then says
+ * nothing more).
+ */
+async function withClient<T>(
+  ctx: BotContext,
+  deps: BotDeps,
+  edit: boolean,
+  work: (client: ExchangeClient) => Promise<T>,
+): Promise<T | undefined> {
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  if (!client) {
+    await say(ctx, ctx.t("connect-needed"), edit);
+    return undefined;
+  }
+  try {
+    const waited = await waitForExchange(ctx, deps, () => work(client));
+    return waited.cancelled ? undefined : waited.value;
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await say(ctx, explained, edit);
+    return undefined;
+  }
+}
+
+async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
+  const loaded = await withClient(ctx, deps, edit, async (client) => {
+    try {
+      return { page, list: await client.priceTriggers.list({ page, page_size: PAGE_SIZE }) };
+    } catch (error) {
+      // The page is gone (triggers were deleted since): show the first one.
+      if (!(error instanceof ExchangeNotFoundError) || page === 1) throw error;
+      return { page: 1, list: await client.priceTriggers.list({ page: 1, page_size: PAGE_SIZE }) };
+    }
+  });
+  if (loaded === undefined) return;
+  const { list } = loaded;
+  if (list.count === 0) {
+    await say(ctx, ctx.t("alerts-none"), edit);
+    return;
+  }
+  // The ticker is shared market data: without it the list still shows, without prices.
+  const ticker: Ticker = await deps.market.ticker().catch(() => ({}));
+  const locale = await ctx.i18n.getLocale();
+  const pages = Math.max(1, Math.ceil(list.count / PAGE_SIZE));
+  const lines = list.results.map((trigger) => renderTriggerLine(trigger, ticker, ctx.t, locale));
+  const text = [ctx.t("alerts-title", { page: loaded.page, pages, count: list.count }), ...lines].join(
+    "\n\n",
+  );
+  const keyboard = new InlineKeyboard();
+  list.results.forEach((trigger, i) => {
+    keyboard.text(`#${trigger.id} ${trigger.asset}`, cardData("card", trigger.id));
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row();
+  if (loaded.page > 1) keyboard.text(ctx.t("alerts-newer"), `als:${loaded.page - 1}`);
+  if (list.next !== null) keyboard.text(ctx.t("alerts-older"), `als:${loaded.page + 1}`);
+  await say(ctx, text, edit, keyboard);
+}
+
+/** Reads one trigger (and the ticker, for its price); undefined when that was explained already. */
+async function loadTrigger(
+  ctx: BotContext,
+  deps: BotDeps,
+  id: number,
+  edit: boolean,
+): Promise<{ trigger: PriceTrigger; ticker: Ticker } | undefined> {
+  return withClient(ctx, deps, edit, async (client) => {
+    const trigger = await client.priceTriggers.get(id);
+    const ticker: Ticker = await deps.market.ticker().catch(() => ({}));
+    return { trigger, ticker };
+  });
+}
+
+async function showCard(
+  ctx: BotContext,
+  deps: BotDeps,
+  trigger: PriceTrigger,
+  ticker: Ticker,
+  edit: boolean,
+) {
+  const locale = await ctx.i18n.getLocale();
+  const text = renderTriggerCard(trigger, ticker, ctx.t, locale, userTimezone(ctx, deps));
+  await say(ctx, text, edit, cardKeyboard(ctx, trigger));
+}
+
+/**
+ * Pauses, enables or marks seen at once (no Confirm: nothing is traded or lost, and it is undone with
+ * one tap). The card is shown again as it now is; a failure is told in its place.
+ */
+async function applyChange(
+  ctx: BotContext,
+  deps: BotDeps,
+  id: number,
+  change: Extract<TriggerChange, { kind: "enable" | "seen" }>,
+  edit: boolean,
+): Promise<void> {
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  if (!client) {
+    await say(ctx, ctx.t("connect-needed"), edit);
+    return;
+  }
+  const result = await ctx.cancelScope.writing(() => changeTrigger(client, id, change));
+  if (result.status !== "refused") await syncTriggers(ctx, deps);
+  if (result.status === "unknown") {
+    await say(ctx, ctx.t("alerts-change-unknown"), edit);
+    return;
+  }
+  if (result.status === "refused") {
+    await say(ctx, describeExchangeError(result.error, ctx.t) ?? ctx.t("alerts-change-unknown"), edit);
+    return;
+  }
+  const ticker: Ticker = await deps.market.ticker().catch(() => ({}));
+  await showCard(ctx, deps, result.value, ticker, edit);
+}
+
+async function showEvents(ctx: BotContext, deps: BotDeps, id: number): Promise<void> {
+  const loaded = await loadTrigger(ctx, deps, id, true);
+  if (loaded === undefined) return;
+  const { trigger } = loaded;
+  const locale = await ctx.i18n.getLocale();
+  const zone = userTimezone(ctx, deps);
+  // Newest first; the oldest beyond the first ten are only counted.
+  const shown = [...trigger.events].reverse().slice(0, EVENTS_SHOWN);
+  const title = ctx.t("alerts-events-title", {
+    id: trigger.id,
+    asset: escapeHtml(trigger.asset),
+    count: trigger.events.length,
+    shown: shown.length,
+    zone,
+  });
+  const lines = shown.map((event, i) => `${i + 1}. ${renderEvent(event, ctx.t, locale, zone)}`);
+  const text =
+    shown.length === 0 ? `${title}\n${ctx.t("alerts-events-none")}` : [title, ...lines].join("\n\n");
+  await say(ctx, text, true, eventsKeyboard(ctx, trigger, shown));
+}
+
+/** The transaction a trigger's trade recorded: same trigger, closest in time to the event. */
+function tradeTransaction(
+  transactions: Transaction[],
+  trigger: PriceTrigger,
+  fired: Date,
+): Transaction | undefined {
+  const near = transactions.filter(
+    (tx) =>
+      tx.object_id === trigger.id && Math.abs(tx.created.getTime() - fired.getTime()) <= TRADE_WINDOW_MS,
+  );
+  near.sort(
+    (a, b) =>
+      Math.abs(a.created.getTime() - fired.getTime()) - Math.abs(b.created.getTime() - fired.getTime()),
+  );
+  return near[0];
+}
+
+/** The trade of one event: the event as the exchange recorded it, and its transaction when it is found. */
+async function showTrade(ctx: BotContext, deps: BotDeps, id: number, firedAt: number): Promise<void> {
+  const loaded = await withClient(ctx, deps, false, async (client) => {
+    const trigger = await client.priceTriggers.get(id);
+    const event = eventFiredAt(trigger, firedAt);
+    if (event === undefined || (event.trade?.trim() ?? "") === "") return { trigger, event };
+    const page = await client.transactions.list({
+      asset: trigger.asset,
+      transaction_type: ["buy", "sell"],
+      page_size: TRADE_SEARCH_PAGE,
+    });
+    return { trigger, event, transaction: tradeTransaction(page.results, trigger, event.fired) };
+  });
+  if (loaded === undefined) return;
+  const { trigger, event } = loaded;
+  if (event === undefined) {
+    await ctx.reply(ctx.t("alerts-event-gone", { id }));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  const zone = userTimezone(ctx, deps);
+  const lines = [
+    ctx.t("alerts-trade-title", { id: trigger.id, asset: escapeHtml(trigger.asset), zone }),
+    renderEvent(event, ctx.t, locale, zone),
+  ];
+  const tx = "transaction" in loaded ? loaded.transaction : undefined;
+  if (tx?.src_asset && tx.dst_asset && tx.src_amount && tx.dst_amount) {
+    lines.push(
+      "",
+      ctx.t("alerts-trade-transaction", {
+        id: tx.summary_id,
+        when: formatDateTime(tx.created, zone, locale),
+        spent: formatAmount(tx.src_asset, tx.src_amount, locale),
+        got: formatAmount(tx.dst_asset, tx.dst_amount, locale),
+        status: escapeHtml(tx.status),
+      }),
+    );
+  } else if ((event.trade?.trim() ?? "") !== "") lines.push("", ctx.t("alerts-trade-not-found"));
+  await ctx.reply(lines.join("\n"), {
+    reply_markup: new InlineKeyboard().text(ctx.t("alerts-button-open"), cardData("card", trigger.id)),
+  });
+}
+
+async function onCardButton(ctx: BotContext, deps: BotDeps, verb: CardVerb, id: number): Promise<void> {
+  switch (verb) {
+    case "card": {
+      const loaded = await loadTrigger(ctx, deps, id, true);
+      if (loaded) await showCard(ctx, deps, loaded.trigger, loaded.ticker, true);
+      return;
+    }
+    case "pause":
+    case "enable":
+      return applyChange(ctx, deps, id, { kind: "enable", enabled: verb === "enable" }, true);
+    case "seen":
+      return applyChange(ctx, deps, id, { kind: "seen" }, true);
+    case "events":
+      return showEvents(ctx, deps, id);
+    case "level":
+    case "qty": {
+      // A question already waiting (another edit, a guided create) gives way to this one.
+      await ctx.conversation.exitAll();
+      const args: AlertEditArgs = { triggerId: id, field: verb === "level" ? "level" : "quantity" };
+      await ctx.conversation.enter(ALERT_EDIT_CONVERSATION, args);
+      return;
+    }
+    case "del":
+      return askToConfirm(
+        ctx,
+        deps,
+        { action: "alert-delete", triggerId: id },
+        ctx.t("alerts-confirm-delete", { id }),
+        true,
+      );
+  }
+}
+
+/** /alerts, /alert and every button of triggers. */
+export function alertsFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const privateChats = composer.chatType("private");
+
+  privateChats.command("alerts", (ctx) => showList(ctx, deps, 1, false));
+  privateChats.callbackQuery(LIST_PAGE_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showList(ctx, deps, Math.max(1, Number(ctx.match[1])), true);
+  });
+
+  privateChats.command("alert", async (ctx) => {
+    if (ctx.match.trim() === "") {
+      await ctx.conversation.enter(ALERT_CONVERSATION);
+      return;
+    }
+    const parsed = parseQuickForm(ctx.match);
+    if ("usage" in parsed) {
+      await ctx.reply(ctx.t("alerts-usage"));
+      return;
+    }
+    if ("problem" in parsed) {
+      await ctx.reply(describeAlertProblem(parsed.problem, ctx.t, await ctx.i18n.getLocale()));
+      return;
+    }
+    const waited = await waitForExchange(ctx, deps, () => summarize(ctx, deps, parsed.draft));
+    if (!waited.cancelled) await showSummary(ctx, deps, waited.value);
+  });
+
+  privateChats.callbackQuery(CARD_BUTTON_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await onCardButton(ctx, deps, ctx.match[1] as CardVerb, Number(ctx.match[2]));
+  });
+
+  // Buttons on alert messages: the alert itself stays as it is; answers come as new messages.
+  privateChats.callbackQuery(ALERT_BUTTON_PATTERN, async (ctx) => {
+    const button = parseAlertButton(ctx.callbackQuery.data);
+    if (button === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    if (button.verb === "trade") {
+      await showTrade(ctx, deps, button.triggerId, button.firedAt ?? 0);
+      return;
+    }
+    if (button.verb === "pause") {
+      await applyChange(ctx, deps, button.triggerId, { kind: "enable", enabled: false }, false);
+      return;
+    }
+    const loaded = await loadTrigger(ctx, deps, button.triggerId, false);
+    if (loaded) await showCard(ctx, deps, loaded.trigger, loaded.ticker, false);
+  });
+
+  return composer;
+}
