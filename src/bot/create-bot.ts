@@ -32,6 +32,15 @@ import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { priceFeature } from "./price/feature.ts";
+import type { DcaPayload } from "./recurring/card.ts";
+import { onDcaAction } from "./recurring/confirm.ts";
+import {
+  DCA_CREATE_CONVERSATION,
+  DCA_EDIT_CONVERSATION,
+  dcaCreateConversation,
+} from "./recurring/conversation.ts";
+import { dcaEditConversation } from "./recurring/edit-conversation.ts";
+import { recurringFeature } from "./recurring/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
 import { sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
@@ -138,6 +147,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
+  app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
+  app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
 
   const features: Composer<BotContext>[] = [
     startFeature(deps),
@@ -145,9 +156,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     priceFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
+    recurringFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
+      dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);
