@@ -58,8 +58,9 @@ export function pageOf(
   const last = rows.at(-1);
   return {
     rows,
+    // Counted from where the page stands, so rows added above it never make "page 3 of 2".
     page: Math.ceil(start / size) + 1,
-    pages: Math.max(1, Math.ceil(all.length / size)),
+    pages: Math.ceil(start / size) + 1 + Math.ceil(Math.max(0, all.length - start - size) / size),
     ...(start + size < all.length && last ? { olderThan: last.id } : {}),
     ...(start > 0 && first ? { newerThan: first.id } : {}),
   };
