@@ -5,7 +5,7 @@
  * lost answer says the write may have happened and points to /dca, never "nothing changed".
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeClient, RecurringBuy } from "../../exchange/index.ts";
+import { type ExchangeClient, ExchangeNotFoundError, type RecurringBuy } from "../../exchange/index.ts";
 import { checkStart } from "../../services/recurring/checks.ts";
 import { attemptWrite, type WriteResult } from "../../services/recurring/schedules.ts";
 import { withChatAction } from "../chat-action.ts";
@@ -72,7 +72,10 @@ async function report(
     return;
   }
   if (result.status === "refused") {
-    const explained = describeExchangeError(result.error, ctx.t);
+    const explained =
+      result.error instanceof ExchangeNotFoundError
+        ? ctx.t("dca-not-found")
+        : describeExchangeError(result.error, ctx.t);
     if (explained === undefined) throw result.error;
     await ctx.editMessageText(`${explained}\n${ctx.t("dca-nothing-changed")}`);
     return;

@@ -3,7 +3,7 @@
  * with a single-use Confirm. A new cadence restarts the schedule now unless a start is given (the
  * exchange's rule), so the cadence step asks which, and the summary and the result say what happens.
  */
-import { RECURRING_PERIODS } from "../../exchange/index.ts";
+import { ExchangeNotFoundError, RECURRING_PERIODS } from "../../exchange/index.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -39,7 +39,8 @@ async function loadSchedule(ctx: BotContext, deps: BotDeps, id: number): Promise
     const start = s.start === null ? null : s.start.toISOString();
     return { ok: true, schedule: { ...s, start } };
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
+    const explained =
+      error instanceof ExchangeNotFoundError ? ctx.t("dca-not-found") : describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
     return { ok: false, text: explained };
   }
