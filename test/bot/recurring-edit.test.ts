@@ -74,15 +74,13 @@ describe("changing the amount", () => {
 
   it("a sell's amount is in the asset, with its own precision", async () => {
     const { chat, account } = await tb.trader({ ETH: "5" });
-    const made = await tb.ex
-      .client(account.readWriteKey)
-      .recurringBuys.create({
-        asset: "ETH",
-        direction: DIRECTION.SELL,
-        quantity: "0.5",
-        period: "daily",
-        start: FAR,
-      });
+    const made = await tb.ex.client(account.readWriteKey).recurringBuys.create({
+      asset: "ETH",
+      direction: DIRECTION.SELL,
+      quantity: "0.5",
+      period: "daily",
+      start: FAR,
+    });
     await chat.send("/dca");
     await chat.press(`#${made.id} ETH`);
     const ask = (await chat.press("Change amount")).at(-1);
