@@ -2,7 +2,8 @@
  * A start time typed by the user, read in their time zone: `2026-12-01 09:30`, `2026/12/01 9:30`,
  * `1/12/2026 09:30` (day first, as in Australia) or a date alone (midnight). The wall-clock time is
  * turned into an instant with the zone's offset at that moment, so daylight saving is respected; a
- * time that does not exist there (skipped when clocks go forward) is refused rather than moved.
+ * time that does not exist there (skipped when clocks go forward) is refused rather than moved, and one
+ * shown twice (clocks going back) is the first of the two.
  */
 
 /** Wall-clock fields of a typed time. */
@@ -67,13 +68,19 @@ function wallTimeAt(instant: number, zone: string): WallTime {
 
 const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
 
-/** The instant at which `zone`'s clocks show `wall`, or undefined when they never do. */
+/**
+ * The instant at which `zone`'s clocks show `wall`, or undefined when they never do. The zone's offsets
+ * a day before and a day after cover both sides of any change of its clocks: a time shown twice (clocks
+ * going back) takes the earlier instant, a skipped one (clocks going forward) has none.
+ */
 function instantOf(wall: WallTime, zone: string): number | undefined {
   const naive = asUtc(wall);
-  // The offset near the wanted time, then once more at the candidate: settles across a change.
-  let instant = naive - (asUtc(wallTimeAt(naive, zone)) - naive);
-  instant = naive - (asUtc(wallTimeAt(instant, zone)) - instant);
-  return asUtc(wallTimeAt(instant, zone)) === naive ? instant : undefined;
+  const day = 24 * 60 * 60 * 1000;
+  const offsetAt = (instant: number) => asUtc(wallTimeAt(instant, zone)) - instant;
+  const matching = [naive - offsetAt(naive - day), naive - offsetAt(naive + day)].filter(
+    (instant) => asUtc(wallTimeAt(instant, zone)) === naive,
+  );
+  return matching.length === 0 ? undefined : Math.min(...matching);
 }
 
 /** What a typed start came to: the instant, or why it cannot be read. */
