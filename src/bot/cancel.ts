@@ -16,7 +16,11 @@ async function cancelLiveQuotes(ctx: BotContext, deps: BotDeps): Promise<number>
     if (!(await deps.tokens.revoke(quote.token))) continue;
     killed++;
     try {
-      await ctx.api.editMessageText(quote.chatId, quote.messageId, ctx.t("quote-cancelled"));
+      await ctx.api.editMessageText(
+        quote.chatId,
+        quote.messageId,
+        ctx.t(quote.cancelledKey ?? "quote-cancelled"),
+      );
     } catch (error) {
       // Deleted or too old to edit: its Confirm is dead all the same.
       ctx.log.warn({ err: { message: (error as Error).message } }, "could not mark a quote cancelled");

@@ -5,6 +5,7 @@
  * delete and lost answers are in recurring-edit.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { MENU_COMMANDS } from "../../src/bot/commands.ts";
 import { formatDateTime } from "../../src/bot/format/time.ts";
 import { DIRECTION, RECURRING_PERIODS } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
@@ -23,6 +24,11 @@ async function schedulesOf(account: TestAccount) {
 }
 
 describe("/dca lists recurring trades", () => {
+  it("is in /help and in the command menu", async () => {
+    expect(lastText(await tb.chat().send("/help"))).toContain("/dca — recurring buys and sells");
+    expect(MENU_COMMANDS).toContain("dca");
+  });
+
   it("with none: says so and offers New", async () => {
     const { chat } = await tb.trader({ AUD: "100" });
     const reply = (await chat.send("/dca")).at(-1);
@@ -207,6 +213,31 @@ describe("creating", () => {
     await chat.send("/dca");
     await chat.press("➕ New");
     expect(lastText(await chat.send("/cancel"))).toContain("Cancelled");
+    expect(await scheduleWrites(tb, account)).toBe(0);
+  });
+});
+
+describe("/cancel", () => {
+  it("voids a summary on screen: the message says so and its Confirm is dead", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const summary = await createThroughChat(chat, {
+      asset: "BTC",
+      side: "buy",
+      quantity: "10",
+      period: "daily",
+    });
+    const confirm = summary?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    const cancelled = await chat.send("/cancel");
+    expect(cancelled.find((o) => o.kind === "edit" && o.messageId === summary?.messageId)?.plainText).toBe(
+      "Cancelled. Nothing was changed.",
+    );
+    expect(lastText(cancelled)).toContain("Cancelled");
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, summary?.messageId as number, confirm),
+    );
+    expect(
+      (tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined)?.text,
+    ).toContain("expired");
     expect(await scheduleWrites(tb, account)).toBe(0);
   });
 });

@@ -52,6 +52,23 @@ export function issueDcaToken(ctx: BotContext, deps: BotDeps, payload: DcaPayloa
   return deps.tokens.issue(ctx.from?.id as number, payload, DCA_TOKEN_TTL_S);
 }
 
+/**
+ * Records a message whose Confirm is live, so /cancel voids it (token revoked, message marked cancelled)
+ * like a swap quote.
+ */
+export async function recordLiveConfirm(
+  ctx: BotContext,
+  deps: BotDeps,
+  token: string,
+  message: { chat: { id: number }; message_id: number },
+): Promise<void> {
+  await deps.liveQuotes.add(
+    ctx.from?.id as number,
+    { token, chatId: message.chat.id, messageId: message.message_id, cancelledKey: "cancelled" },
+    DCA_TOKEN_TTL_S,
+  );
+}
+
 /** Confirm / Cancel for a token. */
 export function confirmKeyboard(
   ctx: BotContext,

@@ -11,7 +11,14 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { confirmKeyboard, type DcaDraft, describeDcaProblem, issueDcaToken, shownFor } from "./card.ts";
+import {
+  confirmKeyboard,
+  type DcaDraft,
+  describeDcaProblem,
+  issueDcaToken,
+  recordLiveConfirm,
+  shownFor,
+} from "./card.ts";
 import { periodWords, scheduleLines, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose, type StartAnswer } from "./prompts.ts";
 
@@ -88,7 +95,8 @@ async function showCreateSummary(ctx: BotContext, deps: BotDeps, draft: DcaDraft
     "",
     ctx.t("dca-summary-hint"),
   ].join("\n");
-  await ctx.reply(text, { reply_markup: confirmKeyboard(ctx, token) });
+  const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx, token) });
+  await recordLiveConfirm(ctx, deps, token, sent);
 }
 
 /** Builds the create conversation over the bot's dependencies. */

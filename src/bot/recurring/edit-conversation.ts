@@ -8,7 +8,7 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import { confirmKeyboard, type DcaChanges, issueDcaToken, shownFor } from "./card.ts";
+import { confirmKeyboard, type DcaChanges, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
 import { checkQuantityOutside, type DcaEditArgs } from "./conversation.ts";
 import { directionWord, nextRunWords, periodWords, quantityWords, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose } from "./prompts.ts";
@@ -92,7 +92,8 @@ async function showEditSummary(
   if (!schedule.enabled) lines.push(t("dca-still-paused"));
   const token = await issueDcaToken(ctx, deps, { action: "dca", op: "update", id: schedule.id, changes });
   lines.push("", t("dca-summary-edit-hint"));
-  await ctx.reply(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
+  const sent = await ctx.reply(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
+  await recordLiveConfirm(ctx, deps, token, sent);
 }
 
 /** Asks what the edit needs; undefined when the user cancels. */

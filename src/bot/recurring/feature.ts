@@ -6,7 +6,7 @@
  * Pages are addressed by schedule id, not offset, so a schedule created meanwhile never shows a row twice.
  */
 import { Composer } from "grammy";
-import { ExchangeNotFoundError } from "../../exchange/index.ts";
+import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index.ts";
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
@@ -15,6 +15,7 @@ import {
   confirmKeyboard,
   DCA_PAGE_SIZE,
   issueDcaToken,
+  recordLiveConfirm,
   renderListPage,
   scheduleCard,
   shownFor,
@@ -38,7 +39,7 @@ async function withClient(
   ctx: BotContext,
   deps: BotDeps,
   edit: boolean,
-  work: (client: NonNullable<Awaited<ReturnType<BotDeps["accounts"]["clientFor"]>>>) => Promise<void>,
+  work: (client: ExchangeClient) => Promise<void>,
 ): Promise<void> {
   const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
   if (!client) {
@@ -93,6 +94,8 @@ async function askDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<vo
       ctx.t("dca-delete-note"),
     ].join("\n");
     await ctx.editMessageText(text, { reply_markup: confirmKeyboard(ctx, token, "dca-button-delete-yes") });
+    const message = ctx.callbackQuery?.message;
+    if (message) await recordLiveConfirm(ctx, deps, token, message);
   });
 }
 

@@ -10,6 +10,8 @@ export interface LiveQuote {
   token: string;
   chatId: number;
   messageId: number;
+  /** The message key the bot shows when /cancel voids it; the swap quote's wording by default. */
+  cancelledKey?: string;
 }
 
 /** Options of {@link createLiveQuotes}. */
@@ -26,7 +28,11 @@ export function createLiveQuotes(options: LiveQuotesOptions) {
     /** Records a shown quote for `ttlSeconds` (the lifetime of its token). */
     async add(userId: number, quote: LiveQuote, ttlSeconds: number): Promise<void> {
       const key = prefix + userId;
-      const where = JSON.stringify({ chatId: quote.chatId, messageId: quote.messageId });
+      const where = JSON.stringify({
+        chatId: quote.chatId,
+        messageId: quote.messageId,
+        cancelledKey: quote.cancelledKey,
+      });
       await redis.multi().hset(key, quote.token, where).expire(key, ttlSeconds).exec();
     },
     /** Returns and forgets every quote recorded for `userId`. */
@@ -37,7 +43,14 @@ export function createLiveQuotes(options: LiveQuotesOptions) {
       return Object.entries(entries).flatMap(([token, raw]) => {
         const where = JSON.parse(raw) as Partial<LiveQuote>;
         return typeof where.chatId === "number" && typeof where.messageId === "number"
-          ? [{ token, chatId: where.chatId, messageId: where.messageId }]
+          ? [
+              {
+                token,
+                chatId: where.chatId,
+                messageId: where.messageId,
+                ...(typeof where.cancelledKey === "string" ? { cancelledKey: where.cancelledKey } : {}),
+              },
+            ]
           : [];
       });
     },
