@@ -375,3 +375,37 @@ dca-write-unknown = ⚠️ The exchange's answer was lost, so { $op ->
         [delete] this recurring trade may have been deleted
        *[other] this change may have been made
     }. Check /dca before trying again.
+## inline
+inline-title = { $asset } · { $name }
+inline-description = Buy { $buy } · Sell { $sell }
+inline-description-change = Buy { $buy } · Sell { $sell } · 24 h { $change }
+inline-card =
+    <b>{ $asset }</b> { $name }
+    Buy: { $buy }
+    Sell: { $sell }
+    { $change }
+    <i>Indicative prices, { $time } ({ $zone })</i>
+inline-change = 24 h: { $change }
+inline-change-unknown = 24 h: not known yet
+inline-no-match = No listed asset matches. Open the bot
+inline-unavailable = Prices are unavailable right now. Open the bot
+
+## digest
+settings-digest-off = Daily digest: off
+settings-digest-at = Daily digest: at { $time }
+settings-button-digest = Daily digest
+settings-digest-button-off = Off
+settings-choose-digest = At what hour should the daily digest arrive ({ $zone })? It brings your portfolio's value, the day's return, your biggest movers, triggers near their level and recurring buys due that day. It follows your alert setting: silent arrives without a sound, off sends nothing.
+settings-digest-connect-first = Connect a key with /connect first: the digest is about your account.
+digest-title = <b>📊 Daily digest</b> · { $date }
+digest-value = Portfolio value: <b>{ $value }</b>
+digest-day = Today: { $amount }{ $percent }
+digest-movers = <b>Biggest movers today</b>
+digest-near = <b>Triggers near their level</b>
+digest-near-above = { $asset } above { $level } ({ $distance } away)
+digest-near-below = { $asset } below { $level } ({ $distance } away)
+digest-near-auto = { $asset } at { $level } ({ $distance } away)
+digest-due = <b>Recurring trades due today</b>
+digest-due-buy = Buy { $asset } with { $amount } at { $time }
+digest-due-sell = Sell { $amount } { $asset } at { $time }
+digest-footer = <i>As of { $time } ({ $zone }). Change the hour or turn it off in /settings.</i>

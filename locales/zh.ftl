@@ -376,3 +376,37 @@ dca-write-unknown = ⚠️ 交易所的回复丢失了，因此{ $op ->
         [delete] 该定投计划可能已经删除
        *[other] 这项更改可能已经生效
     }。再次尝试前请先用 /dca 查看。
+## inline
+inline-title = { $asset } · { $name }
+inline-description = 买入 { $buy } · 卖出 { $sell }
+inline-description-change = 买入 { $buy } · 卖出 { $sell } · 24 小时 { $change }
+inline-card =
+    <b>{ $asset }</b> { $name }
+    买入：{ $buy }
+    卖出：{ $sell }
+    { $change }
+    <i>参考价格，{ $time }（{ $zone }）</i>
+inline-change = 24 小时：{ $change }
+inline-change-unknown = 24 小时：暂无数据
+inline-no-match = 没有匹配的资产。打开机器人
+inline-unavailable = 暂时无法获取价格。打开机器人
+
+## digest
+settings-digest-off = 每日摘要：关闭
+settings-digest-at = 每日摘要：{ $time }
+settings-button-digest = 每日摘要
+settings-digest-button-off = 关闭
+settings-choose-digest = 每日摘要在几点送达（{ $zone }）？内容包括投资组合价值、当日收益、涨跌最大的持仓、接近触发价的价格触发器以及当天到期的定期交易。它遵循你的提醒设置：静音时无提示音送达，关闭时不发送。
+settings-digest-connect-first = 请先用 /connect 连接密钥：摘要内容来自你的账户。
+digest-title = <b>📊 每日摘要</b> · { $date }
+digest-value = 投资组合价值：<b>{ $value }</b>
+digest-day = 今日：{ $amount }{ $percent }
+digest-movers = <b>今日涨跌最大</b>
+digest-near = <b>接近触发价的触发器</b>
+digest-near-above = { $asset } 高于 { $level }（相差 { $distance }）
+digest-near-below = { $asset } 低于 { $level }（相差 { $distance }）
+digest-near-auto = { $asset } 于 { $level }（相差 { $distance }）
+digest-due = <b>今日到期的定期交易</b>
+digest-due-buy = { $time } 用 { $amount } 买入 { $asset }
+digest-due-sell = { $time } 卖出 { $amount } { $asset }
+digest-footer = <i>截至 { $time }（{ $zone }）。可在 /settings 中更改时间或关闭。</i>

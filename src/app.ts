@@ -8,8 +8,9 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import type { BotContext, BotDeps } from "./bot/context.ts";
+import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
+import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import type { Config } from "./config.ts";
@@ -21,7 +22,9 @@ import {
 } from "./exchange/index.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
+import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
 import { createMarketData } from "./services/market-data.ts";
+import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
@@ -62,7 +65,9 @@ export interface AppOptions {
 export interface App {
   bot: Bot<BotContext>;
   deps: BotDeps;
-  /** Stops the swap watcher (running follow-ups finish their current step). */
+  /** The daily digest's schedule. */
+  digest: DigestScheduler;
+  /** Stops the swap watcher and the digest (running jobs finish their current step). */
   close(): Promise<void>;
 }
 
@@ -81,6 +86,9 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "exchange" }),
   });
   const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
+  const sessions = createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` });
+  const priceHistory = createPriceHistory({ redis, prefix: `${prefix}price-history:` });
+  const priceLog = logger.child({ component: "price-history" });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -89,7 +97,16 @@ export function createApp(options: AppOptions): App {
       prefix: `${prefix}account:`,
     }),
     // Market data is only read while a user waits, so it gets the interactive deadline too.
-    market: createMarketData({ client: clients.public({ deadlineMs: exchangeDeadlineMs }) }),
+    market: createMarketData({
+      client: clients.public({ deadlineMs: exchangeDeadlineMs }),
+      // Every fetched ticker feeds the day's change; a failed write only leaves a gap in the history.
+      onTicker: (ticker, at) => {
+        priceHistory
+          .record(ticker, at)
+          .catch((error: unknown) => priceLog.warn({ err: error }, "snapshot not saved"));
+      },
+    }),
+    priceHistory,
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
@@ -98,6 +115,7 @@ export function createApp(options: AppOptions): App {
     // Bound below, once the bot (whose API the watcher's messages go through) exists.
     watchSwap: (watch) => watcher.watch(watch),
     findSwap: (find) => watcher.find(find),
+    digest: { schedule: (userId, hour, zone) => digest.schedule(userId, hour, zone) },
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
@@ -108,7 +126,7 @@ export function createApp(options: AppOptions): App {
     deps,
     {
       // Settings live as long as the user; conversation state expires after a day of silence.
-      sessions: createRedisStorage({ redis, prefix: `${prefix}session:` }),
+      sessions,
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
     },
     {
@@ -118,14 +136,42 @@ export function createApp(options: AppOptions): App {
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     },
   );
+  // Messages sent from background jobs render with their own i18n (no update, no session).
+  const i18n = createI18n();
   const watcher = createSwapWatcher({
     redisUrl: config.redisUrl,
     redis,
     prefix: `${prefix}bull`,
     clientFor: (userId) => deps.accounts.clientFor(userId),
-    notify: createSwapNotifier(bot.api, createI18n()),
+    notify: createSwapNotifier(bot.api, i18n),
     logger: logger.child({ component: "swap-watcher" }),
     ...options.swapWatch,
   });
-  return { bot, deps, close: () => watcher.close() };
+  const digest = createDigestScheduler({
+    redisUrl: config.redisUrl,
+    redis,
+    prefix: `${prefix}bull`,
+    logger: logger.child({ component: "digest" }),
+    async userOf(userId) {
+      const session = await sessions.read(`user:${userId}`);
+      return {
+        hour: session?.digestHour,
+        zone: session?.timezone ?? config.defaultTimezone,
+        level: session?.alerts ?? "on",
+        locale: session?.language ?? "en",
+      };
+    },
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    ticker: () => deps.market.ticker(),
+    send: createDigestSender(bot.api, i18n),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    bot,
+    deps,
+    digest,
+    close: async () => {
+      await Promise.all([watcher.close(), digest.close()]);
+    },
+  };
 }

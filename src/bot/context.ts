@@ -5,7 +5,9 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
+import type { DigestScheduler } from "../services/digest/scheduler.ts";
 import type { MarketData } from "../services/market-data.ts";
+import type { PriceHistory } from "../services/price-history.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
@@ -18,6 +20,8 @@ export interface SessionData {
   language?: string;
   timezone?: string;
   alerts?: AlertLevel;
+  /** The local hour (0-23) of the daily digest; absent when it is off. */
+  digestHour?: number;
   /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
   awaitingKeyUntil?: number;
 }
@@ -34,6 +38,8 @@ export type ConversationContext = Context & I18nFlavor;
 export interface BotDeps {
   accounts: AccountService;
   market: MarketData;
+  /** Snapshots of public prices, for the day's change. */
+  priceHistory: PriceHistory;
   tokens: CallbackTokens;
   /** The quotes on screen with live buttons, so /cancel can kill them. */
   liveQuotes: LiveQuotes;
@@ -52,6 +58,8 @@ export interface BotDeps {
   now: () => number;
   /** What the user's /cancel reaches: their other running updates. */
   cancellation: UserCancellation;
+  /** Schedules a user's daily digest after they choose its hour. */
+  digest: Pick<DigestScheduler, "schedule">;
   /** Overall time of one exchange call while a user waits in the chat (~20 s). */
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */

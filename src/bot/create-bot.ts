@@ -31,6 +31,7 @@ import type { BotContext, BotDeps, ConversationContext, SessionData } from "./co
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
+import { inlineFeature } from "./inline/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import type { DcaPayload } from "./recurring/card.ts";
 import { onDcaAction } from "./recurring/confirm.ts";
@@ -154,6 +155,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     startFeature(deps),
     balanceFeature(deps),
     priceFeature(deps),
+    inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
     recurringFeature(deps),

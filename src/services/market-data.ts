@@ -11,6 +11,8 @@ export interface MarketDataOptions {
   tickerTtlMs?: number;
   assetsTtlMs?: number;
   now?: () => number;
+  /** Called with each ticker fetched from the exchange (not with cached ones), e.g. to keep a history. */
+  onTicker?: (ticker: Ticker, at: number) => void;
 }
 
 /** A value fetched at most once per `ttlMs`, with one request in flight at a time. */
@@ -34,7 +36,12 @@ function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): ()
 /** Creates the shared market data source. */
 export function createMarketData(options: MarketDataOptions) {
   const now = options.now ?? Date.now;
-  const ticker = cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
+  const loadTicker = async () => {
+    const fetched = await options.client.market.ticker();
+    options.onTicker?.(fetched, now());
+    return fetched;
+  };
+  const ticker = cached(loadTicker, options.tickerTtlMs ?? 1000, now);
   const assets = cached(() => options.client.market.assets(), options.assetsTtlMs ?? 600_000, now);
   return {
     /** The ticker, at most a second old. */

@@ -3,6 +3,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { BotSettings } from "./bot-settings.ts";
 import type { ChatStore } from "./chat-state.ts";
 import type { FileStore } from "./files.ts";
+import type { InlineQueries } from "./inline-queries.ts";
 import type { BotOutput } from "./types.ts";
 import type { AbortSignalLike, UpdateQueue } from "./update-queue.ts";
 
@@ -11,6 +12,7 @@ export interface FakeContext {
   bot: UserFromGetMe;
   chats: ChatStore;
   files: FileStore;
+  inlineQueries: InlineQueries;
   settings: BotSettings;
   updates: UpdateQueue;
   /** The fake's clock in ms since the epoch. */

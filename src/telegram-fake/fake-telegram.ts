@@ -21,10 +21,11 @@ import { BOT_METHODS, BotSettings, commandsKey, type WebhookSettings } from "./b
 import { ChatStore } from "./chat-state.ts";
 import type { FakeContext, Handled, MethodHandler } from "./context.ts";
 import { FileStore } from "./files.ts";
+import { INLINE_METHODS, InlineQueries } from "./inline-queries.ts";
 import { MESSAGE_METHODS } from "./message-methods.ts";
 import { decodePayload, type FetchInit, parseApiUrl } from "./request.ts";
 import type { ChatMessage, Participant, RecordedCall } from "./types.ts";
-import { type TextOptions, UpdateFactory, type UserOptions } from "./update-builders.ts";
+import { type InlineChatType, type TextOptions, UpdateFactory, type UserOptions } from "./update-builders.ts";
 import { type AbortSignalLike, abortError, UpdateQueue } from "./update-queue.ts";
 
 /** The apiRoot to give grammY; the fake answers whatever host the URL names. */
@@ -75,7 +76,7 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
 };
 // Telegram's method names are case-insensitive.
 const METHODS = new Map<string, MethodHandler>(
-  Object.entries({ ...BOT_METHODS, ...MESSAGE_METHODS }).map(([name, handler]) => [
+  Object.entries({ ...BOT_METHODS, ...MESSAGE_METHODS, ...INLINE_METHODS }).map(([name, handler]) => [
     name.toLowerCase(),
     handler,
   ]),
@@ -105,11 +106,18 @@ export class FakeTelegram {
       bot: this.botInfo,
       chats: new ChatStore(),
       files: new FileStore(),
+      inlineQueries: new InlineQueries(),
       settings: new BotSettings(),
       updates: new UpdateQueue(),
       now,
     };
-    this.builders = new UpdateFactory(this.context.chats, this.botInfo, now, options.firstUpdateId ?? 1000);
+    this.builders = new UpdateFactory(
+      this.context.chats,
+      this.context.inlineQueries,
+      this.botInfo,
+      now,
+      options.firstUpdateId ?? 1000,
+    );
     this.fetch = (input, init) => this.answer(input, init);
   }
 
@@ -214,6 +222,11 @@ export class FakeTelegram {
   /** A message update with a photo and no text. */
   userPhoto(user: User, chat: Chat, caption?: string): Update {
     return this.builders.userPhoto(user, chat, caption);
+  }
+
+  /** An inline_query update: the user typed `query` after the bot's name (in a chat of `chatType`). */
+  inlineQuery(user: User, query: string, chatType?: InlineChatType): Update {
+    return this.builders.inlineQuery(user, query, chatType);
   }
 
   /** A channel_post update. */

@@ -4,6 +4,7 @@
  */
 import type { Chat, ChatMember, Message, MessageEntity, Update, User, UserFromGetMe } from "grammy/types";
 import type { ChatRecord, ChatStore } from "./chat-state.ts";
+import type { InlineQueries } from "./inline-queries.ts";
 import { botAsUser } from "./outputs.ts";
 import type { ChatMessage, Participant } from "./types.ts";
 
@@ -15,6 +16,9 @@ export interface UserOptions {
   /** IETF language tag; default "en". */
   languageCode?: string;
 }
+
+/** The kind of chat an inline query was typed in. */
+export type InlineChatType = "sender" | "private" | "group" | "supergroup" | "channel";
 
 /** Options of a user's text message. */
 export interface TextOptions {
@@ -31,18 +35,27 @@ const COMMAND = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?/;
 /** Builds updates with increasing update_id. */
 export class UpdateFactory {
   private readonly chats: ChatStore;
+  private readonly inlineQueries: InlineQueries;
   private readonly bot: UserFromGetMe;
   private readonly now: () => number;
   private lastUpdateId: number;
 
   /**
    * @param chats where user messages are registered
+   * @param inlineQueries where inline queries are opened
    * @param bot the bot, as shown in chat member updates
    * @param now the fake's clock in ms
    * @param firstUpdateId update_id of the first update built
    */
-  constructor(chats: ChatStore, bot: UserFromGetMe, now: () => number, firstUpdateId: number) {
+  constructor(
+    chats: ChatStore,
+    inlineQueries: InlineQueries,
+    bot: UserFromGetMe,
+    now: () => number,
+    firstUpdateId: number,
+  ) {
     this.chats = chats;
+    this.inlineQueries = inlineQueries;
     this.bot = bot;
     this.now = now;
     this.lastUpdateId = firstUpdateId - 1;
@@ -114,6 +127,14 @@ export class UpdateFactory {
         chat_instance: String(Math.abs(chat.id) * 10 + 7),
         data,
       },
+    };
+  }
+
+  /** The user types `query` after the bot's name; opens an inline query to answer. */
+  inlineQuery(user: User, query: string, chatType: InlineChatType = "private"): Update {
+    return {
+      update_id: this.nextId(),
+      inline_query: { id: this.inlineQueries.open(), from: user, query, offset: "", chat_type: chatType },
     };
   }
 

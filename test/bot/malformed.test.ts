@@ -105,13 +105,15 @@ describe("malformed updates", () => {
     expect(await deliver(update)).toEqual([]);
   });
 
-  it("an inline query gets no answer (the bot has no inline mode) and does not fail", async () => {
+  it("an inline query with markup in its text gets cards for the assets named, the text never echoed", async () => {
     const { user: from } = user();
-    const update = {
-      update_id: nextUpdateId++,
-      inline_query: { id: "77001", from, query: "<b>btc</b> & eth", offset: "" },
-    } as Update;
-    expect(await deliver(update)).toEqual([]);
+    const update = tb.fake.inlineQuery(from, "<b>btc</b> & eth");
+    const calls = await deliver(update);
+    expect(calls.map((c) => c.method)).toEqual(["answerInlineQuery"]);
+    expect(calls[0]?.response?.ok).toBe(true);
+    const results = calls[0]?.payload.results as { id: string }[];
+    expect(results.map((r) => r.id)).toEqual(["ETH"]);
+    expect(JSON.stringify(calls[0]?.payload)).not.toContain("<b>btc");
   });
 
   it("a sticker-only message gets the 'commands only' answer", async () => {

@@ -32,6 +32,19 @@ export function formatDateTime(at: Date, timeZone: string, locale: string): stri
   return format.format(at);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date with its weekday in `timeZone`, e.g. "Wednesday 25 November 2026". */
+export function formatDate(at: Date, timeZone: string, locale: string): string {
+  const key = `${locale}:${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: "full" });
+    dateFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
 /** Whether `zone` is an IANA time zone this runtime knows. Returns its canonical spelling. */
 export function canonicalTimeZone(zone: string): string | undefined {
   const trimmed = zone.trim();

@@ -7,6 +7,10 @@ import { isLanguage, LANGUAGES } from "../i18n.ts";
 import { TIMEZONE_CONVERSATION } from "./timezone-conversation.ts";
 
 const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];
+const HOURS_PER_ROW = 6;
+
+/** "08:00". */
+const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 function settingsText(ctx: BotContext, deps: BotDeps, language: string): string {
   const level = ctx.session.alerts ?? "on";
@@ -15,6 +19,9 @@ function settingsText(ctx: BotContext, deps: BotDeps, language: string): string 
     ctx.t("settings-language", { language: ctx.i18n.fluent.translate(language, "language-name") }),
     ctx.t("settings-timezone", { zone: escapeHtml(userTimezone(ctx, deps)) }),
     ctx.t("settings-alerts", { level: ctx.t(`settings-alerts-${level}`) }),
+    ctx.session.digestHour === undefined
+      ? ctx.t("settings-digest-off")
+      : ctx.t("settings-digest-at", { time: hourText(ctx.session.digestHour) }),
   ].join("\n");
 }
 
@@ -22,7 +29,9 @@ function settingsKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
     .text(ctx.t("settings-button-language"), "set:lang")
     .text(ctx.t("settings-button-timezone"), "set:tz")
-    .text(ctx.t("settings-button-alerts"), "set:alerts");
+    .text(ctx.t("settings-button-alerts"), "set:alerts")
+    .row()
+    .text(ctx.t("settings-button-digest"), "set:digest");
 }
 
 /** The settings menu and its buttons. */
@@ -76,6 +85,42 @@ export function settingsFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     ctx.session.alerts = level;
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  privateChats.callbackQuery("set:digest", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const keyboard = new InlineKeyboard();
+    for (let hour = 0; hour < 24; hour++) {
+      keyboard.text(hourText(hour), `set:digest:${hour}`);
+      if (hour % HOURS_PER_ROW === HOURS_PER_ROW - 1) keyboard.row();
+    }
+    keyboard
+      .text(ctx.t("settings-digest-button-off"), "set:digest:off")
+      .text(ctx.t("button-back"), "set:menu");
+    await ctx.editMessageText(
+      ctx.t("settings-choose-digest", { zone: escapeHtml(userTimezone(ctx, deps)) }),
+      {
+        reply_markup: keyboard,
+      },
+    );
+  });
+
+  privateChats.callbackQuery(/^set:digest:(off|\d{1,2})$/, async (ctx) => {
+    const choice = ctx.match[1];
+    const hour = choice === "off" ? undefined : Number(choice);
+    if (hour !== undefined && !(Number.isInteger(hour) && hour >= 0 && hour < 24)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
+      return;
+    }
+    if (hour !== undefined && !(await deps.accounts.isConnected(ctx.from.id))) {
+      await ctx.answerCallbackQuery({ text: ctx.t("settings-digest-connect-first"), show_alert: true });
+      return;
+    }
+    if (hour === undefined) delete ctx.session.digestHour;
+    else ctx.session.digestHour = hour;
+    await deps.digest.schedule(ctx.from.id, hour, userTimezone(ctx, deps));
     await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
     await showMenu(ctx, true);
   });

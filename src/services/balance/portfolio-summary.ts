@@ -10,6 +10,8 @@ export interface Holding {
   quantity: string;
   value: string | null;
   stale: boolean;
+  /** The day's return of the holding in percent, when the exchange gives one. */
+  dayReturnPercent: string | null;
 }
 
 /** A snapshot of the account's worth. Returns are null when the exchange has none to give. */
@@ -42,12 +44,13 @@ export async function loadPortfolioSummary(client: ExchangeClient): Promise<Port
       quantity: item.current_balance,
       value: item.approximate_value,
       stale: item.stale_price,
+      dayReturnPercent: item.day_buy_return_percentage,
     });
   }
   // Balances the statistics left out still show, without a value rather than not at all.
   for (const [asset, amount] of Object.entries(balances)) {
     if (asset === "AUD" || holdings.has(asset) || toDec(amount).isZero()) continue;
-    holdings.set(asset, { asset, quantity: amount, value: null, stale: false });
+    holdings.set(asset, { asset, quantity: amount, value: null, stale: false, dayReturnPercent: null });
   }
 
   const aud = balances.AUD ?? "0";

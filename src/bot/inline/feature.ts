@@ -1,0 +1,84 @@
+/**
+ * Inline mode: `@bot BTC`, `@bot btc eth` or `@bot` alone, typed in any chat, offers price cards from
+ * public data only (the shared ticker and the bot's own price history), never anything of an account,
+ * even for a connected user. Unknown text offers the closest assets; the query text itself is never
+ * echoed (it may be anything, a pasted key included).
+ */
+import { Composer } from "grammy";
+import type { InlineQueryResultArticle } from "grammy/types";
+import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
+import { closestAssets } from "../price/suggest.ts";
+import { type CardPrices, priceCard } from "./card.ts";
+
+// A card's prices move within seconds: Telegram may reuse an answer this long, no longer.
+const CACHE_SECONDS = 10;
+// Codes typed at once; more than a screen of cards helps nobody.
+const MAX_CODES = 10;
+const MAX_SUGGESTIONS = 5;
+
+/** The codes to show for a query: known ones as typed, else the closest listed assets, else the top list. */
+function chooseCodes(
+  query: string,
+  prices: ReadonlyMap<string, unknown>,
+  names: ReadonlyMap<string, string>,
+) {
+  const asked = parseAssetList(query).slice(0, MAX_CODES);
+  if (asked.length === 0) return TOP_ASSETS.filter((code) => prices.has(code));
+  const listed = new Map(names);
+  for (const code of prices.keys()) if (!listed.has(code)) listed.set(code, "");
+  const codes: string[] = [];
+  for (const code of asked) {
+    const found = prices.has(code) ? [code] : closestAssets(code, listed, MAX_SUGGESTIONS);
+    for (const match of found) if (prices.has(match) && !codes.includes(match)) codes.push(match);
+  }
+  return codes;
+}
+
+/** Answers inline queries with price cards. */
+export function inlineFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("inline_query", async (ctx) => {
+    const now = deps.now();
+    let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, Map<string, string>];
+    try {
+      loaded = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+    } catch (error) {
+      ctx.log.warn({ err: error }, "inline prices unavailable");
+      await ctx.answerInlineQuery([], {
+        cache_time: 0,
+        button: { text: ctx.t("inline-unavailable"), start_parameter: "prices" },
+      });
+      return;
+    }
+    const [ticker, names] = loaded;
+    const prices = new Map(Object.entries(ticker));
+    const codes = chooseCodes(ctx.inlineQuery.query, prices, names);
+    if (codes.length === 0) {
+      await ctx.answerInlineQuery([], {
+        cache_time: CACHE_SECONDS,
+        is_personal: true,
+        button: { text: ctx.t("inline-no-match"), start_parameter: "prices" },
+      });
+      return;
+    }
+    const changes = await deps.priceHistory.dayChange(ticker, now).catch((error: unknown) => {
+      // The change is a nicety: without Redis the cards still show prices, with the change unknown.
+      ctx.log.warn({ err: error }, "price history unavailable");
+      return new Map<string, string>();
+    });
+    const locale = await ctx.i18n.getLocale();
+    const zone = userTimezone(ctx, deps);
+    const results: InlineQueryResultArticle[] = [];
+    for (const code of codes) {
+      const entry = ticker[code];
+      if (entry === undefined) continue;
+      const prices: CardPrices = { code, name: names.get(code) ?? "", buy: entry.buy, sell: entry.sell };
+      const change = changes.get(code);
+      if (change !== undefined) prices.dayChange = change;
+      results.push(priceCard(ctx.t, prices, { at: new Date(now), zone, locale }));
+    }
+    await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });
+  });
+  return composer;
+}
