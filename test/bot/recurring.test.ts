@@ -24,9 +24,17 @@ async function schedulesOf(account: TestAccount) {
 }
 
 describe("/dca lists recurring trades", () => {
-  it("is in /help and in the command menu", async () => {
+  it("is in /help and in the command menu; in a group it is refused, as every account command", async () => {
     expect(lastText(await tb.chat().send("/help"))).toContain("/dca — recurring buys and sells");
     expect(MENU_COMMANDS).toContain("dca");
+    const { chat } = await tb.trader({ AUD: "100" });
+    const group = tb.fake.groupChat(-(7_000_000 + Math.floor(Math.random() * 100_000)), "Traders");
+    const start = tb.fake.calls.length;
+    await tb.app.bot.handleUpdate(tb.fake.userText(chat.user, group, "/dca"));
+    const replies = tb.fake.calls
+      .slice(start)
+      .flatMap((c) => (c.output?.chatId === group.id ? [c.output] : []));
+    expect(replies.map((o) => o.plainText)).toEqual([expect.stringContaining("only handle account matters")]);
   });
 
   it("with none: says so and offers New", async () => {
