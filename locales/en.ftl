@@ -29,6 +29,7 @@ help =
     /swaps — your recent swaps
     /alerts — your price alerts: pause, edit, delete, events
     /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
+    /dca — recurring buys and sells: list, set up, change, pause, delete
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -264,6 +265,118 @@ swaps-worth = worth { $value }
 swaps-newer = ‹ Newer
 swaps-older = Older ›
 
+## dca
+cmd-dca = Recurring buys and sells (DCA)
+dca-title = <b>Your recurring trades</b> (page { $page } of { $pages }; times in { $zone })
+dca-none = You have no recurring trades yet. Tap <b>New</b> to set one up: the exchange then buys or sells for you on a schedule.
+dca-row-head = { $icon } <b>#{ $id } { $direction ->
+        [buy] Buy
+        [sell] Sell
+       *[other] Trade
+    } { $asset }</b> · { $period }
+dca-row-quantity = { $direction ->
+        [buy] spends { $amount } each run
+        [sell] sells { $amount } each run
+       *[other] { $amount } each run
+    } · next run: { $next }
+dca-next-paused = paused
+dca-next-none = not scheduled
+dca-next-due = due now
+dca-period-daily = daily
+dca-period-weekly = weekly
+dca-period-fortnightly = fortnightly
+dca-period-monthly = monthly
+dca-detail-title = <b>Recurring trade #{ $id }</b> ({ $name })
+dca-line-trade = { $direction ->
+        [buy] Buys { $asset } with AUD
+        [sell] Sells { $asset } for AUD
+       *[other] Trades { $asset } (direction unknown)
+    }
+dca-line-quantity = { $direction ->
+        [buy] AUD to spend each run: <b>{ $amount }</b>
+        [sell] { $amount } is sold each run
+       *[other] Quantity each run: <b>{ $amount }</b>
+    }
+dca-line-period = Cadence: { $period }
+dca-line-next = Next run: { $when } ({ $zone })
+dca-line-next-untimed = Next run: { $when }
+dca-line-status = Status: { $enabled ->
+        [on] ▶️ active
+       *[off] ⏸ paused
+    }
+dca-read-only-note = Your API key is read-only: you can look, but changing recurring trades needs a read &amp; write key (/connect).
+dca-read-only = Your API key is read-only, so I can't set up or change recurring trades with it (/dca still lists them). Connect a read &amp; write key with /connect.
+dca-not-found = That recurring trade no longer exists. /dca lists yours.
+dca-button-open = #{ $id } { $asset }
+dca-button-new = ➕ New
+dca-button-newer = ‹ Newer
+dca-button-older = Older ›
+dca-button-quantity = Change amount
+dca-button-period = Change cadence
+dca-button-start = Change next run
+dca-button-pause = ⏸ Pause
+dca-button-resume = ▶️ Resume
+dca-button-delete = 🗑 Delete
+dca-button-delete-yes = Yes, delete
+dca-button-back = ‹ All recurring trades
+dca-button-buy = Buy { $asset } with AUD
+dca-button-sell = Sell { $asset } for AUD
+dca-button-now = Start now
+dca-button-restart-now = Restart now
+dca-ask-asset = <b>New recurring trade</b>
+    Which asset? Pick one or type its code.
+dca-ask-direction = On each run, buy { $asset } with AUD or sell { $asset } for AUD?
+dca-ask-quantity = { $direction ->
+        [buy] How much AUD should each run spend on { $asset }? For example <code>100</code>.
+       *[other] How much { $asset } should each run sell? For example <code>0.01</code>.
+    }
+dca-ask-period = How often?
+dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
+dca-ask-new-period = The cadence is { $period } now. Pick the new one.
+dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b>now</b> (the first { $period } trade right away), unless you give a start. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
+dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>. The cadence goes on from there.
+dca-now = Now: { $value }
+dca-pick-again = Pick one of the buttons above, or /cancel.
+dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons or type a listed code (<code>/price all</code> lists them).
+dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute) or <code>31/12/2026 09:30</code> (day/month/year).
+dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
+dca-start-past = That time has already passed. Type a time in the future.
+dca-start-passed = The start you chose ({ $when }) has passed while this waited, so nothing was changed. Start again from /dca with a later time.
+dca-summary-new = <b>New recurring trade</b>, please check:
+dca-first-run = First run: { $when } ({ $zone })
+dca-first-run-now = First run: right away, then { $period }
+dca-summary-hint = Nothing is set up until you tap Confirm.
+dca-summary-edit = <b>Change recurring trade #{ $id }</b> ({ $direction ->
+        [buy] buy
+        [sell] sell
+       *[other] trade
+    } { $asset }), please check:
+dca-change-quantity = { $direction ->
+        [buy] AUD to spend each run
+        [sell] Quantity to sell each run
+       *[other] Quantity each run
+    }: { $old } → <b>{ $new }</b>
+dca-change-period = Cadence: { $old } → <b>{ $new }</b>
+dca-change-restart-now = The schedule restarts <b>now</b>: the first { $period } run happens right away.
+dca-change-restart-at = The schedule restarts at { $when } ({ $zone }).
+dca-change-start = Next run: { $old } → <b>{ $new }</b> ({ $zone })
+dca-still-paused = It stays paused until you resume it.
+dca-summary-edit-hint = Nothing changes until you tap Confirm.
+dca-sending = Sending to the exchange…
+dca-created = ✅ Recurring trade #{ $id } set up.
+dca-updated = ✅ Recurring trade #{ $id } changed.
+dca-restarted = ↻ The cadence changed, so the exchange restarted the schedule from now (next run below).
+dca-paused = ⏸ Recurring trade #{ $id } paused: no runs until you resume it.
+dca-resumed = ▶️ Recurring trade #{ $id } resumed.
+dca-delete-ask = Delete recurring trade #{ $id }?
+dca-delete-note = This cannot be undone; trades it already made stay in your history.
+dca-deleted = 🗑 Recurring trade #{ $id } deleted.
+dca-nothing-changed = Nothing was changed.
+dca-write-unknown = ⚠️ The exchange's answer was lost, so { $op ->
+        [create] this recurring trade may have been set up
+        [delete] this recurring trade may have been deleted
+       *[other] this change may have been made
+    }. Check /dca before trying again.
 ## inline
 inline-title = { $asset } · { $name }
 inline-description = Buy { $buy } · Sell { $sell }

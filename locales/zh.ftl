@@ -29,6 +29,7 @@ help =
     /swaps — 最近的兑换
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
     /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
+    /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -265,6 +266,118 @@ swaps-worth = 价值 { $value }
 swaps-newer = ‹ 较新
 swaps-older = 较早 ›
 
+## dca
+cmd-dca = 定投（定期买入与卖出）
+dca-title = <b>你的定投计划</b>（第 { $page }/{ $pages } 页；时间为 { $zone }）
+dca-none = 你还没有定投计划。点 <b>新建</b> 来设置：交易所会按计划替你定期买入或卖出。
+dca-row-head = { $icon } <b>#{ $id } { $direction ->
+        [buy] 买入
+        [sell] 卖出
+       *[other] 交易
+    } { $asset }</b> · { $period }
+dca-row-quantity = { $direction ->
+        [buy] 每次花费 { $amount }
+        [sell] 每次卖出 { $amount }
+       *[other] 每次 { $amount }
+    } · 下次执行：{ $next }
+dca-next-paused = 已暂停
+dca-next-none = 未安排
+dca-next-due = 即将执行
+dca-period-daily = 每天
+dca-period-weekly = 每周
+dca-period-fortnightly = 每两周
+dca-period-monthly = 每月
+dca-detail-title = <b>定投计划 #{ $id }</b>（{ $name }）
+dca-line-trade = { $direction ->
+        [buy] 用澳元买入 { $asset }
+        [sell] 卖出 { $asset } 换澳元
+       *[other] 交易 { $asset }（方向未知）
+    }
+dca-line-quantity = { $direction ->
+        [buy] 每次花费的澳元：<b>{ $amount }</b>
+        [sell] 每次卖出 <b>{ $amount }</b>
+       *[other] 每次数量：<b>{ $amount }</b>
+    }
+dca-line-period = 频率：{ $period }
+dca-line-next = 下次执行：{ $when }（{ $zone }）
+dca-line-next-untimed = 下次执行：{ $when }
+dca-line-status = 状态：{ $enabled ->
+        [on] ▶️ 运行中
+       *[off] ⏸ 已暂停
+    }
+dca-read-only-note = 你的 API 密钥是只读的：可以查看，但修改定投计划需要读写密钥（/connect）。
+dca-read-only = 你的 API 密钥是只读的，因此我无法用它设置或修改定投计划（/dca 仍可查看）。请用 /connect 连接读写密钥。
+dca-not-found = 该定投计划已不存在。/dca 列出你的计划。
+dca-button-open = #{ $id } { $asset }
+dca-button-new = ➕ 新建
+dca-button-newer = ‹ 较新
+dca-button-older = 较早 ›
+dca-button-quantity = 修改金额
+dca-button-period = 修改频率
+dca-button-start = 修改下次执行时间
+dca-button-pause = ⏸ 暂停
+dca-button-resume = ▶️ 恢复
+dca-button-delete = 🗑 删除
+dca-button-delete-yes = 确定删除
+dca-button-back = ‹ 全部定投计划
+dca-button-buy = 用澳元买入 { $asset }
+dca-button-sell = 卖出 { $asset } 换澳元
+dca-button-now = 立即开始
+dca-button-restart-now = 立即重新开始
+dca-ask-asset = <b>新建定投计划</b>
+    选择哪种资产？点按钮或输入代码。
+dca-ask-direction = 每次执行时，用澳元买入 { $asset }，还是卖出 { $asset } 换澳元？
+dca-ask-quantity = { $direction ->
+        [buy] 每次花多少澳元买入 { $asset }？例如 <code>100</code>。
+       *[other] 每次卖出多少 { $asset }？例如 <code>0.01</code>。
+    }
+dca-ask-period = 多久执行一次？
+dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
+dca-ask-new-period = 当前频率为{ $period }。请选择新的频率。
+dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
+dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。之后按原频率继续。
+dca-now = 当前：{ $value }
+dca-pick-again = 请点上面的按钮，或 /cancel。
+dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
+dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入。
+dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
+dca-start-past = 这个时间已经过去了。请输入将来的时间。
+dca-start-passed = 你选择的开始时间（{ $when }）在等待确认期间已经过去，因此没有做任何更改。请从 /dca 重新开始并选择更晚的时间。
+dca-summary-new = <b>新建定投计划</b>，请核对：
+dca-first-run = 第一次执行：{ $when }（{ $zone }）
+dca-first-run-now = 第一次执行：立即，之后{ $period }
+dca-summary-hint = 点确认之前不会设置任何内容。
+dca-summary-edit = <b>修改定投计划 #{ $id }</b>（{ $direction ->
+        [buy] 买入
+        [sell] 卖出
+       *[other] 交易
+    } { $asset }），请核对：
+dca-change-quantity = { $direction ->
+        [buy] 每次花费的澳元
+        [sell] 每次卖出的数量
+       *[other] 每次数量
+    }：{ $old } → <b>{ $new }</b>
+dca-change-period = 频率：{ $old } → <b>{ $new }</b>
+dca-change-restart-now = 计划将<b>立即</b>重新开始：第一次{ $period }执行马上进行。
+dca-change-restart-at = 计划将于 { $when }（{ $zone }）重新开始。
+dca-change-start = 下次执行：{ $old } → <b>{ $new }</b>（{ $zone }）
+dca-still-paused = 在你恢复之前它仍保持暂停。
+dca-summary-edit-hint = 点确认之前不会做任何更改。
+dca-sending = 正在发送到交易所…
+dca-created = ✅ 定投计划 #{ $id } 已设置。
+dca-updated = ✅ 定投计划 #{ $id } 已修改。
+dca-restarted = ↻ 频率已修改，交易所已从现在起重新开始该计划（下次执行见下方）。
+dca-paused = ⏸ 定投计划 #{ $id } 已暂停：恢复前不会执行。
+dca-resumed = ▶️ 定投计划 #{ $id } 已恢复。
+dca-delete-ask = 删除定投计划 #{ $id }？
+dca-delete-note = 删除后无法撤销；它已完成的交易仍保留在你的记录中。
+dca-deleted = 🗑 定投计划 #{ $id } 已删除。
+dca-nothing-changed = 没有做任何更改。
+dca-write-unknown = ⚠️ 交易所的回复丢失了，因此{ $op ->
+        [create] 该定投计划可能已经设置
+        [delete] 该定投计划可能已经删除
+       *[other] 这项更改可能已经生效
+    }。再次尝试前请先用 /dca 查看。
 ## inline
 inline-title = { $asset } · { $name }
 inline-description = 买入 { $buy } · 卖出 { $sell }

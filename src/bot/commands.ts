@@ -14,6 +14,7 @@ export const MENU_COMMANDS = [
   "swaps",
   "alerts",
   "alert",
+  "dca",
   "connect",
   "disconnect",
   "settings",

@@ -41,6 +41,15 @@ import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { priceFeature } from "./price/feature.ts";
+import type { DcaPayload } from "./recurring/card.ts";
+import { onDcaAction } from "./recurring/confirm.ts";
+import {
+  DCA_CREATE_CONVERSATION,
+  DCA_EDIT_CONVERSATION,
+  dcaCreateConversation,
+} from "./recurring/conversation.ts";
+import { dcaEditConversation } from "./recurring/edit-conversation.ts";
+import { recurringFeature } from "./recurring/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
 import { sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
@@ -164,6 +173,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
   app.use(createConversation(alertConversation(deps), ALERT_CONVERSATION));
   app.use(createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION));
+  app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
+  app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
@@ -175,12 +186,14 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     settingsFeature(deps),
     swapFeature(deps),
     alertsFeature(deps),
+    recurringFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
       "alert-create": onAlert,
       "alert-change": onAlert,
       "alert-delete": onAlert,
+      dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);

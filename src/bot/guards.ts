@@ -18,6 +18,7 @@ export const ACCOUNT_COMMANDS = [
   "swaps",
   "alert",
   "alerts",
+  "dca",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {

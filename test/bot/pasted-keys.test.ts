@@ -14,6 +14,7 @@ import { hasKnownKeyFormat, keyCandidates } from "../../src/services/connect/pas
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot, type TestBot } from "../support/bot.ts";
 import { startKeyProxy } from "../support/key-proxy.ts";
+import { createThroughChat } from "../support/recurring.ts";
 
 const proxy = await startKeyProxy();
 const tb = await startTestBot({ env: { EXCHANGE_BASE_URL: proxy.url } });
@@ -115,6 +116,59 @@ const PROMPTS: Prompt[] = [
     },
     conversation: true,
     answer: { text: "0.1", expect: "Swap ETH → BTC" },
+  },
+  {
+    name: "dca: which asset",
+    reach: async (chat) => {
+      await chat.send("/dca");
+      await chat.press("➕ New");
+    },
+    conversation: true,
+    answer: { text: "BTC", expect: "buy BTC with AUD or sell BTC for AUD?" },
+  },
+  {
+    name: "dca: quantity",
+    reach: async (chat) => {
+      await chat.send("/dca");
+      await chat.press("➕ New");
+      await chat.press("BTC");
+      await chat.press("Buy BTC with AUD");
+    },
+    conversation: true,
+    answer: { text: "100", expect: "How often?" },
+  },
+  {
+    name: "dca: start",
+    reach: async (chat) => {
+      await chat.send("/dca");
+      await chat.press("➕ New");
+      await chat.press("BTC");
+      await chat.press("Buy BTC with AUD");
+      await chat.send("100");
+      await chat.press("weekly");
+    },
+    conversation: true,
+    answer: { text: "2031-06-01 09:00", expect: "New recurring trade, please check" },
+  },
+  {
+    name: "dca: new amount",
+    reach: async (chat) => {
+      await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "100", period: "weekly" });
+      await chat.press("Confirm");
+      await chat.press("Change amount");
+    },
+    conversation: true,
+    answer: { text: "150", expect: "$100.00 → $150.00" },
+  },
+  {
+    name: "dca: new next run",
+    reach: async (chat) => {
+      await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "100", period: "weekly" });
+      await chat.press("Confirm");
+      await chat.press("Change next run");
+    },
+    conversation: true,
+    answer: { text: "2031-06-01 09:00", expect: "Next run:" },
   },
   {
     name: "a quote waiting for Confirm",

@@ -28,8 +28,12 @@ export function createLiveQuotes(options: LiveQuotesOptions) {
     /** Records a shown quote for `ttlSeconds` (the lifetime of its token). */
     async add(userId: number, quote: LiveQuote, ttlSeconds: number): Promise<void> {
       const key = prefix + userId;
-      const { token: _token, ...where } = quote;
-      await redis.multi().hset(key, quote.token, JSON.stringify(where)).expire(key, ttlSeconds).exec();
+      const where = JSON.stringify({
+        chatId: quote.chatId,
+        messageId: quote.messageId,
+        cancelledKey: quote.cancelledKey,
+      });
+      await redis.multi().hset(key, quote.token, where).expire(key, ttlSeconds).exec();
     },
     /** Returns and forgets every quote recorded for `userId`. */
     async takeAll(userId: number): Promise<LiveQuote[]> {

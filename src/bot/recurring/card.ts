@@ -1,0 +1,154 @@
+/**
+ * The recurring-trade screens shared by the commands, the buttons and the Confirm handler: the list page,
+ * the detail card with its buttons (the writing ones carry single-use tokens), and problem wording.
+ */
+import { InlineKeyboard } from "grammy";
+import type { RecurringBuy } from "../../exchange/index.ts";
+import type { RecurringProblem } from "../../services/recurring/checks.ts";
+import type { SchedulePage } from "../../services/recurring/schedules.ts";
+import type { ActionPayload } from "../actions.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
+import { formatAud } from "../format/numbers.ts";
+import { renderSchedule, renderScheduleRow, type Shown } from "./format.ts";
+
+/** How long a Confirm (or Pause, Resume, Delete) button stays usable. */
+export const DCA_TOKEN_TTL_S = 15 * 60;
+
+/** Rows per list page. */
+export const DCA_PAGE_SIZE = 5;
+
+/** A new schedule as confirmed: `start` an ISO instant, absent for "now". */
+export interface DcaDraft {
+  asset: string;
+  direction: 10 | 20;
+  quantity: string;
+  period: string;
+  start?: string;
+}
+
+/** Changes to a schedule as confirmed; `start` an ISO instant. */
+export interface DcaChanges {
+  quantity?: string;
+  period?: string;
+  start?: string;
+}
+
+/** The payload of a recurring-trade token: which write its Confirm makes. */
+export type DcaPayload = ActionPayload & { action: "dca" } & (
+    | { op: "create"; draft: DcaDraft }
+    | { op: "update"; id: number; changes: DcaChanges }
+    | { op: "enable"; id: number; enabled: boolean }
+    | { op: "delete"; id: number }
+  );
+
+/** The user's zone, language and the bot's clock, for rendering. */
+export async function shownFor(ctx: BotContext, deps: BotDeps): Promise<Shown> {
+  return { t: ctx.t, locale: await ctx.i18n.getLocale(), zone: userTimezone(ctx, deps), now: deps.now() };
+}
+
+/** Issues a token for a recurring-trade write. */
+export function issueDcaToken(ctx: BotContext, deps: BotDeps, payload: DcaPayload): Promise<string> {
+  return deps.tokens.issue(ctx.from?.id as number, payload, DCA_TOKEN_TTL_S);
+}
+
+/**
+ * Records a message whose Confirm is live, so /cancel voids it (token revoked, message marked cancelled)
+ * like a swap quote.
+ */
+export async function recordLiveConfirm(
+  ctx: BotContext,
+  deps: BotDeps,
+  token: string,
+  message: { chat: { id: number }; message_id: number },
+): Promise<void> {
+  await deps.liveQuotes.add(
+    ctx.from?.id as number,
+    { token, chatId: message.chat.id, messageId: message.message_id, cancelledKey: "cancelled" },
+    DCA_TOKEN_TTL_S,
+  );
+}
+
+/** Confirm / Cancel for a token. */
+export function confirmKeyboard(
+  ctx: BotContext,
+  token: string,
+  confirmKey = "button-confirm",
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t(confirmKey), `t:${token}:c`)
+    .text(ctx.t("button-cancel"), `t:${token}:x`);
+}
+
+/** The list page: header and rows, one button per row to open it, paging, and New. */
+export function renderListPage(page: SchedulePage, shown: Shown): { text: string; keyboard: InlineKeyboard } {
+  const { t } = shown;
+  const keyboard = new InlineKeyboard();
+  if (page.rows.length === 0) {
+    return { text: t("dca-none"), keyboard: keyboard.text(t("dca-button-new"), "dca:new") };
+  }
+  const text = [
+    t("dca-title", { page: page.page, pages: page.pages, zone: escapeHtml(shown.zone) }),
+    ...page.rows.map((row) => `\n${renderScheduleRow(row, shown)}`),
+  ].join("\n");
+  page.rows.forEach((row, i) => {
+    keyboard.text(t("dca-button-open", { id: row.id, asset: escapeHtml(row.asset) }), `dca:v:${row.id}`);
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row();
+  if (page.newerThan !== undefined) keyboard.text(t("dca-button-newer"), `dca:n:${page.newerThan}`);
+  if (page.olderThan !== undefined) keyboard.text(t("dca-button-older"), `dca:o:${page.olderThan}`);
+  keyboard.row().text(t("dca-button-new"), "dca:new");
+  return { text, keyboard };
+}
+
+/**
+ * The detail card and its buttons. A read-only key gets the card and a note, without buttons that
+ * would only be refused; Pause / Resume carries a single-use token (it writes at once).
+ */
+export async function scheduleCard(
+  ctx: BotContext,
+  deps: BotDeps,
+  schedule: RecurringBuy,
+  note?: string,
+): Promise<{ text: string; keyboard: InlineKeyboard }> {
+  const shown = await shownFor(ctx, deps);
+  const readOnly = (await deps.accounts.permission(ctx.from?.id as number)) === "read_only";
+  const keyboard = new InlineKeyboard();
+  let text = renderSchedule(schedule, shown, note);
+  if (readOnly) text = `${text}\n\n${ctx.t("dca-read-only-note")}`;
+  else {
+    const toggle = await issueDcaToken(ctx, deps, {
+      action: "dca",
+      op: "enable",
+      id: schedule.id,
+      enabled: !schedule.enabled,
+    });
+    keyboard
+      .text(ctx.t("dca-button-quantity"), `dca:e:${schedule.id}:q`)
+      .text(ctx.t("dca-button-period"), `dca:e:${schedule.id}:p`)
+      .row()
+      .text(ctx.t("dca-button-start"), `dca:e:${schedule.id}:s`)
+      .text(ctx.t(schedule.enabled ? "dca-button-pause" : "dca-button-resume"), `t:${toggle}:c`)
+      .row()
+      .text(ctx.t("dca-button-delete"), `dca:d:${schedule.id}`);
+  }
+  keyboard.row().text(ctx.t("dca-button-back"), "dca:l");
+  return { text, keyboard };
+}
+
+/** Words a problem found by the checks. */
+export function describeDcaProblem(problem: RecurringProblem, t: BotContext["t"], locale: string): string {
+  switch (problem.code) {
+    case "unknown_asset":
+      return t("dca-unknown-asset", { asset: escapeHtml(shorten(problem.asset, 12)) });
+    case "not_amount":
+      return t("trade-bad-amount", { input: escapeHtml(shorten(problem.input, 40)) });
+    case "too_precise":
+      return t("trade-too-precise", { asset: escapeHtml(problem.asset), decimals: problem.decimals });
+    case "below_minimum":
+      return t("trade-below-minimum", { minimum: formatAud(problem.minimum, locale) });
+    case "start_past":
+      return t("dca-start-past");
+  }
+}

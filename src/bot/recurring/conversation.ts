@@ -1,0 +1,170 @@
+/**
+ * The guided new recurring trade: asset, buy or sell, the quantity (AUD to spend, or units to sell),
+ * cadence, start (now, or a date and time typed in the user's zone); then a summary with a single-use
+ * Confirm. Every answer is checked before any exchange call, and a refused one is explained and asked
+ * again; a read-only key is told at once why it cannot go on.
+ */
+import { DIRECTION, RECURRING_PERIODS } from "../../exchange/index.ts";
+import { checkAsset, checkQuantity } from "../../services/recurring/checks.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { waitForExchange } from "../exchange-wait.ts";
+import { escapeHtml } from "../format/html.ts";
+import { TOP_ASSETS } from "../price/feature.ts";
+import {
+  confirmKeyboard,
+  type DcaDraft,
+  describeDcaProblem,
+  issueDcaToken,
+  recordLiveConfirm,
+  shownFor,
+} from "./card.ts";
+import { periodWords, scheduleLines, whenWords } from "./format.ts";
+import { askQuantity, askStart, type Convo, choose, type StartAnswer } from "./prompts.ts";
+
+/** The create conversation's id, for `ctx.conversation.enter`. */
+export const DCA_CREATE_CONVERSATION = "dca-create";
+
+/** The edit conversation's id. */
+export const DCA_EDIT_CONVERSATION = "dca-edit";
+
+/** Entry arguments of the edit conversation: which schedule, and what to change. */
+export interface DcaEditArgs {
+  id: number;
+  field: "quantity" | "period" | "start";
+}
+
+/** Listed crypto codes, or the message that ends the flow (none when a /cancel overtook it). */
+type Loaded = { ok: true; listed: string[] } | { ok: false; text?: string };
+
+/** Before any question: a connected key that may write, and the listed assets. */
+async function loadCreate(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
+  const userId = ctx.from?.id as number;
+  if (!(await deps.accounts.isConnected(userId))) return { ok: false, text: ctx.t("connect-needed") };
+  if ((await deps.accounts.permission(userId)) === "read_only")
+    return { ok: false, text: ctx.t("dca-read-only") };
+  try {
+    const waited = await waitForExchange(ctx, deps, () => deps.market.ticker());
+    if (waited.cancelled) return { ok: false };
+    return { ok: true, listed: Object.keys(waited.value) };
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { ok: false, text: explained };
+  }
+}
+
+/**
+ * Checks a typed quantity: its form, precision and (for a buy) the minimum first, with no call; a sell's
+ * minimum needs the bid, read from the shared ticker. Runs outside the conversation.
+ */
+export async function checkQuantityOutside(
+  ctx: BotContext,
+  deps: BotDeps,
+  typed: string,
+  asset: string,
+  direction: 10 | 20,
+): Promise<{ quantity: string } | { problem?: string }> {
+  const locale = await ctx.i18n.getLocale();
+  const offline = checkQuantity(typed, asset, direction, {});
+  if (!("quantity" in offline)) return { problem: describeDcaProblem(offline, ctx.t, locale) };
+  if (direction === DIRECTION.BUY) return offline;
+  try {
+    const waited = await waitForExchange(ctx, deps, () => deps.market.ticker());
+    if (waited.cancelled) return {};
+    const priced = checkQuantity(typed, asset, direction, waited.value);
+    return "quantity" in priced ? priced : { problem: describeDcaProblem(priced, ctx.t, locale) };
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { problem: explained };
+  }
+}
+
+/** Shows the summary of a new schedule with its Confirm (outside: it issues a token). */
+async function showCreateSummary(ctx: BotContext, deps: BotDeps, draft: DcaDraft): Promise<void> {
+  const shown = await shownFor(ctx, deps);
+  const token = await issueDcaToken(ctx, deps, { action: "dca", op: "create", draft });
+  const first = draft.start
+    ? ctx.t("dca-first-run", { when: whenWords(new Date(draft.start), shown), zone: escapeHtml(shown.zone) })
+    : ctx.t("dca-first-run-now", { period: periodWords(draft.period, ctx.t) });
+  const text = [
+    ctx.t("dca-summary-new"),
+    ...scheduleLines(draft, ctx.t, shown.locale),
+    first,
+    "",
+    ctx.t("dca-summary-hint"),
+  ].join("\n");
+  const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx, token) });
+  await recordLiveConfirm(ctx, deps, token, sent);
+}
+
+/** Builds the create conversation over the bot's dependencies. */
+export function dcaCreateConversation(deps: BotDeps) {
+  return async function dcaCreate(conversation: Convo, ctx: ConversationContext): Promise<void> {
+    const loaded = await conversation.external((outside) => loadCreate(outside, deps));
+    if (!loaded.ok) {
+      if (loaded.text !== undefined) await ctx.reply(loaded.text);
+      return;
+    }
+    const top = TOP_ASSETS.filter((code) => loaded.listed.includes(code));
+    const asset = await choose(
+      conversation,
+      ctx,
+      ctx.t("dca-ask-asset"),
+      "a",
+      top.map((code) => ({ value: code, label: code })),
+      async (typed) => {
+        const checked = checkAsset(typed, loaded.listed);
+        if (!("code" in checked)) return { value: checked.asset };
+        const locale = await conversation.external((outside) => outside.i18n.getLocale());
+        return { problem: describeDcaProblem(checked, ctx.t, locale) };
+      },
+    );
+    if (asset === undefined) return;
+    const shownAsset = escapeHtml(asset);
+    const direction = await choose(
+      conversation,
+      ctx,
+      ctx.t("dca-ask-direction", { asset: shownAsset }),
+      "d",
+      [
+        { value: "10", label: ctx.t("dca-button-buy", { asset: shownAsset }) },
+        { value: "20", label: ctx.t("dca-button-sell", { asset: shownAsset }) },
+      ],
+    );
+    if (direction === undefined) return;
+    const dir = Number(direction) as 10 | 20;
+    const quantity = await askQuantity(
+      conversation,
+      ctx,
+      ctx.t("dca-ask-quantity", { direction: dir === DIRECTION.BUY ? "buy" : "sell", asset: shownAsset }),
+      (typed) => conversation.external((outside) => checkQuantityOutside(outside, deps, typed, asset, dir)),
+    );
+    if (quantity === undefined) return;
+    const period = await choose(
+      conversation,
+      ctx,
+      ctx.t("dca-ask-period"),
+      "p",
+      RECURRING_PERIODS.map((p) => ({ value: p, label: periodWords(p, ctx.t) })),
+    );
+    if (period === undefined) return;
+    const start: StartAnswer = await askStart(
+      conversation,
+      ctx,
+      deps,
+      (example, zone) => ctx.t("dca-ask-start", { example, zone }),
+      ctx.t("dca-button-now"),
+    );
+    if (start === undefined) return;
+    const draft: DcaDraft = {
+      asset,
+      direction: dir,
+      quantity,
+      period,
+      ...("start" in start ? { start: start.start } : {}),
+    };
+    await conversation.external((outside) => showCreateSummary(outside, deps, draft));
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * /dca: the recurring trades (scheduled buys and sells) of the account, paged; a row opens its card with
+ * Change amount / cadence / start, Pause or Resume, and Delete (after a Confirm). New ones and changes
+ * are guided by conversations and end in a summary with a single-use Confirm (see confirm.ts).
+ *
+ * Pages are addressed by schedule id, not offset, so a schedule created meanwhile never shows a row twice.
+ */
+import { Composer } from "grammy";
+import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index.ts";
+import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import {
+  confirmKeyboard,
+  DCA_PAGE_SIZE,
+  issueDcaToken,
+  recordLiveConfirm,
+  renderListPage,
+  scheduleCard,
+  shownFor,
+} from "./card.ts";
+import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION, type DcaEditArgs } from "./conversation.ts";
+import { scheduleLines } from "./format.ts";
+
+type Cursor = { olderThan?: number; newerThan?: number };
+
+/** Shows text as a new message, or in place of the pressed one. */
+async function show(ctx: BotContext, text: string, markup: object, edit: boolean): Promise<void> {
+  if (edit) await ctx.editMessageText(text, markup);
+  else await ctx.reply(text, markup);
+}
+
+/**
+ * Runs `work` with the user's client while they wait; exchange failures are explained in place of the
+ * screen. Nothing happens when no key is connected (said) or a /cancel overtook the update (silent).
+ */
+async function withClient(
+  ctx: BotContext,
+  deps: BotDeps,
+  edit: boolean,
+  work: (client: ExchangeClient) => Promise<void>,
+): Promise<void> {
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  if (!client) {
+    await show(ctx, ctx.t("connect-needed"), {}, edit);
+    return;
+  }
+  try {
+    await work(client);
+  } catch (error) {
+    if (await ctx.cancelScope.cancelled()) return;
+    const explained =
+      error instanceof ExchangeNotFoundError ? ctx.t("dca-not-found") : describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await show(ctx, explained, {}, edit);
+  }
+}
+
+async function showList(ctx: BotContext, deps: BotDeps, cursor: Cursor, edit: boolean): Promise<void> {
+  await withClient(ctx, deps, edit, async (client) => {
+    const waited = await waitForExchange(ctx, deps, () => allSchedules(client));
+    if (waited.cancelled) return;
+    const page = pageOf(waited.value, DCA_PAGE_SIZE, cursor);
+    const view = renderListPage(page, await shownFor(ctx, deps));
+    await show(ctx, view.text, { reply_markup: view.keyboard }, edit);
+  });
+}
+
+async function showCard(ctx: BotContext, deps: BotDeps, id: number): Promise<void> {
+  await withClient(ctx, deps, true, async (client) => {
+    const waited = await waitForExchange(ctx, deps, () => client.recurringBuys.get(id));
+    if (waited.cancelled) return;
+    const card = await scheduleCard(ctx, deps, waited.value);
+    await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
+  });
+}
+
+/** Asks to confirm a delete, showing what would go. */
+async function askDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<void> {
+  if ((await deps.accounts.permission(ctx.from?.id as number)) === "read_only") {
+    await ctx.editMessageText(ctx.t("dca-read-only"));
+    return;
+  }
+  await withClient(ctx, deps, true, async (client) => {
+    const waited = await waitForExchange(ctx, deps, () => client.recurringBuys.get(id));
+    if (waited.cancelled) return;
+    const schedule = waited.value;
+    const token = await issueDcaToken(ctx, deps, { action: "dca", op: "delete", id });
+    const text = [
+      ctx.t("dca-delete-ask", { id }),
+      ...scheduleLines(schedule, ctx.t, await ctx.i18n.getLocale()),
+      "",
+      ctx.t("dca-delete-note"),
+    ].join("\n");
+    await ctx.editMessageText(text, { reply_markup: confirmKeyboard(ctx, token, "dca-button-delete-yes") });
+    const message = ctx.callbackQuery?.message;
+    if (message) await recordLiveConfirm(ctx, deps, token, message);
+  });
+}
+
+const EDIT_FIELDS: Readonly<Record<string, DcaEditArgs["field"]>> = {
+  q: "quantity",
+  p: "period",
+  s: "start",
+};
+
+/** /dca and the buttons of its screens. */
+export function recurringFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const privateChats = composer.chatType("private");
+
+  privateChats.command("dca", (ctx) => showList(ctx, deps, {}, false));
+  privateChats.callbackQuery(/^dca:(?:l|([on]):(\d{1,12}))$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const [, kind, id] = ctx.match;
+    const cursor: Cursor =
+      kind === "o" ? { olderThan: Number(id) } : kind === "n" ? { newerThan: Number(id) } : {};
+    await showList(ctx, deps, cursor, true);
+  });
+  privateChats.callbackQuery(/^dca:v:(\d{1,12})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showCard(ctx, deps, Number(ctx.match[1]));
+  });
+  privateChats.callbackQuery(/^dca:d:(\d{1,12})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await askDelete(ctx, deps, Number(ctx.match[1]));
+  });
+  privateChats.callbackQuery("dca:new", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    // A flow already waiting (another edit, a trade) gives way to the one asked for now.
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(DCA_CREATE_CONVERSATION);
+  });
+  privateChats.callbackQuery(/^dca:e:(\d{1,12}):([qps])$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const field = EDIT_FIELDS[ctx.match[2] as string] as DcaEditArgs["field"];
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(DCA_EDIT_CONVERSATION, {
+      id: Number(ctx.match[1]),
+      field,
+    } satisfies DcaEditArgs);
+  });
+  return composer;
+}
