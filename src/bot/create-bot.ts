@@ -31,6 +31,7 @@ import type { BotContext, BotDeps, ConversationContext, SessionData } from "./co
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
+import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
 import { sequentializeUpdates } from "./sequencing.ts";
@@ -142,6 +143,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
+    portfolioFeature(deps),
     priceFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
