@@ -103,6 +103,19 @@ describe("the portfolio picture", () => {
     expect(new Set(colors).size).toBe(colors.length);
   });
 
+  it("pictures are drawn in turn, and one that fails does not hold up the next", async () => {
+    const square = (side: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#123456"/></svg>`;
+    const [broken, first, second] = await Promise.allSettled([
+      svgToPng("<svg not closed"),
+      svgToPng(square(10)),
+      svgToPng(square(20)),
+    ]);
+    expect(broken?.status).toBe("rejected");
+    expect(first?.status === "fulfilled" && decodePng(first.value).width).toBe(10);
+    expect(second?.status === "fulfilled" && decodePng(second.value).width).toBe(20);
+  });
+
   it("escapes what the exchange names an asset", () => {
     const odd = summaryOf([holding("<A&B>", "100", "1", "1")]);
     const svg = portfolioChartSvg(odd, portfolioAllocation(odd), "en");

@@ -75,49 +75,48 @@ function groupReturn(holdings: Holding[]): Pick<ReturnRow, "totalReturn" | "tota
   };
 }
 
-/** Splits the summary into slices and return rows. Holdings without a value are not charted. */
+/**
+ * Splits the summary into slices and return rows. The cash is always a slice of its own (it has no return,
+ * and a "+N" that counted it would differ between the two parts of the picture); holdings without a value
+ * are not charted.
+ */
 export function portfolioAllocation(summary: PortfolioSummary): Allocation {
-  const items: Item[] = summary.holdings
+  const crypto: Item[] = summary.holdings
     .filter((h) => h.value !== null && toDec(h.value).greaterThan(0))
-    .map((h) => ({ kind: "asset" as const, asset: h.asset, value: toDec(h.value ?? "0"), holding: h }));
-  if (toDec(summary.aud).greaterThan(0))
-    items.push({ kind: "cash", asset: "AUD", value: toDec(summary.aud) });
-  items.sort((a, b) => b.value.comparedTo(a.value));
-  const total = sumDec(items.map((i) => i.value));
-  if (items.length === 0) return { total: "0", slices: [], returns: [] };
+    .map((h) => ({ kind: "asset" as const, asset: h.asset, value: toDec(h.value ?? "0"), holding: h }))
+    .sort((a, b) => b.value.comparedTo(a.value));
+  const cash: Item[] = toDec(summary.aud).greaterThan(0)
+    ? [{ kind: "cash", asset: "AUD", value: toDec(summary.aud) }]
+    : [];
+  const total = sumDec([...crypto, ...cash].map((i) => i.value));
+  if (total.isZero()) return { total: "0", slices: [], returns: [] };
 
-  const shown: Item[] = [];
-  let rest: Item[] = [];
-  for (const [index, item] of items.entries()) {
-    const big = toDec(percentOf(item.value, total)).greaterThanOrEqualTo(MIN_SHARE_PERCENT);
-    if (big && shown.length < MAX_SLICES - 1) shown.push(item);
-    else {
-      rest = items.slice(index);
-      break;
-    }
-  }
+  // Room for the cash and for "other" is kept within MAX_SLICES.
+  const room = MAX_SLICES - cash.length - 1;
+  let shown = crypto.findIndex(
+    (item, index) => index >= room || toDec(percentOf(item.value, total)).lessThan(MIN_SHARE_PERCENT),
+  );
+  if (shown === -1) shown = crypto.length;
   // "Other" of one holding says less than the holding itself.
-  if (rest.length === 1) shown.push(...rest.splice(0));
+  if (crypto.length - shown === 1) shown = crypto.length;
+  const big = crypto.slice(0, shown);
+  const rest = crypto.slice(shown);
 
-  const slices: Slice[] = shown.map((item) => ({
-    kind: item.kind,
+  const slices: Slice[] = [...big, ...cash]
+    .sort((a, b) => b.value.comparedTo(a.value))
+    .map((item) => ({
+      kind: item.kind,
+      asset: item.asset,
+      members: [item.asset],
+      value: formatDec(item.value),
+      share: percentOf(item.value, total),
+    }));
+  const returns: ReturnRow[] = big.map((item) => ({
+    kind: "asset",
     asset: item.asset,
     members: [item.asset],
-    value: formatDec(item.value),
-    share: percentOf(item.value, total),
+    ...groupReturn(item.holding === undefined ? [] : [item.holding]),
   }));
-  const returns: ReturnRow[] = shown.flatMap((item) =>
-    item.holding === undefined
-      ? []
-      : [
-          {
-            kind: "asset" as const,
-            asset: item.asset,
-            members: [item.asset],
-            ...groupReturn([item.holding]),
-          },
-        ],
-  );
   if (rest.length > 0) {
     const value = sumDec(rest.map((i) => i.value));
     const members = rest.map((i) => i.asset);
@@ -129,14 +128,7 @@ export function portfolioAllocation(summary: PortfolioSummary): Allocation {
       share: percentOf(value, total),
     });
     const held = rest.flatMap((i) => (i.holding === undefined ? [] : [i.holding]));
-    if (held.length > 0) {
-      returns.push({
-        kind: "other",
-        asset: "",
-        members: held.map((h) => h.asset),
-        ...groupReturn(held),
-      });
-    }
+    returns.push({ kind: "other", asset: "", members, ...groupReturn(held) });
   }
   return { total: formatDec(total), slices, returns };
 }

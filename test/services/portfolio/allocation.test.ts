@@ -54,7 +54,11 @@ describe("portfolioAllocation", () => {
     const allocation = portfolioAllocation(summaryOf(many, "500"));
     expect(allocation.slices).toHaveLength(MAX_SLICES);
     expect(allocation.slices.at(-1)?.kind).toBe("other");
-    expect(allocation.slices.at(-1)?.members).toHaveLength(30 + 1 - (MAX_SLICES - 1));
+    // Six holdings, the cash, and the other 24 holdings together.
+    expect(allocation.slices.at(-1)?.members).toHaveLength(24);
+    expect(allocation.slices.filter((s) => s.kind === "cash")).toHaveLength(1);
+    // "+N" means the same holdings in the allocation and in the returns.
+    expect(allocation.returns.at(-1)?.members).toEqual(allocation.slices.at(-1)?.members);
     expect(sumDec(allocation.slices.map((s) => s.value)).toFixed()).toBe(allocation.total);
     expect(
       sumDec(allocation.slices.map((s) => s.share))
@@ -62,6 +66,16 @@ describe("portfolioAllocation", () => {
         .abs()
         .lessThan("0.001"),
     ).toBe(true);
+
+    // The cash is never grouped, however small: it has no return to show with the group's.
+    const tinyCash = portfolioAllocation(
+      summaryOf([holding("BTC", "990"), holding("ADA", "5"), holding("XRP", "4")], "1"),
+    );
+    expect(tinyCash.slices.map((s) => [s.kind, s.asset, s.members.length])).toEqual([
+      ["asset", "BTC", 1],
+      ["cash", "AUD", 1],
+      ["other", "", 2],
+    ]);
 
     const oneSmall = portfolioAllocation(summaryOf([holding("BTC", "990"), holding("ADA", "10")]));
     expect(oneSmall.slices.map((s) => [s.kind, s.asset])).toEqual([
