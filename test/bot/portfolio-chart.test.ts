@@ -149,6 +149,17 @@ describe("the portfolio caption", () => {
     );
   });
 
+  it("marks a stale price, and lists a holding without a value without inventing figures", () => {
+    const stale = { ...holding("BTC", "900", "100", "12.5"), stale: true };
+    const summary = summaryOf([stale, holding("NEW", null)], "100");
+    const caption = portfolioCaption(summary, portfolioAllocation(summary), tIn("en"), "en", clock, false);
+    expect(caption).toContain("<b>BTC</b> 1 ≈ $900.00 (90.00%) ⚠️ stale price");
+    expect(caption).toContain("avg buy $900.00 · today $0.00 (0.00%) · all time +$100.00 (+12.50%)");
+    expect(caption).toMatch(/<b>NEW<\/b> 1 \(no price from the exchange\)\n\n/);
+    // Without a picture there is no line explaining one.
+    expect(caption).not.toContain("Picture:");
+  });
+
   it("counts the characters Telegram counts: tags are free, an entity is one", () => {
     expect(visibleLength("<b>A&amp;B</b> &lt;3")).toBe("A&B <3".length);
   });

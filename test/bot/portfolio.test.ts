@@ -125,6 +125,8 @@ describe("/portfolio", () => {
     expect(outputs[0]?.plainText).toContain("You hold no crypto yet");
     expect(outputs[0]?.plainText).toContain("$250.00");
     expect(chatActions(chat.chat.id)).not.toContain("upload_photo");
+    // Still nothing: the same text stays, with no apology for the edit Telegram calls "not modified".
+    expect((await chat.press("Refresh")).map((o) => o.kind)).toEqual(["callback_answer"]);
 
     await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "BTC", "100");
     const refreshed = await chat.press("Refresh");
