@@ -44,8 +44,7 @@ const MAX_CODE_CHARS = 6;
 /** The picture's size in pixels: fixed width, height from its number of legend and return rows. */
 export function chartSize(allocation: Allocation): { width: number; height: number } {
   const { returnsTop } = sections(allocation);
-  const returns = allocation.returns.length === 0 ? 0 : allocation.returns.length * RETURN_ROW;
-  return { width: WIDTH, height: returnsTop + returns + PAD };
+  return { width: WIDTH, height: returnsTop + allocation.returns.length * RETURN_ROW + PAD };
 }
 
 function sections(allocation: Allocation) {

@@ -107,10 +107,9 @@ export function portfolioFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   privateChats.callbackQuery(REFRESH, async (ctx) => {
-    const viewPromise = loadView(ctx, deps);
-    // Answered at once: the press is acknowledged while the figures load.
+    // Answered at once: the button stops spinning, and the chat action shows the work from here.
     await ctx.answerCallbackQuery();
-    const view = await viewPromise;
+    const view = await loadView(ctx, deps);
     if (view === undefined) return;
     const shown = ctx.callbackQuery.message;
     // A message too old for the bot to see (date 0) is neither edited nor deleted: the new view comes below.
@@ -125,7 +124,7 @@ export function portfolioFeature(deps: BotDeps): Composer<BotContext> {
         ),
       );
     } else if (view.kind === "text" && isText) {
-      // Two refreshes within the same second render the same text; the error boundary lets that pass.
+      // An unchanged text (an account still empty) is "not modified"; the error boundary lets that pass.
       await ctx.editMessageText(view.text, { reply_markup });
     } else {
       // A photo cannot become a text message or the reverse: the new view replaces the old message.
