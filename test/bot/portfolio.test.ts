@@ -201,6 +201,23 @@ describe("/portfolio", () => {
     expect(outputs[0]?.plainText).toContain("busy. Try again in 600 s");
   });
 
+  it("/cancel while the figures load answers at once, and no picture follows", async () => {
+    const { chat } = await tb.trader({ AUD: "100", BTC: "0.01" });
+    // The statistics hang far longer than the test runs; /cancel aborts the read.
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: "/api/private/v2/wallet-stats/",
+      delay_ms: 10 * 60_000,
+      count: 1,
+    });
+    const portfolio = chat.send("/portfolio");
+    while (!chatActions(chat.chat.id).includes("typing")) await new Promise((r) => setTimeout(r, 10));
+    const cancel = await chat.send("/cancel");
+    expect(cancel.map((o) => o.plainText)).toEqual(["Cancelled. Nothing was changed."]);
+    expect(await portfolio).toEqual([]);
+    expect(tb.fake.callsTo("sendPhoto").filter((call) => call.payload.chat_id === chat.chat.id)).toEqual([]);
+  });
+
   it("is refused in a group, like every account command, before any exchange call", async () => {
     const { chat: trader } = await tb.trader({ AUD: "1", BTC: "0.1" });
     const group = tb.fake.groupChat(-(trader.user.id + 1), "Traders");
