@@ -3,7 +3,9 @@
 //   - its CMD with no configuration, and with a malformed one, stops with exit code 2 and the
 //     configuration message naming the variables (so every production import resolves, and no stack trace);
 //   - node_modules holds no package the lockfile marks as dev-only, and every runtime dependency;
-//   - every locale file is there (the bot reads them only once its configuration and Redis are good).
+//   - every locale file is there (the bot reads them only once its configuration and Redis are good);
+//   - the /portfolio picture renders there: the native SVG renderer loads and the bundled font draws text
+//     (the image has no system fonts, so text drawn means the font was found).
 // Docker-specific instructions (USER, EXPOSE, HEALTHCHECK) change nothing here; any other instruction
 // stops the run, so a new one gets taught here instead of being skipped.
 import { spawnSync } from "node:child_process";
@@ -122,8 +124,22 @@ try {
     (name) => !existsSync(join(app, "locales", name)),
   );
   if (locales.length > 0) fail(`locale files missing from the image: ${locales.join(", ")}`);
+  const render = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { svgToPng } from "./dist/bot/portfolio/render.js";
+       const svg = (text) => '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#fff"/><text x="4" y="30" font-size="24">' + text + '</text></svg>';
+       const [blank, drawn] = await Promise.all([svgToPng(svg("")), svgToPng(svg("BTC 1"))]);
+       const png = drawn.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+       if (!png || blank.equals(drawn)) { console.error("no text drawn"); process.exit(1); }`,
+    ],
+    { cwd: app, env: { PATH: process.env.PATH, ...image.env }, encoding: "utf8", timeout: 30_000 },
+  );
+  if (render.status !== 0) fail(`the portfolio picture does not render: ${render.stderr}`);
   console.log(
-    `ci: production image: no dev-only package (of ${devOnly.length}), every runtime dependency, every locale, and a bad configuration stops it with exit 2 and the variables named`,
+    `ci: production image: no dev-only package (of ${devOnly.length}), every runtime dependency, every locale, the portfolio picture renders with its font, and a bad configuration stops it with exit 2 and the variables named`,
   );
 } catch (error) {
   console.error(error.message);

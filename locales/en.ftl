@@ -22,6 +22,7 @@ start-connected =
 help =
     <b>Commands</b>
     /balance — balances, values and returns
+    /portfolio — a picture of your allocation, with returns per asset
     /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>; <code>/price all</code> lists every asset
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
@@ -576,3 +577,19 @@ alerts-settings-mark-seen = Mark alerts seen on the exchange after delivery: { $
        *[off] off
     }
 alerts-settings-button-mark-seen = Mark seen after delivery
+## portfolio
+cmd-portfolio = Portfolio picture and returns per asset
+pf-title = <b>Portfolio</b>: <b>{ $total }</b>
+pf-overall = Today { $day } ({ $dayPercent }) · all time { $all } ({ $allPercent })
+pf-cash = AUD cash: { $amount }
+pf-asset = <b>{ $asset }</b> { $quantity } ≈ { $value } ({ $share })
+pf-asset-no-value = <b>{ $asset }</b> { $quantity } (no price from the exchange)
+pf-asset-returns = avg buy { $avg } · today { $day } ({ $dayPercent }) · all time { $all } ({ $allPercent })
+pf-stale = ⚠️ stale price
+pf-more = { $count ->
+        [one] …and one more holding worth { $value } (/balance lists all).
+       *[other] …and { $count } more holdings worth { $value } (/balance lists all).
+    }
+pf-legend = Picture: your allocation, then each holding's all-time return; “+N” is N small holdings together.
+pf-updated = <i>Updated { $time } ({ $zone })</i>
+pf-empty = You hold no crypto yet, so there is nothing to chart. AUD cash: <b>{ $amount }</b>. /buy buys some.

@@ -22,6 +22,7 @@ start-connected =
 help =
     <b>命令</b>
     /balance — 余额、价值与收益
+    /portfolio — 资产配置图，附各资产收益
     /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>；<code>/price all</code> 列出全部资产
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
@@ -577,3 +578,16 @@ alerts-settings-mark-seen = 送达后在交易所将提醒标为已读：{ $on -
        *[off] 关
     }
 alerts-settings-button-mark-seen = 送达后标为已读
+## portfolio
+cmd-portfolio = 资产配置图与各资产收益
+pf-title = <b>投资组合</b>：<b>{ $total }</b>
+pf-overall = 今日 { $day }（{ $dayPercent }）· 累计 { $all }（{ $allPercent }）
+pf-cash = 澳元现金：{ $amount }
+pf-asset = <b>{ $asset }</b> { $quantity } ≈ { $value }（{ $share }）
+pf-asset-no-value = <b>{ $asset }</b> { $quantity }（交易所未给出价格）
+pf-asset-returns = 平均买入价 { $avg } · 今日 { $day }（{ $dayPercent }）· 累计 { $all }（{ $allPercent }）
+pf-stale = ⚠️ 价格已过时
+pf-more = …另有 { $count } 项持仓，价值 { $value }（/balance 列出全部）。
+pf-legend = 图片：资产配置，以及每项持仓的累计收益；“+N”表示合并显示的 N 项小额持仓。
+pf-updated = <i>更新于 { $time }（{ $zone }）</i>
+pf-empty = 你还没有持有加密货币，因此没有可绘制的图表。澳元现金：<b>{ $amount }</b>。可用 /buy 买入。

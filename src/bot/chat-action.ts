@@ -5,7 +5,7 @@
 import type { Context } from "grammy";
 
 /** The chat actions the bot uses while waiting. */
-export type WaitingAction = "typing" | "upload_document";
+export type WaitingAction = "typing" | "upload_document" | "upload_photo";
 
 /**
  * Runs `work` with the chat action kept alive; resolves or rejects as `work` does. A failed chat action

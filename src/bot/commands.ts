@@ -7,6 +7,7 @@ import { LANGUAGES } from "./i18n.ts";
 /** Commands in menu order; each has a `cmd-<name>` description in the locale files. */
 export const MENU_COMMANDS = [
   "balance",
+  "portfolio",
   "price",
   "buy",
   "sell",

@@ -40,6 +40,7 @@ import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
+import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import type { DcaPayload } from "./recurring/card.ts";
 import { onDcaAction } from "./recurring/confirm.ts";
@@ -181,6 +182,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
+    portfolioFeature(deps),
     priceFeature(deps),
     inlineFeature(deps),
     settingsFeature(deps),

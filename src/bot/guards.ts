@@ -10,6 +10,7 @@ export const ACCOUNT_COMMANDS = [
   "connect",
   "disconnect",
   "balance",
+  "portfolio",
   "settings",
   "cancel",
   "buy",

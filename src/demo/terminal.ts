@@ -100,13 +100,16 @@ export function startChat(options: ChatOptions): ChatSession {
     }
   };
 
+  const savedFiles = new Set<string>();
   const show = (output: BotOutput): void => {
     lastOutputAt = Date.now();
     board.update(output);
     const block = formatOutput(output, style);
     if (block !== "") print(output.kind === "callback_answer" ? block : `\n${block}`);
-    if ((output.kind === "document" || output.kind === "photo") && output.file !== undefined) {
+    // A file is saved once: when sent, and again only when an edit replaced it (editMessageMedia).
+    if (output.file !== undefined && output.kind !== "delete" && !savedFiles.has(output.file.fileId)) {
       const file = output.file;
+      savedFiles.add(file.fileId);
       if (file.bytes.length === 0) {
         if (file.url !== undefined) print(`  ${style.dim(`(sent by URL: ${file.url})`)}`);
         return;

@@ -1,5 +1,6 @@
 /**
- * The Bot API methods that change what a chat shows: sending text, documents and photos, editing, deleting,
+ * The Bot API methods that change what a chat shows: sending text, documents and photos, editing (text,
+ * markup, media), deleting,
  * chat actions and callback answers. Each checks its input like Telegram and fails the same way.
  */
 import type { Message, MessageEntity } from "grammy/types";
@@ -101,7 +102,14 @@ function editable(ctx: FakeContext, payload: Record<string, unknown>): ChatMessa
   return message;
 }
 
-/** Replaces a message's content, keeping the old version in its history. */
+/** A new file for a media message (editMessageMedia), with the Message fields that show it. */
+interface NewMedia {
+  kind: "document" | "photo";
+  file: FakeFile;
+  fields: Partial<Message>;
+}
+
+/** Replaces a message's content (and its file, for editMessageMedia), keeping the old version in its history. */
 function applyEdit(
   ctx: FakeContext,
   message: ChatMessage,
@@ -110,30 +118,40 @@ function applyEdit(
     formatted: FormattedText;
     parseMode: string | undefined;
     markup: ReplyMarkup | undefined;
+    media?: NewMedia;
   },
 ): Handled {
   const entities: MessageEntity[] = message.message.entities ?? message.message.caption_entities ?? [];
   if (
+    (next.media === undefined || next.media.file.fileId === message.file?.fileId) &&
     next.formatted.plainText === message.plainText &&
     JSON.stringify(next.formatted.entities) === JSON.stringify(entities) &&
     sameInlineMarkup(next.markup, message.replyMarkup)
   ) {
     throw badRequest(NOT_MODIFIED);
   }
-  const { edits, text, plainText, parseMode, replyMarkup } = message;
+  const { edits, text, plainText, parseMode, replyMarkup, file } = message;
   edits.push({
     text,
     plainText,
     ...(parseMode === undefined ? {} : { parseMode }),
     ...(replyMarkup === undefined ? {} : { replyMarkup }),
+    ...(next.media === undefined || file === undefined ? {} : { file }),
     replacedAt: ctx.now(),
   });
   message.text = next.text;
   message.plainText = next.formatted.plainText;
   message.parseMode = next.parseMode;
   message.replyMarkup = next.markup;
+  let base = message.message;
+  if (next.media !== undefined) {
+    const { photo: _photo, document: _document, ...rest } = base;
+    base = { ...rest, ...next.media.fields };
+    message.media = next.media.kind;
+    message.file = next.media.file;
+  }
   message.message = {
-    ...withContent(message.message, next.formatted.plainText, next.formatted.entities, next.markup),
+    ...withContent(base, next.formatted.plainText, next.formatted.entities, next.markup),
     edit_date: seconds(ctx.now()),
   };
   return { result: message.message, output: outputOf(message, "edit") };
@@ -152,32 +170,26 @@ const sendMessage: MethodHandler = (payload, ctx) =>
     formatted: formatText(payload.text, payload.parse_mode, "text"),
   });
 
-const sendDocument: MethodHandler = (payload, ctx) => {
-  ctx.chats.resolve(payload.chat_id);
-  const formatted = formatText(payload.caption, payload.parse_mode, "caption");
-  const file = ctx.files.accept(payload.document, "document");
-  const document = {
-    file_id: file.fileId,
-    file_unique_id: file.fileUniqueId,
-    file_name: file.filename,
-    mime_type: file.mimeType,
-    file_size: file.size,
+/** The Message fields showing a document. */
+function documentFields(file: FakeFile): Partial<Message> {
+  return {
+    document: {
+      file_id: file.fileId,
+      file_unique_id: file.fileUniqueId,
+      file_name: file.filename,
+      mime_type: file.mimeType,
+      file_size: file.size,
+    },
   };
-  return send(ctx, payload, {
-    sourceText: String(payload.caption ?? ""),
-    formatted,
-    media: { kind: "document", file, fields: { document } },
-  });
-};
+}
 
-const sendPhoto: MethodHandler = (payload, ctx) => {
-  ctx.chats.resolve(payload.chat_id);
-  const formatted = formatText(payload.caption, payload.parse_mode, "caption");
-  const upload = payload.photo as { bytes?: unknown } | undefined;
+/** Accepts a photo parameter like Telegram: an upload must be an image. Returns it with its Message fields. */
+function acceptPhoto(ctx: FakeContext, value: unknown): NewMedia {
+  const upload = value as { bytes?: unknown } | undefined;
   if (upload?.bytes instanceof Uint8Array && upload.bytes.byteLength > 0 && !isImage(upload.bytes)) {
     throw badRequest("IMAGE_PROCESS_FAILED");
   }
-  const file = ctx.files.accept(payload.photo, "photo");
+  const file = ctx.files.accept(value, "photo");
   const size = {
     file_id: file.fileId,
     file_unique_id: file.fileUniqueId,
@@ -185,10 +197,27 @@ const sendPhoto: MethodHandler = (payload, ctx) => {
     height: PHOTO_SIDE,
     file_size: file.size,
   };
+  return { kind: "photo", file, fields: { photo: [size] } };
+}
+
+const sendDocument: MethodHandler = (payload, ctx) => {
+  ctx.chats.resolve(payload.chat_id);
+  const formatted = formatText(payload.caption, payload.parse_mode, "caption");
+  const file = ctx.files.accept(payload.document, "document");
   return send(ctx, payload, {
     sourceText: String(payload.caption ?? ""),
     formatted,
-    media: { kind: "photo", file, fields: { photo: [size] } },
+    media: { kind: "document", file, fields: documentFields(file) },
+  });
+};
+
+const sendPhoto: MethodHandler = (payload, ctx) => {
+  ctx.chats.resolve(payload.chat_id);
+  const formatted = formatText(payload.caption, payload.parse_mode, "caption");
+  return send(ctx, payload, {
+    sourceText: String(payload.caption ?? ""),
+    formatted,
+    media: acceptPhoto(ctx, payload.photo),
   });
 };
 
@@ -225,6 +254,33 @@ const editMessageReplyMarkup: MethodHandler = (payload, ctx) => {
     },
     parseMode: message.parseMode,
     markup: editMarkup(payload.reply_markup),
+  });
+};
+
+/**
+ * Replaces the photo or document of a media message (an InputMedia of type photo or document, its file
+ * uploaded through attach://, or a file id or URL) with its new caption; like Telegram, a caption or
+ * keyboard left out is removed, and a text message cannot become a media message.
+ */
+const editMessageMedia: MethodHandler = (payload, ctx) => {
+  const message = editable(ctx, payload);
+  if (message.media === undefined) throw badRequest("there is no media in the message to edit");
+  const media = payload.media;
+  if (typeof media !== "object" || media === null)
+    throw badRequest("can't parse InputMedia: media not found");
+  const input = media as Record<string, unknown>;
+  let next: NewMedia;
+  if (input.type === "photo") next = acceptPhoto(ctx, input.media);
+  else if (input.type === "document") {
+    const file = ctx.files.accept(input.media, "document");
+    next = { kind: "document", file, fields: documentFields(file) };
+  } else throw badRequest("can't parse InputMedia: unsupported media type");
+  return applyEdit(ctx, message, {
+    text: String(input.caption ?? ""),
+    formatted: formatText(input.caption, input.parse_mode, "caption"),
+    parseMode: typeof input.parse_mode === "string" ? input.parse_mode : undefined,
+    markup: editMarkup(payload.reply_markup),
+    media: next,
   });
 };
 
@@ -268,6 +324,7 @@ export const MESSAGE_METHODS: Readonly<Record<string, MethodHandler>> = {
   sendPhoto,
   editMessageText,
   editMessageReplyMarkup,
+  editMessageMedia,
   deleteMessage,
   sendChatAction,
   answerCallbackQuery,

@@ -43,6 +43,8 @@ export interface MessageVersion {
   plainText: string;
   parseMode?: string;
   replyMarkup?: ReplyMarkup;
+  /** The file it showed, when an editMessageMedia replaced it. */
+  file?: FakeFile;
   /** When it was replaced, in ms since the epoch. */
   replacedAt: number;
 }

@@ -128,6 +128,19 @@ describe("startChat with a grammY bot on the fake Telegram", () => {
     bot.command("statement", (ctx) =>
       ctx.replyWithDocument(new InputFile(Buffer.from("a,b\n1,2\n"), "statement.csv"), { caption: "Yours" }),
     );
+    bot.command("chart", async (ctx) => {
+      const png = (n: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, n]);
+      const photo = await ctx.replyWithPhoto(new InputFile(png(1), "chart.png"), { caption: "Chart" });
+      await ctx.api.editMessageMedia(ctx.chat.id, photo.message_id, {
+        type: "photo",
+        media: new InputFile(png(2), "chart.png"),
+        caption: "Chart again",
+      });
+      // An edit of the keyboard alone keeps the file: nothing new to save.
+      await ctx.api.editMessageReplyMarkup(ctx.chat.id, photo.message_id, {
+        reply_markup: { inline_keyboard: [[{ text: "Refresh", callback_data: "r" }]] },
+      });
+    });
     bot.command("swap", async (ctx) => {
       const status = await ctx.reply("Swap pending…");
       setTimeout(() => void bot.api.editMessageText(ctx.chat.id, status.message_id, "Swap done"), 500);
@@ -149,7 +162,7 @@ describe("startChat with a grammY bot on the fake Telegram", () => {
       // Longer than the bot's 500 ms background edit.
       quietMs: 1000,
     });
-    input.end("/statement\n/statement\n/swap\n");
+    input.end("/statement\n/statement\n/chart\n/swap\n");
 
     expect(await session.finished).toBe("end");
     session.close();
@@ -158,6 +171,10 @@ describe("startChat with a grammY bot on the fake Telegram", () => {
     expect(readFileSync(join(dir, "statement.csv"), "utf8")).toBe("a,b\n1,2\n");
     expect(readFileSync(join(dir, "statement-2.csv"), "utf8")).toBe("a,b\n1,2\n");
     expect(printed).toMatch(/saved to .*statement-2\.csv/);
+    // The photo, and the picture an edit put in its place; the keyboard edit saved nothing.
+    expect([...readFileSync(join(dir, "chart.png"))].at(-1)).toBe(1);
+    expect([...readFileSync(join(dir, "chart-2.png"))].at(-1)).toBe(2);
+    expect(printed.match(/saved to .*chart/g)).toHaveLength(2);
     expect(printed).toMatch(/Swap pending…[\s\S]*\(edited #\d+\)\n {2}│ Swap done/);
   });
 });

@@ -2,16 +2,18 @@
  * The numbers behind /balance: AUD cash, each holding with its AUD value, the total (crypto statistics
  * plus the AUD balance, as the spec says), and day and total returns. Everything stays a decimal string.
  */
-import { type ExchangeClient, formatDec, sumDec, toDec } from "../../exchange/index.ts";
+import { type ExchangeClient, formatDec, type PortfolioAsset, sumDec, toDec } from "../../exchange/index.ts";
 
-/** One crypto holding. `value` is null when the exchange gave no value for it. */
+/**
+ * One crypto holding. `value` is null when the exchange gave no value for it; `stats` holds the exchange's
+ * statistics of the asset (average buy price, returns), null for a balance the statistics left out.
+ */
 export interface Holding {
   asset: string;
   quantity: string;
   value: string | null;
   stale: boolean;
-  /** The day's return of the holding in percent, when the exchange gives one. */
-  dayReturnPercent: string | null;
+  stats: PortfolioAsset | null;
 }
 
 /** A snapshot of the account's worth. Returns are null when the exchange has none to give. */
@@ -44,13 +46,13 @@ export async function loadPortfolioSummary(client: ExchangeClient): Promise<Port
       quantity: item.current_balance,
       value: item.approximate_value,
       stale: item.stale_price,
-      dayReturnPercent: item.day_buy_return_percentage,
+      stats: item,
     });
   }
   // Balances the statistics left out still show, without a value rather than not at all.
   for (const [asset, amount] of Object.entries(balances)) {
     if (asset === "AUD" || holdings.has(asset) || toDec(amount).isZero()) continue;
-    holdings.set(asset, { asset, quantity: amount, value: null, stale: false, dayReturnPercent: null });
+    holdings.set(asset, { asset, quantity: amount, value: null, stale: false, stats: null });
   }
 
   const aud = balances.AUD ?? "0";

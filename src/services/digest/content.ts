@@ -74,12 +74,15 @@ export async function gatherDigest(
   ]);
 
   const movers = summary.holdings
-    .filter((h): h is typeof h & { dayReturnPercent: string } => h.dayReturnPercent !== null)
-    // A holding that did not move is not news.
-    .filter((h) => !toDec(h.dayReturnPercent).isZero())
-    .sort((a, b) => toDec(b.dayReturnPercent).abs().comparedTo(toDec(a.dayReturnPercent).abs()))
-    .slice(0, MAX_MOVERS)
-    .map((h) => ({ asset: h.asset, percent: h.dayReturnPercent }));
+    .flatMap((h) => {
+      const percent = h.stats?.day_buy_return_percentage;
+      // A holding without a figure, or one that did not move, is not news.
+      return percent === null || percent === undefined || toDec(percent).isZero()
+        ? []
+        : [{ asset: h.asset, percent }];
+    })
+    .sort((a, b) => toDec(b.percent).abs().comparedTo(toDec(a.percent).abs()))
+    .slice(0, MAX_MOVERS);
 
   const nearTriggers: DigestNearTrigger[] = [];
   for (const trigger of triggers.results) {
