@@ -21,6 +21,7 @@ import {
 } from "./exchange/index.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
+import { createHistoryViews } from "./services/history/views.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions): App {
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
     exchangeDeadlineMs,
     chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
+    historyViews: createHistoryViews({ redis, prefix: `${prefix}histview:` }),
   };
   const bot = createBot(
     deps,

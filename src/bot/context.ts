@@ -5,6 +5,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
+import type { HistoryViews } from "../services/history/views.ts";
 import type { MarketData } from "../services/market-data.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
@@ -56,6 +57,8 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
+  /** The state behind each /history message. */
+  historyViews: HistoryViews;
 }
 
 /** The user's time zone, or the default. */

@@ -30,6 +30,7 @@ import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
+import { historyFeature } from "./history/feature.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { priceFeature } from "./price/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
@@ -37,6 +38,8 @@ import { sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
 import { startFeature } from "./start.ts";
+import { STATEMENT_CONVERSATION, statementConversation } from "./statements/conversation.ts";
+import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
@@ -138,6 +141,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
+  app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
 
   const features: Composer<BotContext>[] = [
     startFeature(deps),
@@ -145,6 +149,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     priceFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
+    historyFeature(deps),
+    statementFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),

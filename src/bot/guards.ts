@@ -16,6 +16,8 @@ export const ACCOUNT_COMMANDS = [
   "sell",
   "swap",
   "swaps",
+  "history",
+  "statement",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {
