@@ -326,11 +326,11 @@ hist-bad-button = That button does not fit this list. Nothing was changed.
 hist-expired = This list has expired. Send /history again.
 stmt-choose = <b>Account statement</b>
     Which period? Days are counted in { $zone }.
-stmt-preset-this-month = This month
-stmt-preset-last-month = Last month
-stmt-preset-last-12-months = Last 12 months
-stmt-preset-this-fy = This financial year
-stmt-preset-last-fy = Last financial year
+stmt-preset-month = This month
+stmt-preset-prevmonth = Last month
+stmt-preset-twelvemonths = Last 12 months
+stmt-preset-fy = This financial year
+stmt-preset-prevfy = Last financial year
 stmt-button-custom = Choose dates…
 stmt-ask-dates = Type the first and last day, e.g. <code>1/7/2025 - 30/6/2026</code> (day/month/year), <code>1 Jul 2025 to 30 Jun 2026</code> or <code>2025-07-01 2026-06-30</code>; one date for a single day. Days are counted in { $zone }; at most twelve months.
 stmt-bad-dates = I could not read “{ $input }” as dates. Type them like <code>1/7/2025 - 30/6/2026</code>.

@@ -327,11 +327,11 @@ hist-bad-button = 该按钮与此列表不符，未做任何更改。
 hist-expired = 此列表已过期，请重新发送 /history。
 stmt-choose = <b>账户对账单</b>
     选择哪个时间段？日期按 { $zone } 计算。
-stmt-preset-this-month = 本月
-stmt-preset-last-month = 上月
-stmt-preset-last-12-months = 最近 12 个月
-stmt-preset-this-fy = 本财年
-stmt-preset-last-fy = 上一财年
+stmt-preset-month = 本月
+stmt-preset-prevmonth = 上月
+stmt-preset-twelvemonths = 最近 12 个月
+stmt-preset-fy = 本财年
+stmt-preset-prevfy = 上一财年
 stmt-button-custom = 自选日期…
 stmt-ask-dates = 请输入起止日期，例如 <code>2025-07-01 至 2026-06-30</code> 或 <code>2025年7月1日 至 2026年6月30日</code>；只输入一个日期表示单日。日期按 { $zone } 计算，最长十二个月。
 stmt-bad-dates = 无法把“{ $input }”识别为日期。请按 <code>2025-07-01 至 2026-06-30</code> 的格式输入。

@@ -32,11 +32,6 @@ function rowIds(output: BotOutput | undefined): number[] {
     .map((b) => Number(b.data?.split(":")[3]));
 }
 
-/** The list message (the bot's latest message with paging or filter buttons). */
-function list(chat: ChatDriver): BotOutput | undefined {
-  return chat.lastMessage();
-}
-
 async function deliver(chat: ChatDriver, update: Update): Promise<BotOutput[]> {
   const start = tb.fake.calls.length;
   await tb.app.bot.handleUpdate(update);

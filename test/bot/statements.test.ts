@@ -48,7 +48,7 @@ describe("/statement", () => {
       /^Preparing your statement for 1 \w+ \d{4} – 3[01] \w+ \d{4}…$/,
     );
     const doc = outputs.find((o) => o.kind === "document");
-    const range = presetRange("last-month", "Australia/Sydney", Date.now());
+    const range = presetRange("prevmonth", "Australia/Sydney", Date.now());
     const served = await tb.ex.client(account.readWriteKey).statements.pdf(range.from, range.to);
     const y = range.firstDay.year;
     const m = String(range.firstDay.month).padStart(2, "0");
@@ -138,7 +138,7 @@ describe("/statement", () => {
     expect((await chat.send("/statement")).at(-1)?.plainText).toContain("/connect");
     const { chat: trader } = await tb.trader({ AUD: "1" });
     const menu = (await trader.send("/statement")).at(-1);
-    const forged = await trader.press({ messageId: menu?.messageId ?? 0, data: "st:p:this-month" });
+    const forged = await trader.press({ messageId: menu?.messageId ?? 0, data: "st:p:month" });
     expect(forged.some((o) => o.kind === "document")).toBe(true);
     const start = tb.fake.calls.length;
     await tb.app.bot.handleUpdate(

@@ -16,13 +16,7 @@ import {
 } from "./zoned-time.ts";
 
 /** The preset periods offered as buttons. */
-export const STATEMENT_PRESETS = [
-  "this-month",
-  "last-month",
-  "last-12-months",
-  "this-fy",
-  "last-fy",
-] as const;
+export const STATEMENT_PRESETS = ["month", "prevmonth", "twelvemonths", "fy", "prevfy"] as const;
 
 /** A preset period. */
 export type StatementPreset = (typeof STATEMENT_PRESETS)[number];
@@ -62,16 +56,16 @@ export function presetRange(preset: StatementPreset, timeZone: string, now: numb
   const today = localDateOf(now, timeZone);
   const thisMonth = { ...today, day: 1 };
   switch (preset) {
-    case "this-month":
+    case "month":
       return dayRange(thisMonth, today, timeZone, now);
-    case "last-month":
+    case "prevmonth":
       return dayRange(addMonths(thisMonth, -1), addDays(thisMonth, -1), timeZone, now);
-    case "last-12-months":
+    case "twelvemonths":
       // Twelve months of days ending today: starting on the same date a year ago would be a day too long.
       return dayRange(addDays(addMonths(today, -12), 1), today, timeZone, now);
-    case "this-fy":
+    case "fy":
       return dayRange(financialYearStart(today), today, timeZone, now);
-    case "last-fy": {
+    case "prevfy": {
       const start = financialYearStart(today);
       return dayRange({ ...start, year: start.year - 1 }, addDays(start, -1), timeZone, now);
     }

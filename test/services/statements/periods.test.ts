@@ -39,13 +39,13 @@ describe("financial-year edges", () => {
   const edge = at("2026-06-30T15:30:00Z");
 
   it("Sydney and Brisbane are in FY 2026-27 already; Perth is still in FY 2025-26", () => {
-    expect(wire(presetRange("this-fy", SYDNEY, edge))).toEqual({
+    expect(wire(presetRange("fy", SYDNEY, edge))).toEqual({
       from: "2026-07-01T00:00:00",
       to: "2026-07-01T01:30:00",
       days: "2026-07-01..2026-07-01",
     });
-    expect(wire(presetRange("this-fy", BRISBANE, edge)).days).toBe("2026-07-01..2026-07-01");
-    expect(wire(presetRange("this-fy", PERTH, edge))).toEqual({
+    expect(wire(presetRange("fy", BRISBANE, edge)).days).toBe("2026-07-01..2026-07-01");
+    expect(wire(presetRange("fy", PERTH, edge))).toEqual({
       // Midnight in Perth is 2 am in Brisbane.
       from: "2025-07-01T02:00:00",
       to: "2026-07-01T01:30:00",
@@ -54,12 +54,12 @@ describe("financial-year edges", () => {
   });
 
   it("last financial year: 1 July to 30 June, whole days in the user's zone", () => {
-    expect(wire(presetRange("last-fy", SYDNEY, edge))).toEqual({
+    expect(wire(presetRange("prevfy", SYDNEY, edge))).toEqual({
       from: "2025-07-01T00:00:00",
       to: "2026-06-30T23:59:59",
       days: "2025-07-01..2026-06-30",
     });
-    expect(wire(presetRange("last-fy", PERTH, edge))).toEqual({
+    expect(wire(presetRange("prevfy", PERTH, edge))).toEqual({
       from: "2024-07-01T02:00:00",
       to: "2025-07-01T01:59:59",
       days: "2024-07-01..2025-06-30",
@@ -68,8 +68,8 @@ describe("financial-year edges", () => {
 
   it("in January the financial year started the July before", () => {
     const january = at("2027-01-15T00:00:00Z");
-    expect(wire(presetRange("this-fy", SYDNEY, january)).days).toBe("2026-07-01..2027-01-15");
-    expect(wire(presetRange("last-fy", SYDNEY, january)).days).toBe("2025-07-01..2026-06-30");
+    expect(wire(presetRange("fy", SYDNEY, january)).days).toBe("2026-07-01..2027-01-15");
+    expect(wire(presetRange("prevfy", SYDNEY, january)).days).toBe("2025-07-01..2026-06-30");
   });
 });
 
@@ -78,16 +78,16 @@ describe("month presets with daylight saving", () => {
   const firstOfDecember = at("2026-11-30T13:30:00Z");
 
   it("this month in Sydney starts at its own midnight, an hour before Brisbane's", () => {
-    expect(wire(presetRange("this-month", SYDNEY, firstOfDecember))).toEqual({
+    expect(wire(presetRange("month", SYDNEY, firstOfDecember))).toEqual({
       from: "2026-11-30T23:00:00",
       to: "2026-11-30T23:30:00",
       days: "2026-12-01..2026-12-01",
     });
-    expect(wire(presetRange("this-month", BRISBANE, firstOfDecember)).days).toBe("2026-11-01..2026-11-30");
+    expect(wire(presetRange("month", BRISBANE, firstOfDecember)).days).toBe("2026-11-01..2026-11-30");
   });
 
   it("last month in Sydney is November to its last second", () => {
-    expect(wire(presetRange("last-month", SYDNEY, firstOfDecember))).toEqual({
+    expect(wire(presetRange("prevmonth", SYDNEY, firstOfDecember))).toEqual({
       from: "2026-10-31T23:00:00",
       to: "2026-11-30T22:59:59",
       days: "2026-11-01..2026-11-30",
@@ -96,7 +96,7 @@ describe("month presets with daylight saving", () => {
 
   it("last month across the April change back to standard time", () => {
     // 1 May 2026 in Sydney: April began in daylight time (UTC+11) and ended in standard time (UTC+10).
-    expect(wire(presetRange("last-month", SYDNEY, at("2026-05-01T02:00:00Z")))).toEqual({
+    expect(wire(presetRange("prevmonth", SYDNEY, at("2026-05-01T02:00:00Z")))).toEqual({
       from: "2026-03-31T23:00:00",
       to: "2026-04-30T23:59:59",
       days: "2026-04-01..2026-04-30",
@@ -126,7 +126,7 @@ describe("month presets with daylight saving", () => {
   });
 
   it("the last 12 months end today and start on the day after the same date a year ago", () => {
-    const range = presetRange("last-12-months", PERTH, at("2026-11-25T04:00:00Z"));
+    const range = presetRange("twelvemonths", PERTH, at("2026-11-25T04:00:00Z"));
     expect(wire(range).days).toBe("2025-11-26..2026-11-25");
   });
 });
