@@ -271,109 +271,71 @@ async function periodPicker({ ctx, id, view }: Press): Promise<void> {
   await ctx.editMessageText(ctx.t("hist-pick-period"), { reply_markup: keyboard });
 }
 
-/** Whether a press's verb and argument are ones this view offers (a forged or outdated press is not). */
-function allowed(view: HistoryView, verb: string, arg: string | undefined): boolean {
-  switch (verb) {
-    case "n":
-      return arg === undefined && view.hasMore && view.rows.length > 0;
-    case "b":
-      return arg === undefined && view.page > 0;
-    case "l":
-    case "c":
-      return arg === undefined;
-    case "d":
-      return rowOf(view, arg) !== undefined;
-    case "i": {
-      const row = rowOf(view, arg);
-      return row !== undefined && hasInvoice(row);
-    }
-    case "a":
-      return arg === undefined || arg === "*" || view.assetChoices.includes(arg);
-    case "t":
-      return (
-        arg === undefined ||
-        arg === "." ||
-        arg === "*" ||
-        (TRANSACTION_TYPES as readonly string[]).includes(arg)
-      );
-    case "p":
-      return arg === undefined || arg === "*" || (TRANSACTION_TIMES as readonly string[]).includes(arg);
-    default:
-      return false;
-  }
+/** What a press does, given its checked view. */
+type Action = (press: Press) => Promise<void>;
+
+/** Stores the types chosen so far and shows the picker again (the list is loaded on Done). */
+async function chooseTypes(press: Press, types: HistoryFilters["types"]): Promise<void> {
+  press.view = { ...press.view, filters: { ...press.view.filters, types } };
+  await press.deps.historyViews.save(press.id, press.view);
+  await typePicker(press);
 }
 
-/** Runs a press that {@link allowed} accepted; returns false if it turns out not to be (nothing done). */
-async function runPress(press: Press, verb: string, arg: string | undefined): Promise<boolean> {
-  const { view } = press;
-  const filters = view.filters;
+/**
+ * The action of a press, or undefined when its verb and argument are not ones this view offers (a
+ * forged or outdated press): then nothing is done.
+ */
+function planPress(view: HistoryView, verb: string, arg: string | undefined): Action | undefined {
+  const { asset, types, period } = view.filters;
+  const keep = (part: Partial<HistoryFilters>): HistoryFilters => ({
+    types,
+    ...(asset ? { asset } : {}),
+    ...(period ? { period } : {}),
+    ...part,
+  });
   switch (verb) {
     case "n":
-      if (arg !== undefined || !view.hasMore || view.rows.length === 0) return false;
-      await goTo(press, view.page + 1);
-      return true;
+      return arg === undefined && view.hasMore && view.rows.length > 0
+        ? (press) => goTo(press, view.page + 1)
+        : undefined;
     case "b":
-      if (arg !== undefined || view.page === 0) return false;
-      await goTo(press, view.page - 1);
-      return true;
+      return arg === undefined && view.page > 0 ? (press) => goTo(press, view.page - 1) : undefined;
     case "l":
-      if (arg !== undefined) return false;
-      await showList(press);
-      return true;
+      return arg === undefined ? showList : undefined;
     case "c":
-      if (arg !== undefined) return false;
-      await refilter(press, { ...NO_FILTERS });
-      return true;
-    case "d":
+      return arg === undefined ? (press) => refilter(press, { ...NO_FILTERS }) : undefined;
+    case "d": {
+      const row = rowOf(view, arg);
+      return row ? (press) => showDetail(press, row) : undefined;
+    }
     case "i": {
       const row = rowOf(view, arg);
-      if (row === undefined || (verb === "i" && !hasInvoice(row))) return false;
-      await (verb === "d" ? showDetail(press, row) : sendInvoice(press, row));
-      return true;
+      return row && hasInvoice(row) ? (press) => sendInvoice(press, row) : undefined;
     }
-    case "a": {
-      if (arg === undefined) await assetPicker(press);
-      else if (arg === "*")
-        await refilter(press, {
-          types: filters.types,
-          ...(filters.period ? { period: filters.period } : {}),
-        });
-      else if (view.assetChoices.includes(arg)) await refilter(press, { ...filters, asset: arg });
-      else return false;
-      return true;
-    }
+    case "a":
+      if (arg === undefined) return assetPicker;
+      if (arg === "*") return (press) => refilter(press, { types, ...(period ? { period } : {}) });
+      return view.assetChoices.includes(arg) ? (press) => refilter(press, keep({ asset: arg })) : undefined;
     case "t": {
-      if (arg === undefined) await typePicker(press);
-      else if (arg === ".") await refilter(press, filters);
-      else if (arg === "*") {
-        press.view = { ...view, filters: { ...filters, types: [] } };
-        await press.deps.historyViews.save(press.id, press.view);
-        await typePicker(press);
-      } else {
-        const type = TRANSACTION_TYPES.find((known) => known === arg);
-        if (type === undefined) return false;
-        const types = filters.types.includes(type)
-          ? filters.types.filter((t) => t !== type)
-          : TRANSACTION_TYPES.filter((t) => t === type || filters.types.includes(t));
-        press.view = { ...view, filters: { ...filters, types } };
-        await press.deps.historyViews.save(press.id, press.view);
-        await typePicker(press);
-      }
-      return true;
+      if (arg === undefined) return typePicker;
+      if (arg === ".") return (press) => refilter(press, view.filters);
+      if (arg === "*") return (press) => chooseTypes(press, []);
+      const type = TRANSACTION_TYPES.find((known) => known === arg);
+      if (type === undefined) return undefined;
+      // Toggled, kept in the exchange's order of types.
+      const next = types.includes(type)
+        ? types.filter((t) => t !== type)
+        : TRANSACTION_TYPES.filter((t) => t === type || types.includes(t));
+      return (press) => chooseTypes(press, next);
     }
     case "p": {
-      if (arg === undefined) await periodPicker(press);
-      else if (arg === "*")
-        await refilter(press, { types: filters.types, ...(filters.asset ? { asset: filters.asset } : {}) });
-      else {
-        const period = TRANSACTION_TIMES.find((known) => known === arg);
-        if (period === undefined) return false;
-        await refilter(press, { ...filters, period });
-      }
-      return true;
+      if (arg === undefined) return periodPicker;
+      if (arg === "*") return (press) => refilter(press, { types, ...(asset ? { asset } : {}) });
+      const chosen = TRANSACTION_TIMES.find((known) => known === arg);
+      return chosen ? (press) => refilter(press, keep({ period: chosen })) : undefined;
     }
     default:
-      return false;
+      return undefined;
   }
 }
 
@@ -401,14 +363,14 @@ export function historyFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("hist-expired") });
       return;
     }
-    if (!allowed(loaded.view, verb, arg)) {
+    const action = planPress(loaded.view, verb, arg);
+    if (action === undefined) {
       await ctx.answerCallbackQuery({ text: ctx.t("hist-bad-button") });
       return;
     }
     // Answered before the work: Telegram shows a spinner until then, and the work may wait on the exchange.
     await ctx.answerCallbackQuery();
-    const press: Press = { ctx, deps, id, view: loaded.view };
-    if (!(await runPress(press, verb, arg))) ctx.log.warn({ verb }, "history press allowed but not run");
+    await action({ ctx, deps, id, view: loaded.view });
   });
 
   return composer;
