@@ -6,6 +6,7 @@
  */
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "../../src/bot/format/time.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import { placeSwap, type TestAccount } from "../support/exchange.ts";
@@ -170,6 +171,21 @@ describe("/history", () => {
     expect(invoice?.plainText).toContain("does not send invoice PDFs");
     const back = (await chat.press("‹ Back")).at(-1);
     expect(back?.plainText).toContain("📜 History · page 1");
+  });
+
+  it("times are in the user's own zone, which the header names", async () => {
+    const { chat, account } = await traderWith(1);
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    await chat.send("Australia/Perth");
+    const out = (await chat.send("/history")).at(-1);
+    expect(out?.plainText).toContain("Times in Australia/Perth");
+    const [newest] = (await tb.ex.client(account.readWriteKey).transactions.list()).results;
+    expect(out?.plainText).toContain(
+      `1. 🟢 Buy · ${formatDateTime(newest?.created ?? new Date(0), "Australia/Perth", "en")} ·`,
+    );
+    const detail = (await chat.press("1")).at(-1);
+    expect(detail?.plainText).toContain("(Australia/Perth)");
   });
 
   it("a deposit has no invoice: the detail explains, and a forged Invoice press sends nothing", async () => {
