@@ -31,6 +31,8 @@ help =
     /alerts — your price alerts: pause, edit, delete, events
     /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
     /dca — recurring buys and sells: list, set up, change, pause, delete
+    /history [ASSET] — every transaction, with filters, details and invoices
+    /statement — your account statement as a PDF
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -593,3 +595,84 @@ pf-more = { $count ->
 pf-legend = Picture: your allocation, then each holding's all-time return; “+N” is N small holdings together.
 pf-updated = <i>Updated { $time } ({ $zone })</i>
 pf-empty = You hold no crypto yet, so there is nothing to chart. AUD cash: <b>{ $amount }</b>. /buy buys some.
+## history
+cmd-history = Transaction history
+cmd-statement = Account statement (PDF)
+hist-type-buy = Buy
+hist-type-sell = Sell
+hist-type-swap = Swap
+hist-type-deposit = Deposit
+hist-type-withdrawal = Withdrawal
+hist-type-commission = Commission
+hist-type-airdrop = Airdrop
+hist-type-stake = Stake
+hist-type-unstake = Unstake
+hist-type-reward = Reward
+hist-period-24h = Last 24 h
+hist-period-week = Last week
+hist-period-month = Last month
+hist-period-year = Last year
+hist-title = <b>📜 History</b> · page { $page }
+hist-filters = Filters: { $filters }
+hist-filters-none = All transactions
+hist-zone = Times in { $zone }
+hist-row = { $n }. { $type } · { $when } · { $status }
+hist-row-value = worth { $value }
+hist-row-fee = fee { $fee }
+hist-empty = You have no transactions yet.
+hist-empty-filtered = No transactions match these filters. Change them or clear them below.
+hist-empty-page = No older transactions.
+hist-button-newer = ‹ Newer
+hist-button-older = Older ›
+hist-button-asset = Asset: { $asset }
+hist-button-types = Types
+hist-button-period = Period
+hist-button-clear = ✖ Clear filters
+hist-button-invoice = 🧾 Invoice
+hist-button-back = ‹ Back
+hist-button-done = Done
+hist-all = all
+hist-all-assets = All assets
+hist-all-types = All types
+hist-all-time = All time
+hist-pick-asset = Show transactions of which asset?
+hist-pick-types = Tap the types to show (several at once), then Done. Chosen: { $chosen }
+hist-pick-period = Show transactions from which period?
+hist-detail-title = <b>{ $type } #{ $id }</b>
+hist-detail-when = When: { $when } ({ $zone })
+hist-detail-status = Status: { $status }
+hist-detail-subtype = Kind: { $subtype }
+hist-detail-sent = Sent: { $amount }
+hist-detail-received = Received: { $amount }
+hist-detail-rate = Rate: { $rate }
+hist-detail-fee = Fee: { $fee }
+hist-detail-aud-fee = Fee in AUD: { $fee }
+hist-detail-value = AUD value: { $value }
+hist-invoice-title = <b>🧾 Invoice · { $type } #{ $id }</b>
+hist-invoice-no-pdf = This is the exchange's invoice record. The exchange does not send invoice PDFs through its API; /statement gives a PDF of any period.
+hist-invoice-unsupported = The exchange has invoices only for swaps, buys, sells and withdrawals.
+hist-usage = “{ $input }” is not an asset code. Send /history, or /history BTC for one asset.
+hist-unknown-asset = { $asset } is not listed on the exchange. Send /history for every asset.
+hist-bad-button = That button does not fit this list. Nothing was changed.
+hist-expired = This list has expired. Send /history again.
+stmt-choose = <b>Account statement</b>
+    Which period? Days are counted in { $zone }.
+stmt-preset-month = This month
+stmt-preset-prevmonth = Last month
+stmt-preset-twelvemonths = Last 12 months
+stmt-preset-fy = This financial year
+stmt-preset-prevfy = Last financial year
+stmt-button-custom = Choose dates…
+stmt-ask-dates = Type the first and last day, e.g. <code>1/7/2025 - 30/6/2026</code> (day/month/year), <code>1 Jul 2025 to 30 Jun 2026</code> or <code>2025-07-01 2026-06-30</code>; one date for a single day. Days are counted in { $zone }; at most twelve months.
+stmt-bad-dates = I could not read “{ $input }” as dates. Type them like <code>1/7/2025 - 30/6/2026</code>.
+stmt-bad-date = “{ $input }” is not a date on the calendar. Please type the dates again.
+stmt-range-inverted = The first day is after the last one. Please type them again, first day first.
+stmt-range-future = That period starts after today. Please type other dates.
+stmt-range-too-long = The exchange gives statements of at most twelve months, so that range is too long. Ask for it in parts, for example:
+    { $parts }
+stmt-preparing = Preparing your statement for { $from } – { $to }…
+stmt-caption = Statement { $account ->
+        [none] {""}
+       *[other] of account #{ $account }{" "}
+    }for { $from } – { $to } ({ $zone })
+stmt-not-pdf = The exchange answered with something that is not a PDF. Nothing was changed; please try again later.

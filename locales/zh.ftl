@@ -31,6 +31,8 @@ help =
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
     /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
+    /history [资产] — 全部交易记录，可筛选，可查看详情与发票
+    /statement — PDF 格式的账户对账单
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -591,3 +593,84 @@ pf-more = …另有 { $count } 项持仓，价值 { $value }（/balance 列出�
 pf-legend = 图片：资产配置，以及每项持仓的累计收益；“+N”表示合并显示的 N 项小额持仓。
 pf-updated = <i>更新于 { $time }（{ $zone }）</i>
 pf-empty = 你还没有持有加密货币，因此没有可绘制的图表。澳元现金：<b>{ $amount }</b>。可用 /buy 买入。
+## history
+cmd-history = 交易记录
+cmd-statement = 账户对账单（PDF）
+hist-type-buy = 买入
+hist-type-sell = 卖出
+hist-type-swap = 兑换
+hist-type-deposit = 充值
+hist-type-withdrawal = 提现
+hist-type-commission = 佣金
+hist-type-airdrop = 空投
+hist-type-stake = 质押
+hist-type-unstake = 解除质押
+hist-type-reward = 奖励
+hist-period-24h = 最近 24 小时
+hist-period-week = 最近一周
+hist-period-month = 最近一个月
+hist-period-year = 最近一年
+hist-title = <b>📜 交易记录</b> · 第 { $page } 页
+hist-filters = 筛选：{ $filters }
+hist-filters-none = 全部交易
+hist-zone = 时间按 { $zone } 显示
+hist-row = { $n }. { $type } · { $when } · { $status }
+hist-row-value = 价值 { $value }
+hist-row-fee = 手续费 { $fee }
+hist-empty = 您还没有任何交易。
+hist-empty-filtered = 没有符合这些筛选条件的交易。请修改或在下方清除筛选。
+hist-empty-page = 没有更早的交易了。
+hist-button-newer = ‹ 较新
+hist-button-older = 较早 ›
+hist-button-asset = 资产：{ $asset }
+hist-button-types = 类型
+hist-button-period = 时间段
+hist-button-clear = ✖ 清除筛选
+hist-button-invoice = 🧾 发票
+hist-button-back = ‹ 返回
+hist-button-done = 完成
+hist-all = 全部
+hist-all-assets = 全部资产
+hist-all-types = 全部类型
+hist-all-time = 全部时间
+hist-pick-asset = 显示哪种资产的交易？
+hist-pick-types = 点选要显示的类型（可多选），然后点“完成”。已选：{ $chosen }
+hist-pick-period = 显示哪个时间段的交易？
+hist-detail-title = <b>{ $type } #{ $id }</b>
+hist-detail-when = 时间：{ $when }（{ $zone }）
+hist-detail-status = 状态：{ $status }
+hist-detail-subtype = 类别：{ $subtype }
+hist-detail-sent = 付出：{ $amount }
+hist-detail-received = 收到：{ $amount }
+hist-detail-rate = 汇率：{ $rate }
+hist-detail-fee = 手续费：{ $fee }
+hist-detail-aud-fee = 手续费（澳元）：{ $fee }
+hist-detail-value = 澳元价值：{ $value }
+hist-invoice-title = <b>🧾 发票 · { $type } #{ $id }</b>
+hist-invoice-no-pdf = 以上是交易所的发票记录。交易所不通过 API 提供发票 PDF；/statement 可生成任意时间段的 PDF 对账单。
+hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提现提供发票。
+hist-usage = “{ $input }”不是资产代码。请发送 /history，或用 /history BTC 查看单一资产。
+hist-unknown-asset = 交易所没有上架 { $asset }。发送 /history 查看全部资产。
+hist-bad-button = 该按钮与此列表不符，未做任何更改。
+hist-expired = 此列表已过期，请重新发送 /history。
+stmt-choose = <b>账户对账单</b>
+    选择哪个时间段？日期按 { $zone } 计算。
+stmt-preset-month = 本月
+stmt-preset-prevmonth = 上月
+stmt-preset-twelvemonths = 最近 12 个月
+stmt-preset-fy = 本财年
+stmt-preset-prevfy = 上一财年
+stmt-button-custom = 自选日期…
+stmt-ask-dates = 请输入起止日期，例如 <code>2025-07-01 至 2026-06-30</code> 或 <code>2025年7月1日 至 2026年6月30日</code>；只输入一个日期表示单日。日期按 { $zone } 计算，最长十二个月。
+stmt-bad-dates = 无法把“{ $input }”识别为日期。请按 <code>2025-07-01 至 2026-06-30</code> 的格式输入。
+stmt-bad-date = “{ $input }”不是日历上存在的日期。请重新输入日期。
+stmt-range-inverted = 开始日期晚于结束日期。请重新输入，先写开始日期。
+stmt-range-future = 该时间段在今天之后才开始。请输入其他日期。
+stmt-range-too-long = 交易所的对账单最长十二个月，这个范围太长了。请分段申请，例如：
+    { $parts }
+stmt-preparing = 正在准备 { $from } – { $to } 的对账单…
+stmt-caption = { $account ->
+        [none] {""}
+       *[other] 账户 #{ $account }{" "}
+    }{ $from } – { $to } 的对账单（{ $zone }）
+stmt-not-pdf = 交易所返回的不是 PDF。未做任何更改，请稍后再试。

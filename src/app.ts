@@ -23,6 +23,7 @@ import {
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
+import { createHistoryViews } from "./services/history/views.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
@@ -127,6 +128,7 @@ export function createApp(options: AppOptions): App {
       userDisconnected: async () => {},
       triggersChanged: async () => {},
     },
+    historyViews: createHistoryViews({ redis, prefix: `${prefix}histview:` }),
   };
   const bot = createBot(
     deps,

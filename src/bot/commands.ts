@@ -16,6 +16,8 @@ export const MENU_COMMANDS = [
   "alerts",
   "alert",
   "dca",
+  "history",
+  "statement",
   "connect",
   "disconnect",
   "settings",

@@ -7,6 +7,7 @@ import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
+import type { HistoryViews } from "../services/history/views.ts";
 import type { MarketData } from "../services/market-data.ts";
 import type { PriceHistory } from "../services/price-history.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
@@ -69,6 +70,8 @@ export interface BotDeps {
   chatActionIntervalMs: number;
   /** What the chat tells the alert watcher (connects, disconnects, triggers changed here). */
   alerts: AlertsSync;
+  /** The state behind each /history message. */
+  historyViews: HistoryViews;
 }
 
 /** The user's time zone, or the default. */

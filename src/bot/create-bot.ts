@@ -38,6 +38,7 @@ import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { commandName, guardsFeature } from "./guards.ts";
+import { historyFeature } from "./history/feature.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
@@ -57,6 +58,8 @@ import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
 import { chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
 import { startFeature } from "./start.ts";
+import { STATEMENT_CONVERSATION, statementConversation } from "./statements/conversation.ts";
+import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
@@ -176,6 +179,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION));
   app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
   app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
+  app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
@@ -189,6 +193,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     swapFeature(deps),
     alertsFeature(deps),
     recurringFeature(deps),
+    historyFeature(deps),
+    statementFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),

@@ -4,7 +4,7 @@
  * answering), and the user's /cancel aborts the reads and silences the update (it has already answered).
  */
 import type { CallOptions } from "../exchange/index.ts";
-import { withChatAction } from "./chat-action.ts";
+import { type WaitingAction, withChatAction } from "./chat-action.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 
 /** What waiting came to: the work's value, or a /cancel that overtook the update. */
@@ -16,18 +16,19 @@ export function interactiveCall(ctx: BotContext, deps: BotDeps): CallOptions {
 }
 
 /**
- * Runs `work` (which makes its exchange calls with {@link interactiveCall}) with the chat action kept
- * alive. When a /cancel came meanwhile the result is `cancelled` whatever the work came to, and the
+ * Runs `work` (which makes its exchange calls with {@link interactiveCall}) with the chat action
+ * (`typing` unless told) kept alive. When a /cancel came meanwhile the result is `cancelled` whatever the work came to, and the
  * caller must neither reply nor change anything.
  */
 export async function waitForExchange<T>(
   ctx: BotContext,
   deps: BotDeps,
   work: () => Promise<T>,
+  action: WaitingAction = "typing",
 ): Promise<Waited<T>> {
   let value: T;
   try {
-    value = await withChatAction(ctx, work, { intervalMs: deps.chatActionIntervalMs });
+    value = await withChatAction(ctx, work, { intervalMs: deps.chatActionIntervalMs, action });
   } catch (error) {
     if (await ctx.cancelScope.cancelled()) return { cancelled: true };
     throw error;

@@ -20,6 +20,8 @@ export const ACCOUNT_COMMANDS = [
   "alert",
   "alerts",
   "dca",
+  "history",
+  "statement",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {

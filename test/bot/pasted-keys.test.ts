@@ -171,6 +171,15 @@ const PROMPTS: Prompt[] = [
     answer: { text: "2031-06-01 09:00", expect: "Next run:" },
   },
   {
+    name: "statement: custom dates",
+    reach: async (chat) => {
+      await chat.send("/statement");
+      await chat.press("Choose dates…");
+    },
+    conversation: true,
+    answer: { text: "1/7/2025 - 30/6/2026", expect: "Preparing your statement for" },
+  },
+  {
     name: "a quote waiting for Confirm",
     reach: (chat) => chat.send("/buy BTC 100"),
     conversation: false,

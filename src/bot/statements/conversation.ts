@@ -1,0 +1,67 @@
+/**
+ * Custom statement dates: a conversation, since the answer is free text. Dates are read in the user's
+ * language's convention and checked (real dates, in order, not in the future, within the exchange's
+ * twelve months, else a split is suggested) before anything is sent; a refused answer is explained and
+ * asked for again. Replay rules: the clock, the session and the delivery run in `conversation.external`.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { parseDates } from "../../services/statements/parse-dates.ts";
+import { customRange, type RangeProblem } from "../../services/statements/periods.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
+import { deliverStatement, formatDay } from "./deliver.ts";
+
+/** The conversation's id, for `ctx.conversation.enter`. */
+export const STATEMENT_CONVERSATION = "statement-dates";
+
+function problemText(ctx: ConversationContext, problem: RangeProblem, language: string): string {
+  if (problem.code !== "too_long") return ctx.t(`stmt-range-${problem.code}`);
+  const parts = problem.split
+    .map(([first, last]) => `• ${formatDay(first, language)} – ${formatDay(last, language)}`)
+    .join("\n");
+  return ctx.t("stmt-range-too-long", { parts });
+}
+
+/** Builds the conversation function over the bot's dependencies. */
+export function statementConversation(deps: BotDeps) {
+  return async function statementDates(
+    conversation: Conversation<BotContext, ConversationContext>,
+    ctx: ConversationContext,
+  ): Promise<void> {
+    const language = await conversation.external((outside) => outside.i18n.getLocale());
+    const zone = await conversation.external((outside) => outside.session.timezone ?? deps.defaultTimezone);
+    await ctx.reply(ctx.t("stmt-ask-dates", { zone: escapeHtml(zone) }));
+    for (;;) {
+      // Button presses and other updates pass on to the rest of the bot while we wait.
+      const answer = await conversation.waitFor("message:text", { next: true });
+      const text = answer.message.text;
+      // Any command leaves the question and runs as usual (/cancel is handled before we get here).
+      if (text.startsWith("/")) await conversation.halt({ next: true });
+      const parsed = parseDates(text, language);
+      if ("error" in parsed) {
+        await answer.reply(
+          parsed.error === "format"
+            ? ctx.t("stmt-bad-dates", { input: escapeHtml(shorten(text, 40)) })
+            : ctx.t("stmt-bad-date", { input: escapeHtml(shorten(parsed.input, 40)) }),
+        );
+        continue;
+      }
+      const now = await conversation.external(() => deps.now());
+      const checked = customRange(parsed.first, parsed.last, zone, now);
+      if ("problem" in checked) {
+        await answer.reply(problemText(ctx, checked.problem, language));
+        continue;
+      }
+      const { range } = checked;
+      await answer.reply(
+        ctx.t("stmt-preparing", {
+          from: formatDay(range.firstDay, language),
+          to: formatDay(range.lastDay, language),
+        }),
+      );
+      // Fetched and sent outside: the outside context has the session, the cancel scope and the plugins.
+      await conversation.external((outside) => deliverStatement(outside, deps, range));
+      return;
+    }
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * History views in Redis: found only by their owner, for the message they were made for, while alive
+ * and readable; a garbled or foreign record is never trusted.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { NO_FILTERS } from "../../../src/services/history/rows.ts";
+import {
+  createHistoryViews,
+  type HistoryView,
+  VIEW_ID_PATTERN,
+} from "../../../src/services/history/views.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:histview:${randomUUID()}:`;
+const views = createHistoryViews({ redis, prefix, ttlSeconds: 60 });
+
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+const view: HistoryView = {
+  owner: 7,
+  chatId: 7,
+  messageId: 42,
+  filters: { ...NO_FILTERS, asset: "BTC", types: ["buy", "sell"], period: "week" },
+  page: 1,
+  anchors: [null, { created: 1_700_000_000_000, id: 9 }],
+  rows: [],
+  hasMore: true,
+  assetChoices: ["AUD", "BTC"],
+};
+
+describe("history views", () => {
+  it("round-trips for its owner on its message, with a short id and a lifetime", async () => {
+    const id = await views.create(view);
+    expect(id).toMatch(VIEW_ID_PATTERN);
+    expect(await views.load(id, 7, 7, 42)).toEqual({ status: "ok", view });
+    const ttl = await redis.ttl(prefix + id);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
+
+  it("another user, another message, an unknown or malformed id: not honoured", async () => {
+    const id = await views.create(view);
+    expect(await views.load(id, 8, 7, 42)).toEqual({ status: "not_owner" });
+    expect(await views.load(id, 7, 7, 43)).toEqual({ status: "expired" });
+    expect(await views.load(id, 7, 8, 42)).toEqual({ status: "expired" });
+    expect(await views.load("AAAAAAAAAAAA", 7, 7, 42)).toEqual({ status: "expired" });
+    expect(await views.load("../../etc", 7, 7, 42)).toEqual({ status: "expired" });
+  });
+
+  it("a garbled or tampered record is treated as expired", async () => {
+    const id = await views.create(view);
+    await redis.set(prefix + id, "{not json");
+    expect(await views.load(id, 7, 7, 42)).toEqual({ status: "expired" });
+    await redis.set(prefix + id, JSON.stringify({ ...view, filters: { types: ["bogus"] } }));
+    expect(await views.load(id, 7, 7, 42)).toEqual({ status: "expired" });
+    await redis.set(prefix + id, JSON.stringify({ ...view, page: -1 }));
+    expect(await views.load(id, 7, 7, 42)).toEqual({ status: "expired" });
+  });
+});
