@@ -12,6 +12,7 @@ import type { BotContext, BotDeps } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
+import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
 import {
   ACCOUNT_LIMITS,
@@ -26,6 +27,8 @@ import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
+import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
+import { createWithdrawalWatcher, type WithdrawalWatcherOptions } from "./services/withdrawals/watcher.ts";
 import { createVault } from "./vault/vault.ts";
 
 export {
@@ -47,6 +50,11 @@ export interface AppOptions {
   swapWatch?: Pick<
     SwapWatcherOptions,
     "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs" | "findAttempts" | "findIntervalMs"
+  >;
+  /** Withdrawal follow-up timing (tests shorten it). */
+  withdrawalWatch?: Pick<
+    WithdrawalWatcherOptions,
+    "delaysMs" | "draftChecks" | "findAttempts" | "findIntervalMs"
   >;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
@@ -81,6 +89,7 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "exchange" }),
   });
   const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
+  const codeWaits = createCodeWaits({ redis, prefix: `${prefix}wd2fa:` });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -103,6 +112,11 @@ export function createApp(options: AppOptions): App {
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
     exchangeDeadlineMs,
     chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
+    withdrawals: {
+      codeWaits,
+      watch: (watch) => withdrawalWatcher.watch(watch),
+      find: (find) => withdrawalWatcher.find(find),
+    },
   };
   const bot = createBot(
     deps,
@@ -127,5 +141,20 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "swap-watcher" }),
     ...options.swapWatch,
   });
-  return { bot, deps, close: () => watcher.close() };
+  const withdrawalWatcher = createWithdrawalWatcher({
+    redisUrl: config.redisUrl,
+    redis,
+    prefix: `${prefix}bull`,
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    notify: createWithdrawalNotifier(bot.api, createI18n(), codeWaits),
+    logger: logger.child({ component: "withdrawal-watcher" }),
+    ...options.withdrawalWatch,
+  });
+  return {
+    bot,
+    deps,
+    close: async () => {
+      await Promise.all([watcher.close(), withdrawalWatcher.close()]);
+    },
+  };
 }

@@ -12,6 +12,8 @@ export const MENU_COMMANDS = [
   "sell",
   "swap",
   "swaps",
+  "withdraw",
+  "withdrawals",
   "connect",
   "disconnect",
   "settings",

@@ -9,6 +9,8 @@ import type { MarketData } from "../services/market-data.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
+import type { CodeWaits } from "../services/withdrawals/code-waits.ts";
+import type { WithdrawalFind, WithdrawalWatch } from "../services/withdrawals/watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";
@@ -29,6 +31,15 @@ export type BotContext = ConversationFlavor<
 
 /** Context inside conversations (no session: read it through `conversation.external`). */
 export type ConversationContext = Context & I18nFlavor;
+
+/** What withdrawals need: the awaited 2FA codes (no code is ever stored) and the background follow-up. */
+export interface WithdrawalDeps {
+  codeWaits: CodeWaits;
+  /** Starts following an authorized withdrawal. */
+  watch: (watch: WithdrawalWatch) => Promise<void>;
+  /** Starts looking for a withdrawal whose create answer was lost. */
+  find: (find: WithdrawalFind) => Promise<void>;
+}
 
 /** Services the features use; all injected so tests can build a bot with real or fake parts. */
 export interface BotDeps {
@@ -56,6 +67,7 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
+  withdrawals: WithdrawalDeps;
 }
 
 /** The user's time zone, or the default. */

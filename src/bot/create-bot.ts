@@ -40,6 +40,13 @@ import { startFeature } from "./start.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
+import {
+  WITHDRAW_CONVERSATION,
+  type WithdrawPayload,
+  withdrawConversation,
+} from "./withdrawals/conversation.ts";
+import { onWithdrawChoice, withdrawalFeature } from "./withdrawals/feature.ts";
+import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
 export const CONVERSATION_VERSION = 2;
@@ -136,8 +143,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   );
   app.use(cancelFeature(deps));
   app.use(connectFeature(deps));
+  // The 2FA code of a withdrawal is read here, before any conversation could record it.
+  app.use(twoFactorFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
+  app.use(createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION));
 
   const features: Composer<BotContext>[] = [
     startFeature(deps),
@@ -145,9 +155,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     priceFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
+    withdrawalFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
+      withdraw: (ctx, payload, verb) => onWithdrawChoice(ctx, deps, payload as WithdrawPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);

@@ -16,6 +16,8 @@ export const ACCOUNT_COMMANDS = [
   "sell",
   "swap",
   "swaps",
+  "withdraw",
+  "withdrawals",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {
