@@ -299,7 +299,6 @@ wd-ask-code =
     Send the 6-digit code from your authenticator app (2FA) as your next message. I delete it at once and keep nothing of it. /cancel to stop.
 wd-code-deleted-failed = ⚠️ I could not delete your message with the code: please delete it yourself.
 wd-code-shape = That is not a 6-digit code. Send the code from your authenticator app, or /cancel.
-wd-code-checking = Checking the code…
 wd-code-wrong = ❌ The exchange did not accept that code. { $left ->
         [one] One more try: send the current code, or /cancel.
        *[other] { $left } more tries: send the current code, or /cancel.

@@ -300,7 +300,6 @@ wd-ask-code =
     请把身份验证器应用中的 6 位验证码（双重验证）作为下一条消息发送。我会立即删除它，不保留任何内容。/cancel 可停止。
 wd-code-deleted-failed = ⚠️ 我无法删除包含验证码的消息：请自行删除。
 wd-code-shape = 这不是 6 位验证码。请发送身份验证器应用中的验证码，或发送 /cancel。
-wd-code-checking = 正在核对验证码…
 wd-code-wrong = ❌ 交易所不接受该验证码。还可以再试 { $left } 次：请发送当前的验证码，或发送 /cancel。
 wd-code-gave-up = ❌ 验证码被拒绝 { $attempts } 次，我已停止。提币 #{ $id } 未获授权：它在交易所仍是草稿，没有扣款，也不会发送任何内容。用 /withdraw 重新开始。
 wd-code-expired = 发送双重验证码的时间已过，提币 #{ $id } 未获授权：它仍是草稿，没有扣款，也不会发送任何内容。用 /withdraw 重新开始。（我已删除你的消息。）
