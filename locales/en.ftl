@@ -27,6 +27,8 @@ help =
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
     /swaps — your recent swaps
+    /withdraw [ASSET] — withdraw crypto to a confirmed saved address (asks for your 2FA code)
+    /withdrawals — your recent withdrawals and their status
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications

@@ -27,6 +27,8 @@ help =
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
     /swaps — 最近的兑换
+    /withdraw [币种] — 把加密货币提到已确认的保存地址（需要双重验证码）
+    /withdrawals — 最近的提币记录及其状态
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
