@@ -316,6 +316,28 @@ describe("Confirm", () => {
     ).toHaveLength(1);
   });
 
+  it("two summaries confirmed one after the other: the first draft is said to stay unauthorized", async () => {
+    const code = canaryCode();
+    const { chat, account } = await withdrawer(tb, { BTC: "0.05" }, code);
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "Cold wallet" });
+    const first = await toSummary(chat, "Cold wallet", "0.01");
+    const second = await toSummary(chat, "Cold wallet", "0.02");
+    const confirmOf = (summary: BotOutput | undefined) => ({
+      messageId: summary?.messageId ?? 0,
+      data: summary?.buttons.flat().find((b) => b.text === "Confirm")?.data ?? "",
+    });
+    await chat.press(confirmOf(first));
+    const [draft] = await withdrawalsOf(tb, account, "BTC");
+    const outputs = await chat.press(confirmOf(second));
+    expect(outputs.map((o) => o.plainText).join("\n")).toContain(
+      `I stopped waiting for the 2FA code: withdrawal #${draft?.id} was not authorized`,
+    );
+    const [latest] = await withdrawalsOf(tb, account, "BTC");
+    const accepted = (await chat.send(code)).at(-1);
+    expect(accepted?.plainText).toContain(`withdrawal #${latest?.id} is authorized`);
+    expect(await authorizeWrites(account, draft?.id as number)).toBe(0);
+  });
+
   it("the destination deleted after the summary: refused at Confirm, nothing created", async () => {
     const { chat, account } = await withdrawer(tb, { BTC: "0.05" });
     const entry = await saveAddress(tb, account, {

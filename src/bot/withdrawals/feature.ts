@@ -91,6 +91,11 @@ async function confirm(
   const id = result.withdrawal.id;
   // A waiting flow must not take the code: leave it (the code reader runs first anyway).
   await ctx.conversation.exitAll();
+  // An older draft still waiting for its code is left unauthorized: say so rather than drop it silently.
+  const older = await deps.withdrawals.codeWaits.take(target.userId);
+  if (older !== undefined) {
+    await ctx.reply(ctx.t("wd-code-abandoned", { id: older.withdrawalId }));
+  }
   await startCodeWait(deps.withdrawals.codeWaits, target, {
     id,
     asset: request.asset,
