@@ -246,6 +246,9 @@ describe("the 2FA code", () => {
     expect(noise[0]?.kind).toBe("delete");
     expect(noise.at(-1)?.plainText).toContain("That is not a 6-digit code");
     expect(noise.at(-1)?.plainText).not.toContain("hello");
+    // A code typed under a photo is taken off the screen too.
+    await tb.app.bot.handleUpdate(tb.fake.userPhoto(chat.user, chat.chat, "12 34"));
+    expect(visibleUserTexts(chat)).not.toContain("12 34");
     const spaced = code.replace(/^(\d{3})/, "$1 ");
     const accepted = await chat.send(spaced);
     expect(accepted.at(-1)?.plainText).toContain(`withdrawal #${draft.id} is authorized`);
@@ -401,8 +404,12 @@ describe("steps and refusals", () => {
   it("/withdraw BTC goes straight to the destination; 50 % of the balance is offered in the summary", async () => {
     const { chat, account } = await withdrawer(tb, { BTC: "0.05" });
     await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "Cold wallet", memo: "" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_OTHER, label: "Mum & <Dad>" });
     const where = (await chat.send("/withdraw btc")).at(-1);
     expect(where?.plainText).toContain("Where should the BTC go?");
+    expect(where?.plainText).toContain("Mum & <Dad>: bc1q9vza…vavgkx0l");
+    // Button texts are not HTML: shown as typed.
+    expect(buttons(where)).toEqual(["Mum & <Dad>", "Cold wallet", "Cancel"]);
     await chat.press("Cold wallet");
     expect((await chat.press("50%")).at(-1)?.plainText).toContain("Amount: 0.025 BTC");
   });

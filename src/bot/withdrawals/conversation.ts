@@ -28,7 +28,7 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAmount } from "../swaps/format.ts";
-import { labelOf, renderEntryLine, renderSummary, resendCallbackData } from "./format.ts";
+import { buttonLabel, labelOf, renderEntryLine, renderSummary, resendCallbackData } from "./format.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const WITHDRAW_CONVERSATION = "withdraw";
@@ -160,13 +160,13 @@ async function pickDestination(
   const keyboard = new InlineKeyboard();
   for (const entry of confirmed.slice(0, MAX_BUTTONS)) {
     lines.push(renderEntryLine(entry, ctx.t));
-    keyboard.text(labelOf(entry.label, ctx.t, 30), `wd:d:${entry.id}`).row();
+    keyboard.text(buttonLabel(entry.label, ctx.t, 30), `wd:d:${entry.id}`).row();
   }
   if (unconfirmed.length > 0) {
     lines.push("", ctx.t("wd-unconfirmed-title"));
     for (const entry of unconfirmed.slice(0, MAX_BUTTONS)) {
       lines.push(renderEntryLine(entry, ctx.t));
-      const label = labelOf(entry.label, ctx.t, 20);
+      const label = buttonLabel(entry.label, ctx.t, 20);
       keyboard
         .text(ctx.t("wd-button-unconfirmed", { label }), `wd:d:${entry.id}`)
         .text(ctx.t("wd-button-resend", { label }), resendCallbackData(entry.id))

@@ -31,10 +31,16 @@ export function withdrawalStatus(status: number, t: Translate): string {
   return t("wd-status", { status });
 }
 
-/** A label for display, escaped and kept short enough for a button or a line. */
+/** A label for a message (HTML), escaped and kept short enough for a line. */
 export function labelOf(label: string | null | undefined, t: Translate, max = 40): string {
   const trimmed = (label ?? "").trim();
   return trimmed === "" ? t("wd-no-label") : escapeHtml(shorten(trimmed, max));
+}
+
+/** A label for a button, whose text is shown as is (never parsed as HTML, so never escaped). */
+export function buttonLabel(label: string | null | undefined, t: Translate, max: number): string {
+  const trimmed = (label ?? "").trim();
+  return trimmed === "" ? t("wd-no-label") : shorten(trimmed, max);
 }
 
 /** An address shortened with both ends visible, for lists (the whole one is in the summary and details). */

@@ -141,11 +141,12 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
 /** The code reader; install it before the conversations. */
 export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.chatType("private").on("message:text", async (ctx, next) => {
+  // A caption counts too: a code typed under a photo is still a code to take off the screen.
+  composer.chatType("private").on(["message:text", "message:caption"], async (ctx, next) => {
     const waits = deps.withdrawals.codeWaits;
     const wait = await waits.get(ctx.from.id);
     if (wait === undefined) return next();
-    const text = ctx.message.text;
+    const text = ctx.message.text ?? ctx.message.caption ?? "";
     if (text.startsWith("/")) {
       // Another command: the user moved on, and the next text must reach that command's flow.
       if (await waits.take(ctx.from.id))
