@@ -291,6 +291,42 @@ describe("the 2FA code", () => {
     expect(raw).not.toContain("000000");
   });
 
+  it("a code whose message cannot be deleted: the user is asked to delete it, and the code is still used", async () => {
+    const { chat, code, draft } = await atCodePrompt();
+    tb.fake.failNext("deleteMessage", {
+      error_code: 400,
+      description: "Bad Request: message can't be deleted",
+    });
+    const outputs = await chat.send(code);
+    expect(outputs.at(-1)?.plainText).toContain(`withdrawal #${draft.id} is authorized`);
+    expect(outputs.at(-1)?.plainText).toContain(
+      "I could not delete your message with the code: please delete it yourself.",
+    );
+    expect(outputs.some((o) => o.kind !== "delete" && o.plainText.includes(code))).toBe(false);
+  });
+
+  it("in Chinese: the prompts, the code request and the news", async () => {
+    const code = canaryCode();
+    const created = tb.ex.sb.createAccount({ balances: { BTC: "0.05" }, totp: code });
+    const chat = tb.chat({ languageCode: "zh" });
+    await tb.app.deps.accounts.connect(chat.user.id, created.read_write_key);
+    const account = {
+      accountId: created.account_id,
+      readWriteKey: created.read_write_key,
+      readOnlyKey: created.read_only_key,
+      totp: code,
+    };
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "冷钱包" });
+    expect((await chat.send("/withdraw")).at(-1)?.plainText).toContain("你想提取哪种加密货币？");
+    expect((await chat.press("BTC")).at(-1)?.plainText).toContain("BTC 要提到哪里？");
+    await chat.press("冷钱包");
+    expect((await chat.send("0.01")).at(-1)?.plainText).toContain("提取 BTC");
+    expect((await chat.press("确认")).at(-1)?.plainText).toContain("6 位验证码");
+    expect((await chat.send(code)).at(-1)?.plainText).toContain("验证码已接受");
+    const news = await chat.waitForOutput((o) => o.plainText.includes("等待中"), FOLLOW_UP_MS);
+    expect(news.plainText).toContain("这是新地址");
+  });
+
   it("a 6-digit code sent with nothing awaited is neither stored nor echoed", async () => {
     const { chat } = await withdrawer(tb, { BTC: "0.01" });
     const code = canaryCode();
