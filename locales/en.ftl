@@ -308,6 +308,7 @@ wd-code-wrong = ❌ The exchange did not accept that code. { $left ->
 wd-code-gave-up = ❌ The code was refused { $attempts } times, so I stopped. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent. Start again with /withdraw.
 wd-code-expired = The time to send the 2FA code ran out, so withdrawal #{ $id } was not authorized: it stays a draft, nothing was debited and nothing will be sent. Start again with /withdraw. (I deleted your message.)
 wd-code-cancelled = Cancelled. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent.
+wd-code-cancelled-sending = Cancelled. The code for withdrawal #{ $id } was already on its way to the exchange, so it may still be authorized: I'll tell you here what came of it.
 wd-code-abandoned = I stopped waiting for the 2FA code: withdrawal #{ $id } was not authorized and stays a draft; nothing was debited and nothing will be sent.
 wd-code-refused = Withdrawal #{ $id } was not authorized, so nothing was sent:
 wd-authorized = ✅ Code accepted: withdrawal #{ $id } is authorized. I'll tell you here as its status changes.

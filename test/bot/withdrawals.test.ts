@@ -240,6 +240,27 @@ describe("the 2FA code", () => {
     expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("There is nothing to cancel.");
   });
 
+  it("/cancel while the code is being checked: it may still be authorized, and the outcome is told", async () => {
+    const { chat, account, code, draft } = await atCodePrompt();
+    // The exchange holds the authorize for 3 s; /cancel comes 0.6 s after the code, when the code has long
+    // been on its way (generous for a loaded machine, where the code's update may take a while to send).
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: `${createPath("BTC")}${draft.id}/authorize/`,
+      delay_ms: 3000,
+      count: 1,
+    });
+    const sending = chat.send(code);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const cancelled = (await chat.send("/cancel")).at(-1);
+    expect(cancelled?.plainText).toContain(`The code for withdrawal #${draft.id} was already on its way`);
+    await sending;
+    expect(chat.transcript()).toContain(`Code accepted: withdrawal #${draft.id} is authorized`);
+    await chat.waitForOutput((o) => o.plainText.includes(": pending"), FOLLOW_UP_MS);
+    expect(await authorizeWrites(account, draft.id)).toBe(1);
+    expect(chat.transcript()).not.toContain("Nothing was changed");
+  });
+
   it("another command ends the wait and runs; text that is no code is deleted and asked again", async () => {
     const { chat, account, code, draft } = await atCodePrompt();
     const noise = await chat.send("hello there");

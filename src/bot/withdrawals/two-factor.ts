@@ -45,8 +45,8 @@ export async function startCodeWait(
 }
 
 /**
- * Ends the user's code wait on /cancel. The words saying what state the withdrawal is in, or undefined
- * when no code was awaited or an authorize is under way (its outcome is still to come and will be told).
+ * Ends the user's code wait on /cancel. The words saying what state the withdrawal is in (when a code is
+ * already on its way, that it may still be authorized), or undefined when no code was awaited.
  */
 export async function cancelCodeWait(
   ctx: BotContext,
@@ -54,8 +54,8 @@ export async function cancelCodeWait(
   writing: boolean,
 ): Promise<string | undefined> {
   const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
-  if (wait === undefined || writing) return undefined;
-  return ctx.t("wd-code-cancelled", { id: wait.withdrawalId });
+  if (wait === undefined) return undefined;
+  return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
 }
 
 /** Deletes the message holding the code; false when Telegram refused (the user is then asked to). */
@@ -80,6 +80,8 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
     await ctx.reply(ctx.t("connect-needed") + note);
     return;
   }
+  // A /cancel that came meanwhile has ended the wait and said the withdrawal stays a draft: keep to it.
+  if (await ctx.cancelScope.cancelled()) return;
   const result = await ctx.cancelScope.writing(() =>
     withChatAction(ctx, () => authorizeWithdrawal(client, wait.asset, id, code), {
       intervalMs: deps.chatActionIntervalMs,
