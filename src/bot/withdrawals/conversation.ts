@@ -39,7 +39,7 @@ export interface WithdrawArgs {
 }
 
 /** How long the summary's Confirm stays valid. */
-export const WITHDRAW_TOKEN_TTL_S = 10 * 60;
+const WITHDRAW_TOKEN_TTL_S = 10 * 60;
 
 /** The payload of the summary's token: what was confirmed. No secret. */
 export interface WithdrawPayload {

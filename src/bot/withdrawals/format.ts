@@ -27,7 +27,7 @@ export function withdrawalIcon(status: number): string {
 }
 
 /** The status in words. */
-export function withdrawalStatus(status: number, t: Translate): string {
+function withdrawalStatus(status: number, t: Translate): string {
   return t("wd-status", { status });
 }
 
@@ -44,7 +44,7 @@ export function buttonLabel(label: string | null | undefined, t: Translate, max:
 }
 
 /** An address shortened with both ends visible, for lists (the whole one is in the summary and details). */
-export function shortAddress(address: string): string {
+function shortAddress(address: string): string {
   return address.length <= 20 ? address : `${address.slice(0, 8)}…${address.slice(-8)}`;
 }
 

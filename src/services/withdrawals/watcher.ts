@@ -72,7 +72,7 @@ const FINAL: ReadonlySet<number> = new Set([
 ]);
 
 /** Whether a withdrawal status is final. */
-export function isFinalWithdrawalStatus(status: number): boolean {
+function isFinalWithdrawalStatus(status: number): boolean {
   return FINAL.has(status);
 }
 
@@ -341,6 +341,3 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     },
   };
 }
-
-/** The watcher. */
-export type WithdrawalWatcher = ReturnType<typeof createWithdrawalWatcher>;
