@@ -67,6 +67,7 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
+  /** Withdrawals' 2FA code waits and background follow-up. */
   withdrawals: WithdrawalDeps;
 }
 
