@@ -33,6 +33,8 @@ help =
     /dca — recurring buys and sells: list, set up, change, pause, delete
     /history [ASSET] — every transaction, with filters, details and invoices
     /statement — your account statement as a PDF
+    /withdraw [ASSET] — withdraw crypto to a confirmed saved address (asks for your 2FA code)
+    /withdrawals — your recent withdrawals and their status
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -676,3 +678,98 @@ stmt-caption = Statement { $account ->
        *[other] of account #{ $account }{" "}
     }for { $from } – { $to } ({ $zone })
 stmt-not-pdf = The exchange answered with something that is not a PDF. Nothing was changed; please try again later.
+## withdrawals
+cmd-withdraw = Withdraw crypto to a saved address
+cmd-withdrawals = Your recent withdrawals
+wd-read-only = Your API key is read-only, so I can't withdraw with it. Withdrawals need a read &amp; write key (and your 2FA code): connect one with /connect. /withdrawals still shows your history.
+wd-nothing-to-withdraw = You hold no crypto to withdraw.
+wd-pick-asset = Which crypto would you like to withdraw?
+wd-pick-again = Please pick one of the buttons, or /cancel.
+wd-unknown-asset = You hold no { $asset } to withdraw. Pick one of the buttons, or /cancel.
+wd-no-addresses = You have no saved { $asset } addresses. Add one with /addresses (it needs the confirmation from your email before it can be used).
+wd-pick-destination = Where should the { $asset } go? Only confirmed addresses from your address book can be used.
+wd-unconfirmed-title = Not usable yet (waiting for the confirmation from your email):
+wd-entry-line = • <b>{ $label }</b>: <code>{ $address }</code>
+wd-entry-memo = memo / tag { $memo }
+wd-button-unconfirmed = ⏳ { $label }
+wd-button-resend = ✉️ Resend confirmation: { $label }
+wd-unconfirmed-refused = “{ $label }” is waiting for its email confirmation, so it can't be used yet: nothing was sent. Follow the link in the email (it holds for 30 minutes), or press its Resend confirmation button. Pick a confirmed address, or /cancel.
+wd-destination-gone = That address is no longer in your address book. Pick another, or /cancel.
+wd-ask-amount = How much { $asset } would you like to withdraw to <b>{ $label }</b>? You have { $balance }. Type an amount or pick a share.
+wd-bad-amount = “{ $input }” is not an amount. Type a number such as <code>0.05</code>, or /cancel.
+wd-amount-not-positive = The amount must be more than zero.
+wd-amount-too-precise = { $asset } takes at most { $decimals } decimal places. Type the amount again.
+wd-amount-over-balance = You asked for { $amount }, but you have { $balance }. Type a smaller amount.
+wd-summary =
+    <b>Withdraw { $asset }</b>
+    Amount: { $amount }
+    To: <b>{ $label }</b>
+    Address: <code>{ $address }</code>
+wd-summary-memo = Memo / tag: <code>{ $memo }</code>
+wd-summary-first-time = ✉️ This address has not been used for a withdrawal before: after you authorize it, the exchange emails you a link, and the withdrawal is released only once you follow it (within 30 minutes, else it expires and the amount comes back).
+wd-summary-check = Check the address carefully: a withdrawal cannot be undone. After Confirm I will ask for your 2FA code.
+wd-creating = Creating the withdrawal…
+wd-cancelled = Cancelled. No withdrawal was made.
+wd-ask-code =
+    📝 Withdrawal #{ $id } is created as a <b>draft</b>: nothing leaves your account until you authorize it.
+    Send the 6-digit code from your authenticator app (2FA) as your next message. I delete it at once and keep nothing of it. /cancel to stop.
+wd-code-deleted-failed = ⚠️ I could not delete your message with the code: please delete it yourself.
+wd-code-shape = That is not a 6-digit code. Send the code from your authenticator app, or /cancel.
+wd-code-wrong = ❌ The exchange did not accept that code. { $left ->
+        [one] One more try: send the current code, or /cancel.
+       *[other] { $left } more tries: send the current code, or /cancel.
+    }
+wd-code-gave-up = ❌ The code was refused { $attempts } times, so I stopped. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent. Start again with /withdraw.
+wd-code-expired = The time to send the 2FA code ran out, so withdrawal #{ $id } was not authorized: it stays a draft, nothing was debited and nothing will be sent. Start again with /withdraw. (I deleted your message.)
+wd-code-cancelled = Cancelled. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent.
+wd-code-cancelled-sending = Cancelled. The code for withdrawal #{ $id } was already on its way to the exchange, so it may still be authorized: I'll tell you here what came of it.
+wd-code-abandoned = I stopped waiting for the 2FA code: withdrawal #{ $id } was not authorized and stays a draft; nothing was debited and nothing will be sent.
+wd-code-refused = Withdrawal #{ $id } was not authorized, so nothing was sent:
+wd-authorized = ✅ Code accepted: withdrawal #{ $id } is authorized. I'll tell you here as its status changes.
+wd-authorize-unknown = ⚠️ The exchange's answer was lost, so withdrawal #{ $id } may or may not have been authorized. I'm checking its status and will tell you here; don't start it again meanwhile.
+wd-not-followed = Withdrawal #{ $id } was authorized, but I can't follow it right now. /withdrawals shows its status.
+wd-create-unknown = ⚠️ The exchange's answer was lost, so this withdrawal may have been created. I'm looking for it; please don't start it again until I tell you.
+wd-create-unknown-not-followed = ⚠️ The exchange's answer was lost, so this withdrawal may have been created, and I can't look for it right now. Check /withdrawals before trying again.
+wd-found = I found it: withdrawal #{ $id } was created as a draft.
+wd-not-found = I could not find this withdrawal among your newest ones, so it most likely was not created. Check /withdrawals before trying again.
+wd-search-failed = I could not read your withdrawals, so I don't know whether this one was created. Check /withdrawals before trying again.
+wd-status-news = { $icon } Withdrawal #{ $id } of { $amount }: <b>{ $status }</b>
+wd-news-pending-first-time = ✉️ This address is new: the exchange has emailed you a link. Follow it within 30 minutes to release the withdrawal; otherwise it expires and the amount comes back to your balance. Nothing has been sent yet.
+wd-news-pending = Waiting for the exchange to send it. Nothing has been sent yet.
+wd-news-processing = The exchange is sending it now.
+wd-news-processed = Sent. Transaction id: <code>{ $txid }</code>
+wd-news-processed-no-txid = Sent. The exchange has not given a transaction id.
+wd-news-refunded = Nothing was sent; the amount is back in your balance.
+wd-not-authorized = Withdrawal #{ $id } was not authorized (the exchange still has it as a draft): nothing was debited and nothing will be sent. Start again with /withdraw.
+wd-gave-up = I stopped following withdrawal #{ $id }: it is still not final. /withdrawals shows its status.
+wd-gave-up-unreadable = I can't read the status of withdrawal #{ $id } from the exchange, so I stopped following it. /withdrawals shows its status.
+wd-gave-up-disconnected = Your API key is no longer connected, so I stopped following withdrawal #{ $id }. Its status is in your exchange account, or in /withdrawals once you reconnect.
+wd-status = { $status ->
+        [5] draft (not authorized)
+        [10] pending
+        [15] processing
+        [20] failed
+        [30] canceled
+        [40] rejected by the exchange
+        [50] expired
+        [60] sent
+       *[other] status { $status }
+    }
+wd-list-title = <b>Your withdrawals</b> (page { $page } of { $pages }; times in { $zone })
+wd-list-none = You have not made any withdrawals yet.
+wd-list-line = { $icon } #{ $id } · { $when } · { $amount } → { $label } · { $status }
+wd-list-newer = ‹ Newer
+wd-list-older = Older ›
+wd-detail =
+    { $icon } <b>Withdrawal #{ $id }</b>: { $status }
+    Amount: { $amount }
+    To: <b>{ $label }</b>
+    Address: <code>{ $address }</code>
+wd-detail-memo = Memo / tag: <code>{ $memo }</code>
+wd-detail-txid = Transaction id: <code>{ $txid }</code>
+wd-detail-fee = Fee: { $fee }
+wd-detail-created = Created: { $when }
+wd-detail-changed = Last change: { $when }
+wd-detail-zone = Times in { $zone }.
+wd-button-back = ‹ Back to the list
+wd-no-label = (no label)

@@ -33,6 +33,8 @@ help =
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
     /history [资产] — 全部交易记录，可筛选，可查看详情与发票
     /statement — PDF 格式的账户对账单
+    /withdraw [币种] — 把加密货币提到已确认的保存地址（需要双重验证码）
+    /withdrawals — 最近的提币记录及其状态
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -674,3 +676,95 @@ stmt-caption = { $account ->
        *[other] 账户 #{ $account }{" "}
     }{ $from } – { $to } 的对账单（{ $zone }）
 stmt-not-pdf = 交易所返回的不是 PDF。未做任何更改，请稍后再试。
+## withdrawals
+cmd-withdraw = 提币到已保存的地址
+cmd-withdrawals = 最近的提币记录
+wd-read-only = 你的 API 密钥是只读的，无法用它提币。提币需要读写密钥（以及你的双重验证码）：用 /connect 连接一个。/withdrawals 仍可查看历史记录。
+wd-nothing-to-withdraw = 你没有可提取的加密货币。
+wd-pick-asset = 你想提取哪种加密货币？
+wd-pick-again = 请选择一个按钮，或发送 /cancel。
+wd-unknown-asset = 你没有可提取的 { $asset }。请选择一个按钮，或发送 /cancel。
+wd-no-addresses = 你没有已保存的 { $asset } 地址。用 /addresses 添加一个（需要先通过邮件确认才能使用）。
+wd-pick-destination = { $asset } 要提到哪里？只能使用地址簿中已确认的地址。
+wd-unconfirmed-title = 暂不可用（等待邮件确认）：
+wd-entry-line = • <b>{ $label }</b>：<code>{ $address }</code>
+wd-entry-memo = 备注 / 标签 { $memo }
+wd-button-unconfirmed = ⏳ { $label }
+wd-button-resend = ✉️ 重新发送确认邮件：{ $label }
+wd-unconfirmed-refused = “{ $label }”正在等待邮件确认，暂时不能使用：没有发送任何内容。请点击邮件中的链接（30 分钟内有效），或按它的“重新发送确认邮件”按钮。请选择一个已确认的地址，或发送 /cancel。
+wd-destination-gone = 该地址已不在你的地址簿中。请选择其他地址，或发送 /cancel。
+wd-ask-amount = 你想提取多少 { $asset } 到 <b>{ $label }</b>？你有 { $balance }。输入数量或选择比例。
+wd-bad-amount = “{ $input }”不是有效数量。请输入数字，例如 <code>0.05</code>，或发送 /cancel。
+wd-amount-not-positive = 数量必须大于零。
+wd-amount-too-precise = { $asset } 最多支持 { $decimals } 位小数。请重新输入数量。
+wd-amount-over-balance = 你要提取 { $amount }，但你只有 { $balance }。请输入较小的数量。
+wd-summary =
+    <b>提取 { $asset }</b>
+    数量：{ $amount }
+    目标：<b>{ $label }</b>
+    地址：<code>{ $address }</code>
+wd-summary-memo = 备注 / 标签：<code>{ $memo }</code>
+wd-summary-first-time = ✉️ 此地址从未用于提币：授权后交易所会向你发送一封带链接的邮件，只有点击该链接后提币才会放行（30 分钟内有效，否则提币过期，金额退回）。
+wd-summary-check = 请仔细核对地址：提币无法撤销。确认后我会向你索取双重验证码。
+wd-creating = 正在创建提币…
+wd-cancelled = 已取消。没有进行任何提币。
+wd-ask-code =
+    📝 提币 #{ $id } 已创建为<b>草稿</b>：在你授权之前，资金不会离开你的账户。
+    请把身份验证器应用中的 6 位验证码（双重验证）作为下一条消息发送。我会立即删除它，不保留任何内容。/cancel 可停止。
+wd-code-deleted-failed = ⚠️ 我无法删除包含验证码的消息：请自行删除。
+wd-code-shape = 这不是 6 位验证码。请发送身份验证器应用中的验证码，或发送 /cancel。
+wd-code-wrong = ❌ 交易所不接受该验证码。还可以再试 { $left } 次：请发送当前的验证码，或发送 /cancel。
+wd-code-gave-up = ❌ 验证码被拒绝 { $attempts } 次，我已停止。提币 #{ $id } 未获授权：它在交易所仍是草稿，没有扣款，也不会发送任何内容。用 /withdraw 重新开始。
+wd-code-expired = 发送双重验证码的时间已过，提币 #{ $id } 未获授权：它仍是草稿，没有扣款，也不会发送任何内容。用 /withdraw 重新开始。（我已删除你的消息。）
+wd-code-cancelled = 已取消。提币 #{ $id } 未获授权：它在交易所仍是草稿，没有扣款，也不会发送任何内容。
+wd-code-cancelled-sending = 已取消。提币 #{ $id } 的验证码已发往交易所，因此它仍可能获得授权：结果会在这里告诉你。
+wd-code-abandoned = 我已停止等待双重验证码：提币 #{ $id } 未获授权，仍是草稿；没有扣款，也不会发送任何内容。
+wd-code-refused = 提币 #{ $id } 未获授权，因此没有发送任何内容：
+wd-authorized = ✅ 验证码已接受：提币 #{ $id } 已授权。状态变化时我会在这里告诉你。
+wd-authorize-unknown = ⚠️ 交易所的回复丢失了，提币 #{ $id } 可能已授权，也可能没有。我正在查询它的状态，稍后在这里告诉你；在此期间请不要重新发起。
+wd-not-followed = 提币 #{ $id } 已授权，但我现在无法跟踪它。/withdrawals 可查看它的状态。
+wd-create-unknown = ⚠️ 交易所的回复丢失了，这笔提币可能已经创建。我正在查找；在我告诉你之前请不要重新发起。
+wd-create-unknown-not-followed = ⚠️ 交易所的回复丢失了，这笔提币可能已经创建，而我现在无法查找它。重试之前请先查看 /withdrawals。
+wd-found = 找到了：提币 #{ $id } 已创建为草稿。
+wd-not-found = 在你最新的提币中找不到这笔提币，很可能没有创建。重试之前请先查看 /withdrawals。
+wd-search-failed = 我无法读取你的提币记录，因此不知道这笔提币是否已创建。重试之前请先查看 /withdrawals。
+wd-status-news = { $icon } 提币 #{ $id }（{ $amount }）：<b>{ $status }</b>
+wd-news-pending-first-time = ✉️ 这是新地址：交易所已向你发送一封带链接的邮件。请在 30 分钟内点击链接以放行提币，否则提币过期，金额退回你的余额。目前尚未发送任何内容。
+wd-news-pending = 正在等待交易所发送。目前尚未发送任何内容。
+wd-news-processing = 交易所正在发送。
+wd-news-processed = 已发送。交易编号：<code>{ $txid }</code>
+wd-news-processed-no-txid = 已发送。交易所尚未提供交易编号。
+wd-news-refunded = 没有发送任何内容；金额已退回你的余额。
+wd-not-authorized = 提币 #{ $id } 未获授权（交易所中仍是草稿）：没有扣款，也不会发送任何内容。用 /withdraw 重新开始。
+wd-gave-up = 我已停止跟踪提币 #{ $id }：它仍未完成。/withdrawals 可查看它的状态。
+wd-gave-up-unreadable = 我无法从交易所读取提币 #{ $id } 的状态，因此停止跟踪。/withdrawals 可查看它的状态。
+wd-gave-up-disconnected = 你的 API 密钥已不再连接，因此我停止跟踪提币 #{ $id }。它的状态可在交易所账户中查看，重新连接后也可在 /withdrawals 中查看。
+wd-status = { $status ->
+        [5] 草稿（未授权）
+        [10] 等待中
+        [15] 处理中
+        [20] 失败
+        [30] 已取消
+        [40] 被交易所拒绝
+        [50] 已过期
+        [60] 已发送
+       *[other] 状态 { $status }
+    }
+wd-list-title = <b>你的提币记录</b>（第 { $page } / { $pages } 页；时间为 { $zone }）
+wd-list-none = 你还没有任何提币记录。
+wd-list-line = { $icon } #{ $id } · { $when } · { $amount } → { $label } · { $status }
+wd-list-newer = ‹ 较新
+wd-list-older = 较早 ›
+wd-detail =
+    { $icon } <b>提币 #{ $id }</b>：{ $status }
+    数量：{ $amount }
+    目标：<b>{ $label }</b>
+    地址：<code>{ $address }</code>
+wd-detail-memo = 备注 / 标签：<code>{ $memo }</code>
+wd-detail-txid = 交易编号：<code>{ $txid }</code>
+wd-detail-fee = 手续费：{ $fee }
+wd-detail-created = 创建时间：{ $when }
+wd-detail-changed = 最近变化：{ $when }
+wd-detail-zone = 时间为 { $zone }。
+wd-button-back = ‹ 返回列表
+wd-no-label = （无标签）

@@ -13,6 +13,7 @@ import { createBot } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
+import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
 import {
   ACCOUNT_LIMITS,
@@ -30,6 +31,8 @@ import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
+import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
+import { createWithdrawalWatcher, type WithdrawalWatcherOptions } from "./services/withdrawals/watcher.ts";
 import { createVault } from "./vault/vault.ts";
 
 export {
@@ -51,6 +54,11 @@ export interface AppOptions {
   swapWatch?: Pick<
     SwapWatcherOptions,
     "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs" | "findAttempts" | "findIntervalMs"
+  >;
+  /** Withdrawal follow-up timing (tests shorten it). */
+  withdrawalWatch?: Pick<
+    WithdrawalWatcherOptions,
+    "delaysMs" | "draftChecks" | "findAttempts" | "findIntervalMs"
   >;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
@@ -90,6 +98,7 @@ export function createApp(options: AppOptions): App {
   const sessions = createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` });
   const priceHistory = createPriceHistory({ redis, prefix: `${prefix}price-history:` });
   const priceLog = logger.child({ component: "price-history" });
+  const codeWaits = createCodeWaits({ redis, prefix: `${prefix}wd2fa:` });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -129,6 +138,11 @@ export function createApp(options: AppOptions): App {
       triggersChanged: async () => {},
     },
     historyViews: createHistoryViews({ redis, prefix: `${prefix}histview:` }),
+    withdrawals: {
+      codeWaits,
+      watch: (watch) => withdrawalWatcher.watch(watch),
+      find: (find) => withdrawalWatcher.find(find),
+    },
   };
   const bot = createBot(
     deps,
@@ -176,12 +190,21 @@ export function createApp(options: AppOptions): App {
     send: createDigestSender(bot.api, i18n),
     ...(options.now ? { now: options.now } : {}),
   });
+  const withdrawalWatcher = createWithdrawalWatcher({
+    redisUrl: config.redisUrl,
+    redis,
+    prefix: `${prefix}bull`,
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    notify: createWithdrawalNotifier(bot.api, i18n, codeWaits),
+    logger: logger.child({ component: "withdrawal-watcher" }),
+    ...options.withdrawalWatch,
+  });
   return {
     bot,
     deps,
     digest,
     close: async () => {
-      await Promise.all([watcher.close(), digest.close()]);
+      await Promise.all([watcher.close(), withdrawalWatcher.close(), digest.close()]);
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
+import { cancelCodeWait } from "./withdrawals/two-factor.ts";
 
 /**
  * Revokes the user's live quote tokens and marks their messages cancelled (buttons gone); returns how
@@ -42,13 +43,15 @@ export function cancelFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.conversation.exitAll();
     ctx.session.awaitingKeyUntil = undefined;
     const quotes = await cancelLiveQuotes(ctx, deps);
+    // A withdrawal waiting for its 2FA code: say what state it is left in.
+    const withdrawal = await cancelCodeWait(ctx, deps, stopped.writing);
     // A write already sent may still go through: never claim that nothing changed then.
     const text = stopped.writing
       ? "cancelled-write-pending"
       : active || awaitingKey || quotes > 0 || stopped.interrupted > 0
         ? "cancelled"
         : "nothing-to-cancel";
-    await ctx.reply(ctx.t(text), { reply_markup: { remove_keyboard: true } });
+    await ctx.reply(withdrawal ?? ctx.t(text), { reply_markup: { remove_keyboard: true } });
   });
   return composer;
 }

@@ -18,6 +18,8 @@ export const MENU_COMMANDS = [
   "dca",
   "history",
   "statement",
+  "withdraw",
+  "withdrawals",
   "connect",
   "disconnect",
   "settings",

@@ -13,6 +13,8 @@ import type { PriceHistory } from "../services/price-history.ts";
 import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
+import type { CodeWaits } from "../services/withdrawals/code-waits.ts";
+import type { WithdrawalFind, WithdrawalWatch } from "../services/withdrawals/watcher.ts";
 
 /** How alerts reach the user: with sound, silently, or not at all. */
 export type AlertLevel = "on" | "silent" | "off";
@@ -37,6 +39,15 @@ export type BotContext = ConversationFlavor<
 
 /** Context inside conversations (no session: read it through `conversation.external`). */
 export type ConversationContext = Context & I18nFlavor;
+
+/** What withdrawals need: the awaited 2FA codes (no code is ever stored) and the background follow-up. */
+export interface WithdrawalDeps {
+  codeWaits: CodeWaits;
+  /** Starts following an authorized withdrawal. */
+  watch: (watch: WithdrawalWatch) => Promise<void>;
+  /** Starts looking for a withdrawal whose create answer was lost. */
+  find: (find: WithdrawalFind) => Promise<void>;
+}
 
 /** Services the features use; all injected so tests can build a bot with real or fake parts. */
 export interface BotDeps {
@@ -72,6 +83,8 @@ export interface BotDeps {
   alerts: AlertsSync;
   /** The state behind each /history message. */
   historyViews: HistoryViews;
+  /** Withdrawals' 2FA code waits and background follow-up. */
+  withdrawals: WithdrawalDeps;
 }
 
 /** The user's time zone, or the default. */

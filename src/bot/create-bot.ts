@@ -63,6 +63,13 @@ import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
+import {
+  WITHDRAW_CONVERSATION,
+  type WithdrawPayload,
+  withdrawConversation,
+} from "./withdrawals/conversation.ts";
+import { onWithdrawChoice, withdrawalFeature } from "./withdrawals/feature.ts";
+import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 
 /**
  * The update types the bot asks Telegram for (polling and webhook alike): messages and their edits (a key
@@ -173,6 +180,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   );
   app.use(cancelFeature(deps));
   app.use(connectFeature(deps));
+  // The 2FA code of a withdrawal is read here, before any conversation could record it.
+  app.use(twoFactorFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
   app.use(createConversation(alertConversation(deps), ALERT_CONVERSATION));
@@ -180,6 +189,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
   app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
   app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
+  app.use(createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION));
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
@@ -195,6 +205,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     recurringFeature(deps),
     historyFeature(deps),
     statementFeature(deps),
+    withdrawalFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
@@ -202,6 +213,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       "alert-change": onAlert,
       "alert-delete": onAlert,
       dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
+      withdraw: (ctx, payload, verb) => onWithdrawChoice(ctx, deps, payload as WithdrawPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);

@@ -22,6 +22,8 @@ export const ACCOUNT_COMMANDS = [
   "dca",
   "history",
   "statement",
+  "withdraw",
+  "withdrawals",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {

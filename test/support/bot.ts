@@ -87,6 +87,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       findAttempts: 3,
       findIntervalMs: 50,
     },
+    // Withdrawal status read every 30 ms for about ten seconds.
+    withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
     now: () => Date.now() + clock.offsetMs,
     ...options.waiting,
   });

@@ -1,0 +1,314 @@
+/**
+ * The guided withdrawal: pick the asset (of those held), then the destination (confirmed address book
+ * entries only; unconfirmed ones are shown as not yet usable, with their Resend confirmation button, and
+ * picking one is refused without any exchange call), then the amount (typed, or 25 / 50 / 100 % of the
+ * balance, checked against it and the asset's decimals), then the summary with its single-use Confirm.
+ * Creating, the 2FA code and the follow-up happen outside the conversation (see feature.ts and
+ * two-factor.ts): the code must never reach a conversation, whose state is persisted.
+ *
+ * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import { toDec } from "../../exchange/index.ts";
+import { parseAmount } from "../../services/swaps/checks.ts";
+import { FIAT } from "../../services/swaps/quotes.ts";
+import {
+  type AmountProblem,
+  checkDestination,
+  checkWithdrawalAmount,
+  type DestinationEntry,
+  destinationEntry,
+  destinationsFor,
+  withdrawalShare,
+} from "../../services/withdrawals/checks.ts";
+import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
+import { formatAmount } from "../swaps/format.ts";
+import { buttonLabel, labelOf, renderEntryLine, renderSummary, resendCallbackData } from "./format.ts";
+
+/** The conversation's id, for `ctx.conversation.enter`. */
+export const WITHDRAW_CONVERSATION = "withdraw";
+
+/** Entry arguments: the asset when the command named one. */
+export interface WithdrawArgs {
+  asset?: string;
+}
+
+/** How long the summary's Confirm stays valid. */
+const WITHDRAW_TOKEN_TTL_S = 10 * 60;
+
+/** The payload of the summary's token: what was confirmed. No secret. */
+export interface WithdrawPayload {
+  action: "withdraw";
+  request: WithdrawalRequest;
+}
+
+type Loaded =
+  | { ok: false; text?: string }
+  | { ok: true; holdings: string[]; balances: Record<string, string>; entries: DestinationEntry[] };
+
+type Convo = Conversation<BotContext, ConversationContext>;
+const SHARES = [25, 50, 100] as const;
+const MAX_BUTTONS = 15;
+
+/** Everything the steps need, read once: balances and the address book (plain data). */
+async function load(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
+  const userId = ctx.from?.id as number;
+  try {
+    const waited = await waitForExchange(ctx, deps, async () => {
+      const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+      if (!client) return { problem: ctx.t("connect-needed") };
+      if ((await deps.accounts.permission(userId)) === "read_only") return { problem: ctx.t("wd-read-only") };
+      const balances = await client.balances.all();
+      const entries: DestinationEntry[] = [];
+      for await (const entry of client.addressBook.iterate({ page_size: 100 })) {
+        entries.push(destinationEntry(entry));
+      }
+      return { balances, entries };
+    });
+    if (waited.cancelled) return { ok: false };
+    const value = waited.value;
+    if ("problem" in value) return { ok: false, text: value.problem };
+    const holdings = Object.entries(value.balances)
+      .filter(([asset, amount]) => asset !== FIAT && toDec(amount).greaterThan(0))
+      .map(([asset]) => asset)
+      .sort();
+    return { ok: true, holdings, balances: value.balances, entries: value.entries };
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { ok: false, text: explained };
+  }
+}
+
+/** Waits for a typed message or a press of one of `messageId`'s `wd:` buttons; a command leaves the flow. */
+async function nextInput(
+  conversation: Convo,
+  messageId: number,
+): Promise<{ text: string } | { data: string }> {
+  for (;;) {
+    const update = await conversation.waitUntil(
+      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("wd:") ?? false),
+      { next: true },
+    );
+    const text = update.message?.text;
+    if (text !== undefined) {
+      if (text.startsWith("/")) await conversation.halt({ next: true });
+      return { text };
+    }
+    await update.answerCallbackQuery();
+    // A button of an older prompt is not an answer to this one.
+    if (update.callbackQuery?.message?.message_id === messageId)
+      return { data: update.callbackQuery.data ?? "" };
+  }
+}
+
+async function markCancelled(ctx: ConversationContext, chatId: number, messageId: number): Promise<void> {
+  await ctx.api.editMessageText(chatId, messageId, ctx.t("wd-cancelled"));
+}
+
+/** Asks for the asset among the holdings; undefined when the user cancels. */
+async function pickAsset(
+  conversation: Convo,
+  ctx: ConversationContext,
+  holdings: string[],
+): Promise<string | undefined> {
+  const keyboard = new InlineKeyboard();
+  holdings.slice(0, MAX_BUTTONS).forEach((code, i) => {
+    keyboard.text(code, `wd:a:${code}`);
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row().text(ctx.t("button-cancel"), "wd:x");
+  const prompt = ctx.t("wd-pick-asset");
+  const sent = await ctx.reply(prompt, { reply_markup: keyboard });
+  for (;;) {
+    const input = await nextInput(conversation, sent.message_id);
+    if ("data" in input && input.data === "wd:x") {
+      await markCancelled(ctx, sent.chat.id, sent.message_id);
+      return undefined;
+    }
+    const choice = "data" in input ? input.data.replace(/^wd:a:/, "") : input.text.trim().toUpperCase();
+    if (holdings.includes(choice)) {
+      await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt} <b>${escapeHtml(choice)}</b>`);
+      return choice;
+    }
+    await ctx.reply(
+      "data" in input
+        ? ctx.t("wd-pick-again")
+        : ctx.t("wd-unknown-asset", { asset: escapeHtml(shorten(input.text.trim(), 12)) }),
+    );
+  }
+}
+
+/**
+ * Asks for the destination: confirmed entries are buttons; unconfirmed ones are listed as not yet
+ * usable, each with a Resend confirmation button. Picking an unconfirmed one is refused here, before
+ * anything reaches the exchange, and the question stays open. Undefined when the user cancels.
+ */
+async function pickDestination(
+  conversation: Convo,
+  ctx: ConversationContext,
+  asset: string,
+  entries: DestinationEntry[],
+): Promise<DestinationEntry | undefined> {
+  const { confirmed, unconfirmed } = destinationsFor(entries, asset);
+  const lines = [ctx.t("wd-pick-destination", { asset: escapeHtml(asset) })];
+  const keyboard = new InlineKeyboard();
+  for (const entry of confirmed.slice(0, MAX_BUTTONS)) {
+    lines.push(renderEntryLine(entry, ctx.t));
+    keyboard.text(buttonLabel(entry.label, ctx.t, 30), `wd:d:${entry.id}`).row();
+  }
+  if (unconfirmed.length > 0) {
+    lines.push("", ctx.t("wd-unconfirmed-title"));
+    for (const entry of unconfirmed.slice(0, MAX_BUTTONS)) {
+      lines.push(renderEntryLine(entry, ctx.t));
+      const label = buttonLabel(entry.label, ctx.t, 20);
+      keyboard
+        .text(ctx.t("wd-button-unconfirmed", { label }), `wd:d:${entry.id}`)
+        .text(ctx.t("wd-button-resend", { label }), resendCallbackData(entry.id))
+        .row();
+    }
+  }
+  keyboard.text(ctx.t("button-cancel"), "wd:x");
+  const sent = await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+  for (;;) {
+    const input = await nextInput(conversation, sent.message_id);
+    if (!("data" in input)) {
+      await ctx.reply(ctx.t("wd-pick-again"));
+      continue;
+    }
+    if (input.data === "wd:x") {
+      await markCancelled(ctx, sent.chat.id, sent.message_id);
+      return undefined;
+    }
+    const id = Number(/^wd:d:(\d{1,12})$/.exec(input.data)?.[1]);
+    const entry = entries.find((e) => e.id === id);
+    const problem = checkDestination(entry, asset);
+    if (problem === undefined && entry !== undefined) return entry;
+    if (problem?.code === "unconfirmed") {
+      await ctx.reply(ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) }));
+    } else await ctx.reply(ctx.t("wd-destination-gone"));
+  }
+}
+
+/** Words an amount problem. */
+export function describeAmountProblem(problem: AmountProblem, t: BotContext["t"], locale: string): string {
+  switch (problem.code) {
+    case "not_positive":
+      return t("wd-amount-not-positive");
+    case "too_precise":
+      return t("wd-amount-too-precise", { asset: escapeHtml(problem.asset), decimals: problem.decimals });
+    case "over_balance":
+      return t("wd-amount-over-balance", {
+        amount: formatAmount(problem.asset, problem.amount, locale),
+        balance: formatAmount(problem.asset, problem.balance, locale),
+      });
+  }
+}
+
+/** Asks for the amount until one passes the checks; undefined when the user cancels. */
+async function askAmount(
+  conversation: Convo,
+  ctx: ConversationContext,
+  asset: string,
+  entry: DestinationEntry,
+  balance: string,
+  locale: string,
+): Promise<string | undefined> {
+  const keyboard = new InlineKeyboard();
+  for (const share of SHARES) keyboard.text(`${share}%`, `wd:p:${share}`);
+  keyboard.row().text(ctx.t("button-cancel"), "wd:x");
+  const prompt = ctx.t("wd-ask-amount", {
+    asset: escapeHtml(asset),
+    label: labelOf(entry.label, ctx.t),
+    balance: formatAmount(asset, balance, locale),
+  });
+  const sent = await ctx.reply(prompt, { reply_markup: keyboard });
+  for (;;) {
+    const input = await nextInput(conversation, sent.message_id);
+    let amount: string | undefined;
+    if ("data" in input) {
+      if (input.data === "wd:x") {
+        await markCancelled(ctx, sent.chat.id, sent.message_id);
+        return undefined;
+      }
+      const share = /^wd:p:(25|50|100)$/.exec(input.data)?.[1];
+      if (share === undefined) continue;
+      amount = withdrawalShare(balance, Number(share), asset);
+    } else {
+      amount = parseAmount(input.text);
+      if (amount === undefined) {
+        await ctx.reply(ctx.t("wd-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
+        continue;
+      }
+    }
+    const problem = checkWithdrawalAmount(amount, asset, balance);
+    if (problem !== undefined) {
+      await ctx.reply(describeAmountProblem(problem, ctx.t, locale));
+      continue;
+    }
+    return amount;
+  }
+}
+
+/** Issues the summary's single-use token and shows the summary with Confirm and Cancel. */
+async function showSummary(ctx: BotContext, deps: BotDeps, request: WithdrawalRequest): Promise<void> {
+  const payload: WithdrawPayload = { action: "withdraw", request };
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, WITHDRAW_TOKEN_TTL_S);
+  const text = renderSummary(request, ctx.t, await ctx.i18n.getLocale());
+  await ctx.reply(text, {
+    reply_markup: new InlineKeyboard()
+      .text(ctx.t("button-confirm"), `t:${token}:c`)
+      .text(ctx.t("button-cancel"), `t:${token}:x`),
+  });
+}
+
+/** Builds the conversation function over the bot's dependencies. */
+export function withdrawConversation(deps: BotDeps) {
+  return async function withdraw(
+    conversation: Convo,
+    ctx: ConversationContext,
+    args: WithdrawArgs,
+  ): Promise<void> {
+    const data = await conversation.external((outside) => load(outside, deps));
+    if (!data.ok) {
+      if (data.text !== undefined) await ctx.reply(data.text);
+      return;
+    }
+    if (data.holdings.length === 0) {
+      await ctx.reply(ctx.t("wd-nothing-to-withdraw"));
+      return;
+    }
+    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const named = args.asset?.toUpperCase();
+    const asset =
+      named !== undefined && data.holdings.includes(named)
+        ? named
+        : await pickAsset(conversation, ctx, data.holdings);
+    if (asset === undefined) return;
+    const { confirmed, unconfirmed } = destinationsFor(data.entries, asset);
+    if (confirmed.length === 0 && unconfirmed.length === 0) {
+      await ctx.reply(ctx.t("wd-no-addresses", { asset: escapeHtml(asset) }));
+      return;
+    }
+    const entry = await pickDestination(conversation, ctx, asset, data.entries);
+    if (entry === undefined) return;
+    const balance = data.balances[asset] ?? "0";
+    const amount = await askAmount(conversation, ctx, asset, entry, balance, locale);
+    if (amount === undefined) return;
+    const request: WithdrawalRequest = {
+      asset,
+      amount,
+      entryId: entry.id,
+      address: entry.address,
+      memo: entry.memo ?? "",
+      label: entry.label,
+      firstTime: entry.times_used === 0,
+    };
+    await conversation.external((outside) => showSummary(outside, deps, request));
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The 2FA code of a created withdrawal, read in a plain handler installed before the conversations (a
+ * conversation's state is persisted; the code must never enter it). While a code is awaited the user's
+ * next text is taken as the code: the message is deleted at once, the code is sent to the exchange as the
+ * authorize `token` and dropped: never logged, stored, echoed or put in conversation or session state.
+ * Redis holds only the wait itself (which withdrawal, refused attempts, deadline; see code-waits.ts).
+ *
+ * A refused code gets another try, up to {@link MAX_CODE_ATTEMPTS}; running out of tries, the deadline,
+ * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
+ * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
+ */
+import { Composer, GrammyError } from "grammy";
+import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
+import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
+import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
+import { withChatAction } from "../chat-action.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { describeExchangeError } from "../exchange-errors.ts";
+import { interactiveCall } from "../exchange-wait.ts";
+
+/** Codes refused before the bot stops asking. */
+export const MAX_CODE_ATTEMPTS = 3;
+
+/** How long a code is taken after it is asked for (authenticator codes change every 30 s anyway). */
+export const CODE_WAIT_MS = 5 * 60 * 1000;
+
+const CODE_SHAPE = /^\d{6}$/;
+
+/** Starts waiting for the code of a created withdrawal (call before asking, so a quick answer is caught). */
+export async function startCodeWait(
+  codeWaits: CodeWaits,
+  target: WithdrawalTarget,
+  withdrawal: { id: number; asset: string; firstTime: boolean },
+): Promise<void> {
+  await codeWaits.start(target.userId, {
+    withdrawalId: withdrawal.id,
+    asset: withdrawal.asset,
+    chatId: target.chatId,
+    messageId: target.messageId,
+    attempts: 0,
+    expiresAt: Date.now() + CODE_WAIT_MS,
+    firstTime: withdrawal.firstTime,
+    locale: target.locale,
+  });
+}
+
+/**
+ * Ends the user's code wait on /cancel. The words saying what state the withdrawal is in (when a code is
+ * already on its way, that it may still be authorized), or undefined when no code was awaited.
+ */
+export async function cancelCodeWait(
+  ctx: BotContext,
+  deps: BotDeps,
+  writing: boolean,
+): Promise<string | undefined> {
+  const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
+  if (wait === undefined) return undefined;
+  return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
+}
+
+/** Deletes the message holding the code; false when Telegram refused (the user is then asked to). */
+async function deleteCodeMessage(ctx: BotContext): Promise<boolean> {
+  try {
+    await ctx.deleteMessage();
+    return true;
+  } catch (error) {
+    if (error instanceof GrammyError) return false;
+    throw error;
+  }
+}
+
+/** Sends the code and tells the outcome; the code goes no further than the exchange. */
+async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: string, note: string) {
+  const userId = ctx.from?.id as number;
+  const waits = deps.withdrawals.codeWaits;
+  const id = wait.withdrawalId;
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+  if (!client) {
+    await waits.take(userId);
+    await ctx.reply(ctx.t("connect-needed") + note);
+    return;
+  }
+  // A /cancel that came meanwhile has ended the wait and said the withdrawal stays a draft: keep to it.
+  if (await ctx.cancelScope.cancelled()) return;
+  const result = await ctx.cancelScope.writing(() =>
+    withChatAction(ctx, () => authorizeWithdrawal(client, wait.asset, id, code), {
+      intervalMs: deps.chatActionIntervalMs,
+    }),
+  );
+  ctx.log.info({ withdrawalId: id, outcome: result.status }, "withdrawal authorize");
+  const target: WithdrawalTarget = {
+    userId,
+    chatId: wait.chatId,
+    messageId: wait.messageId,
+    locale: wait.locale,
+  };
+  switch (result.status) {
+    case "wrong_code": {
+      const attempts = wait.attempts + 1;
+      if (attempts >= MAX_CODE_ATTEMPTS) {
+        await waits.take(userId);
+        await ctx.reply(ctx.t("wd-code-gave-up", { id, attempts }) + note);
+        return;
+      }
+      // Gone meanwhile: a /cancel ended the wait while the code was being checked.
+      if (!(await waits.update(userId, { ...wait, attempts }))) {
+        await ctx.reply(ctx.t("wd-code-cancelled", { id }) + note);
+        return;
+      }
+      await ctx.reply(ctx.t("wd-code-wrong", { left: MAX_CODE_ATTEMPTS - attempts }) + note);
+      return;
+    }
+    case "refused": {
+      await waits.take(userId);
+      const explained = describeExchangeError(result.error, ctx.t) ?? ctx.t("something-went-wrong");
+      await ctx.reply(`${ctx.t("wd-code-refused", { id })}\n${explained}${note}`);
+      return;
+    }
+    case "authorized":
+    case "unknown": {
+      await waits.take(userId);
+      const uncertain = result.status === "unknown";
+      const sent = await ctx.reply(
+        ctx.t(uncertain ? "wd-authorize-unknown" : "wd-authorized", { id }) + note,
+      );
+      try {
+        await deps.withdrawals.watch({
+          ...target,
+          messageId: sent.message_id,
+          asset: wait.asset,
+          withdrawalId: id,
+          firstTime: wait.firstTime,
+          ...(uncertain ? { uncertain: true } : {}),
+        });
+      } catch (error) {
+        ctx.log.error({ withdrawalId: id, err: { message: (error as Error).message } }, "not followed");
+        await ctx.reply(ctx.t("wd-not-followed", { id })).catch(() => undefined);
+      }
+    }
+  }
+}
+
+/** The code reader; install it before the conversations. */
+export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  // A caption counts too: a code typed under a photo is still a code to take off the screen.
+  composer.chatType("private").on(["message:text", "message:caption"], async (ctx, next) => {
+    const waits = deps.withdrawals.codeWaits;
+    const wait = await waits.get(ctx.from.id);
+    if (wait === undefined) return next();
+    const text = ctx.message.text ?? ctx.message.caption ?? "";
+    if (text.startsWith("/")) {
+      // Another command: the user moved on, and the next text must reach that command's flow.
+      if (await waits.take(ctx.from.id))
+        await ctx.reply(ctx.t("wd-code-abandoned", { id: wait.withdrawalId }));
+      return next();
+    }
+    // Whatever it is, it was sent as the code: off the screen first.
+    const note = (await deleteCodeMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
+    if (Date.now() > wait.expiresAt) {
+      await waits.take(ctx.from.id);
+      await ctx.reply(ctx.t("wd-code-expired", { id: wait.withdrawalId }) + note);
+      return;
+    }
+    const code = text.replace(/[\s-]/g, "");
+    if (!CODE_SHAPE.test(code)) {
+      await ctx.reply(ctx.t("wd-code-shape") + note);
+      return;
+    }
+    await authorize(ctx, deps, wait, code, note);
+  });
+  return composer;
+}

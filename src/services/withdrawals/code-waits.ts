@@ -1,0 +1,62 @@
+/**
+ * Withdrawals waiting for their 2FA code, one per user, in Redis. A record says only which withdrawal
+ * waits, where its prompt is, how many codes were refused and until when a code is taken; it never holds
+ * a code (the code itself is read in a plain handler, sent to the exchange and dropped).
+ */
+import type { Redis } from "ioredis";
+
+/** The withdrawal a user's next message is the 2FA code for. Never holds the code. */
+export interface CodeWait {
+  withdrawalId: number;
+  asset: string;
+  chatId: number;
+  /** The message asking for the code (edited with the outcome). */
+  messageId: number;
+  /** Codes the exchange refused so far. */
+  attempts: number;
+  /** Until when (epoch ms) a code is taken; afterwards the user is told the time ran out. */
+  expiresAt: number;
+  /** The destination was never used before: the exchange emails a link first. */
+  firstTime: boolean;
+  /** Language the follow-up is rendered in. */
+  locale: string;
+}
+
+/** Options of {@link createCodeWaits}. */
+export interface CodeWaitOptions {
+  redis: Redis;
+  prefix: string;
+}
+
+// A record outlives its deadline by an hour, so a late code is answered with "the time ran out".
+const GRACE_S = 3600;
+
+/** Creates the store of awaited 2FA codes. */
+export function createCodeWaits(options: CodeWaitOptions) {
+  const { redis, prefix } = options;
+  const keyOf = (userId: number) => `${prefix}${userId}`;
+  return {
+    /** Starts (or replaces) the user's wait. */
+    async start(userId: number, wait: CodeWait): Promise<void> {
+      const ttl = Math.max(1, Math.ceil((wait.expiresAt - Date.now()) / 1000)) + GRACE_S;
+      await redis.set(keyOf(userId), JSON.stringify(wait), "EX", ttl);
+    },
+    /** The user's wait, if any. */
+    async get(userId: number): Promise<CodeWait | undefined> {
+      const raw = await redis.get(keyOf(userId));
+      return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
+    },
+    /** Saves a changed wait (e.g. one more refused code), keeping its lifetime; false when it had ended. */
+    async update(userId: number, wait: CodeWait): Promise<boolean> {
+      return (await redis.set(keyOf(userId), JSON.stringify(wait), "KEEPTTL", "XX")) === "OK";
+    },
+    /** Ends the user's wait; returns it when there was one (only one caller gets it). */
+    async take(userId: number): Promise<CodeWait | undefined> {
+      const raw = await redis.getdel(keyOf(userId));
+      return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
+    },
+  };
+}
+
+/** The store of awaited 2FA codes. */
+export type CodeWaits = ReturnType<typeof createCodeWaits>;

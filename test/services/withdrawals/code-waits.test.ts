@@ -1,0 +1,45 @@
+/** The record of an awaited 2FA code: which withdrawal, attempts and deadline, never a code; taken once. */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { type CodeWait, createCodeWaits } from "../../../src/services/withdrawals/code-waits.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:wd2fa:${randomUUID()}:`;
+const waits = createCodeWaits({ redis, prefix });
+
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+const wait: CodeWait = {
+  withdrawalId: 7,
+  asset: "BTC",
+  chatId: 1,
+  messageId: 2,
+  attempts: 0,
+  expiresAt: Date.now() + 60_000,
+  firstTime: true,
+  locale: "en",
+};
+
+describe("code waits", () => {
+  it("start, update keeping the lifetime, take once", async () => {
+    await waits.start(42, wait);
+    const ttl = await redis.ttl(`${prefix}42`);
+    // The deadline's minute plus an hour's grace for a late "time ran out".
+    expect(ttl).toBeGreaterThan(3600);
+    expect(ttl).toBeLessThanOrEqual(3661);
+    expect(await waits.update(42, { ...wait, attempts: 1 })).toBe(true);
+    expect(await redis.ttl(`${prefix}42`)).toBeGreaterThan(3600);
+    expect((await waits.get(42))?.attempts).toBe(1);
+    const taken = await Promise.all([waits.take(42), waits.take(42)]);
+    expect(taken.filter((t) => t !== undefined)).toHaveLength(1);
+    expect(await waits.get(42)).toBeUndefined();
+    // An ended wait is not brought back by a late update.
+    expect(await waits.update(42, wait)).toBe(false);
+    expect(await waits.get(42)).toBeUndefined();
+  });
+});
