@@ -12,6 +12,7 @@ export const MENU_COMMANDS = [
   "sell",
   "swap",
   "swaps",
+  "addresses",
   "connect",
   "disconnect",
   "settings",

@@ -22,6 +22,9 @@ import type { UserFromGetMe } from "grammy/types";
 import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { actionsFeature } from "./actions.ts";
+import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
+import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";
+import { addressFeature } from "./addresses/feature.ts";
 import { configureApi } from "./api-config.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel.ts";
@@ -138,6 +141,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
   app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
+  app.use(createConversation(addressConversation(deps), ADDRESS_CONVERSATION));
 
   const features: Composer<BotContext>[] = [
     startFeature(deps),
@@ -145,9 +149,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     priceFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),
+    addressFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
+      addr: (ctx, payload, verb) => onAddressAction(ctx, deps, payload as AddressPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);

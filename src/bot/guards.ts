@@ -16,6 +16,7 @@ export const ACCOUNT_COMMANDS = [
   "sell",
   "swap",
   "swaps",
+  "addresses",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {
