@@ -220,7 +220,12 @@ async function ask(
       const option = options[Number(/^ad:v:(\d{1,3})$/.exec(input.data)?.[1] ?? -1)];
       if (option === undefined) continue;
       raw = option[1];
-    } else raw = isCountryStep(step) ? typedCountry(input.text, language) : input.text;
+    } else {
+      // A button's label typed out counts as pressing it.
+      const lowered = input.text.trim().toLowerCase();
+      const named = options.find(([label]) => label.toLowerCase() === lowered);
+      raw = named?.[1] ?? (isCountryStep(step) ? typedCountry(input.text, language) : input.text);
+    }
     const checked = checkAnswer(draft, step, raw, listed);
     if ("problem" in checked) {
       const typed = "text" in input ? input.text : raw;
