@@ -386,3 +386,4 @@ addr-deleted = 🗑 “{ $label }” was deleted. It can't be used for withdrawa
 addr-delete-already = “{ $label }” was already deleted.
 addr-delete-kept = Kept “{ $label }”. Nothing was changed.
 addr-delete-unknown = ⚠️ The exchange's answer was lost, so “{ $label }” may have been deleted. Refresh shows its state.
+addr-create-refused = Nothing was saved. Back lets you change your answers.

@@ -381,3 +381,4 @@ addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提现；历�
 addr-delete-already = “{ $label }”已经删除。
 addr-delete-kept = 已保留“{ $label }”。没有任何更改。
 addr-delete-unknown = ⚠️ 交易所的回复丢失了，因此“{ $label }”可能已被删除。点“刷新”查看其状态。
+addr-create-refused = 没有保存任何内容。点“返回”可以修改你的回答。

@@ -427,7 +427,7 @@ describe("keys and the exchange", () => {
     expect(textOf(await chat.press("‹ Address book"))).toContain("Cold wallet");
   });
 
-  it("a create the exchange refuses says why, and nothing was saved", async () => {
+  it("a create the exchange refuses says why and that nothing was saved; Back changes the answers", async () => {
     const { chat, account } = await tb.trader({ AUD: "10" });
     await basics(chat);
     await chat.press("Personal wallet");
@@ -439,9 +439,14 @@ describe("keys and the exchange", () => {
       status: 403,
       count: 1,
     });
-    const text = textOf(await chat.press("Save"));
-    expect(text).not.toContain("may have");
-    expect(text).not.toContain("Saved");
+    const refused = (await chat.press("Save")).at(-1);
+    expect(refused?.plainText).toContain("Nothing was saved. Back lets you change your answers.");
+    expect(refused?.plainText).not.toContain("may have");
+    expect(buttonsOf(refused)).toEqual(["Back", "Cancel"]);
     expect(await entries(account)).toEqual([]);
+    expect(question(await chat.press("Back"))?.plainText).toContain("Whose is it?");
+    await chat.press("Mine");
+    expect(textOf(await chat.press("Save"))).toContain("Saved “Cold wallet”");
+    expect(await entries(account)).toHaveLength(1);
   });
 });

@@ -170,7 +170,7 @@ function addressPrompts(): Prompt[] {
         name: `addresses: the ${asset} address`,
         reach: (chat) => add(chat, asset),
         conversation: true,
-        answer: { text: address, expect: askName },
+        answer: { text: address as string, expect: askName },
       }),
     ),
     {

@@ -79,7 +79,24 @@ export function afterSaveKeyboard(ctx: BotContext, entry: AddressBookEntry): Inl
   return keyboard.text(ctx.t("button-refresh"), addressButtonData("show", entry.id));
 }
 
-async function create(ctx: BotContext, deps: BotDeps, draft: AddressDraft): Promise<void> {
+/**
+ * Shows why the exchange (or the request check) refused a draft, with Back to change the answers
+ * (through a fresh single-use token) and Cancel.
+ */
+async function showRefusal(ctx: BotContext, deps: BotDeps, payload: AddressPayload, explained: string) {
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("button-back"), `t:${token}:b`)
+    .text(ctx.t("button-cancel"), `t:${token}:x`);
+  await ctx.editMessageText(`${explained}\n\n${ctx.t("addr-create-refused")}`, { reply_markup: keyboard });
+}
+
+async function create(
+  ctx: BotContext,
+  deps: BotDeps,
+  payload: AddressPayload & { kind: "create" },
+): Promise<void> {
+  const { draft } = payload;
   const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
   if (!client) {
     await ctx.editMessageText(ctx.t("connect-needed"));
@@ -88,13 +105,17 @@ async function create(ctx: BotContext, deps: BotDeps, draft: AddressDraft): Prom
   await ctx.editMessageText(ctx.t("addr-saving"));
   let result: Awaited<ReturnType<typeof createEntry>>;
   try {
-    result = await ctx.cancelScope.writing(() =>
-      withChatAction(ctx, () => createEntry(client, draft), { intervalMs: deps.chatActionIntervalMs }),
+    result = await withChatAction(
+      ctx,
+      () => createEntry(client, draft, (write) => ctx.cancelScope.writing(write)),
+      {
+        intervalMs: deps.chatActionIntervalMs,
+      },
     );
   } catch (error) {
     // Refused by the request check before sending: nothing was sent. Anything else is a bug.
     if (!(error instanceof ExchangeValidationError)) throw error;
-    await ctx.editMessageText(describeExchangeError(error, ctx.t) ?? ctx.t("something-went-wrong"));
+    await showRefusal(ctx, deps, payload, describeExchangeError(error, ctx.t) ?? "");
     return;
   }
   if (result.status === "failed") {
@@ -107,7 +128,7 @@ async function create(ctx: BotContext, deps: BotDeps, draft: AddressDraft): Prom
     }
     const explained = describeExchangeError(result.error, ctx.t);
     if (explained === undefined) throw result.error;
-    await ctx.editMessageText(explained);
+    await showRefusal(ctx, deps, payload, explained);
     return;
   }
   const entry = result.entry;
@@ -129,8 +150,12 @@ async function remove(ctx: BotContext, deps: BotDeps, id: number, label: string)
   const back = new InlineKeyboard().text(ctx.t("addr-button-list"), addressButtonData("list", 1));
   let result: Awaited<ReturnType<typeof deleteEntry>>;
   try {
-    result = await ctx.cancelScope.writing(() =>
-      withChatAction(ctx, () => deleteEntry(client, id), { intervalMs: deps.chatActionIntervalMs }),
+    result = await withChatAction(
+      ctx,
+      () => deleteEntry(client, id, (write) => ctx.cancelScope.writing(write)),
+      {
+        intervalMs: deps.chatActionIntervalMs,
+      },
     );
   } catch (error) {
     // Reading the entry's state failed: nothing was sent.
@@ -188,5 +213,5 @@ export async function onAddressAction(
     } satisfies AddressArgs);
     return;
   }
-  if (verb === "c") await create(ctx, deps, payload.draft);
+  if (verb === "c") await create(ctx, deps, payload);
 }

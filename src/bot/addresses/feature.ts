@@ -136,7 +136,7 @@ async function resend(ctx: BotContext, deps: BotDeps, id: number): Promise<void>
   let result: Awaited<ReturnType<typeof resendConfirmation>>;
   try {
     const waited = await waitForExchange(ctx, deps, () =>
-      ctx.cancelScope.writing(() => resendConfirmation(client, id)),
+      resendConfirmation(client, id, (write) => ctx.cancelScope.writing(write)),
     );
     if (waited.cancelled) return;
     result = waited.value;

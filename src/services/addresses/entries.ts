@@ -19,6 +19,11 @@ export async function activeEntries(client: ExchangeClient): Promise<AddressBook
 // One member per refusal, so that checking `status` narrows.
 type Refused<R extends string> = R extends string ? { status: R; entry: AddressBookEntry } : never;
 
+/** Runs the write itself (e.g. marking it as in flight for /cancel); the default just runs it. */
+export type AroundWrite = <T>(write: () => Promise<T>) => Promise<T>;
+
+const plainly: AroundWrite = (write) => write();
+
 /** A write's result: done, refused before sending because of the entry's state, or failed. */
 export type WriteResult<Done, Refusal extends string> =
   | ({ status: "done" } & Done)
@@ -29,10 +34,11 @@ export type WriteResult<Done, Refusal extends string> =
 export async function createEntry(
   client: ExchangeClient,
   draft: AddressDraft,
+  around: AroundWrite = plainly,
 ): Promise<WriteResult<{ entry: AddressBookEntry }, never>> {
   const request = createRequestOf(draft);
   try {
-    return { status: "done", entry: await client.addressBook.create(request) };
+    return { status: "done", entry: await around(() => client.addressBook.create(request)) };
   } catch (error) {
     return { status: "failed", error };
   }
@@ -45,17 +51,20 @@ export async function createEntry(
 export async function resendConfirmation(
   client: ExchangeClient,
   id: number,
+  around: AroundWrite = plainly,
 ): Promise<WriteResult<{ entry: AddressBookEntry }, "confirmed" | "deleted">> {
   const entry = await client.addressBook.get(id);
   if (!entry.enabled) return { status: "deleted", entry };
   if (entry.confirmed) return { status: "confirmed", entry };
   try {
-    await client.addressBook.resendConfirmation(id, {
-      asset: entry.asset,
-      address: entry.address,
-      label: entry.label,
-      ...(entry.memo ? { memo: entry.memo } : {}),
-    });
+    await around(() =>
+      client.addressBook.resendConfirmation(id, {
+        asset: entry.asset,
+        address: entry.address,
+        label: entry.label,
+        ...(entry.memo ? { memo: entry.memo } : {}),
+      }),
+    );
     return { status: "done", entry };
   } catch (error) {
     return { status: "failed", error };
@@ -66,11 +75,12 @@ export async function resendConfirmation(
 export async function deleteEntry(
   client: ExchangeClient,
   id: number,
+  around: AroundWrite = plainly,
 ): Promise<WriteResult<{ entry: AddressBookEntry }, "deleted">> {
   const entry = await client.addressBook.get(id);
   if (!entry.enabled) return { status: "deleted", entry };
   try {
-    await client.addressBook.delete(id);
+    await around(() => client.addressBook.delete(id));
     return { status: "done", entry };
   } catch (error) {
     return { status: "failed", error };
