@@ -319,6 +319,33 @@ describe("who may", () => {
     expect(answer.text).toContain("private chat");
   });
 
+  it("in Chinese: the list, the details and the questions, country names included", async () => {
+    const chat = tb.chat({ languageCode: "zh" });
+    const account = tb.ex.account({ AUD: "10" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+    await saved(account, "XRP", "Kraken XRP", "104857");
+    const list = (await chat.send("/addresses")).at(-1);
+    expect(list?.plainText).toContain("你的地址簿（第 1 页，共 1 页）");
+    expect(list?.plainText).toContain("标签 104857");
+    expect(list?.plainText).toContain("等待邮件确认 · 从未使用");
+    expect((await chat.press("🔎 1. Kraken XRP")).at(-1)?.plainText).toContain("等待你通过邮件确认");
+    await chat.press("‹ 地址簿");
+    await chat.press("➕ 添加地址");
+    await chat.press("BTC");
+    await chat.send(ADDRESSES.BTC);
+    await chat.send("冷钱包");
+    await chat.press("个人钱包");
+    await chat.press("Ledger");
+    await chat.press("别人的");
+    await chat.press("个人");
+    const country = (await chat.send("张三")).at(-1);
+    expect(country?.plainText).toContain("所有者居住在哪个国家或地区？");
+    expect(country?.buttons.flat().map((b) => b.text)).toContain("🇳🇿 新西兰");
+    const summary = (await chat.send("新西兰")).at(-1);
+    expect(summary?.plainText).toContain("州、省或地区");
+    expect((await chat.send("/skip")).at(-1)?.plainText).toContain("国家或地区：新西兰 (NZ)");
+  });
+
   it("/help and the command menu list /addresses", async () => {
     expect(textOf(await tb.chat().send("/help"))).toContain("/addresses — your saved withdrawal addresses");
   });
