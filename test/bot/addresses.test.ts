@@ -5,7 +5,7 @@
  * soft, history kept), lost answers, a read-only key, groups and strangers.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { resendButtonData } from "../../src/bot/addresses/buttons.ts";
+import { parseAddressButton, resendButtonData } from "../../src/bot/addresses/buttons.ts";
 import type { AddressBookEntry } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
@@ -348,5 +348,22 @@ describe("who may", () => {
 
   it("/help and the command menu list /addresses", async () => {
     expect(textOf(await tb.chat().send("/help"))).toContain("/addresses — your saved withdrawal addresses");
+  });
+});
+
+describe("button data", () => {
+  it("resendButtonData is what the handler reads; anything else is not an address button", () => {
+    expect(resendButtonData(42)).toBe("addr:resend:42");
+    expect(parseAddressButton(resendButtonData(42))).toEqual({ verb: "resend", n: 42 });
+    expect(parseAddressButton("addr:add:0")).toEqual({ verb: "add", n: 0 });
+    for (const bad of [
+      "addr:resend:0",
+      "addr:list:0",
+      "addr:add:1",
+      "addr:resend:-1",
+      "addr:burn:1",
+      "addr:resend:1x",
+    ])
+      expect(parseAddressButton(bad)).toBeUndefined();
   });
 });

@@ -36,6 +36,7 @@ export const MAX_LABEL_LENGTH = 200;
  * spec's catch-all) asks for the name. Kept here alone so the list is easy to change.
  */
 export const WALLET_PROVIDERS = ["Ledger", "Trezor", "MetaMask", "Trust Wallet", "Exodus", "Coinbase Wallet"];
+/** Exchanges offered as buttons (see {@link WALLET_PROVIDERS}). */
 export const EXCHANGES = [
   "Binance",
   "Coinbase",

@@ -5,8 +5,9 @@
  * here get the generic rule: 1 to 256 visible characters without spaces.
  */
 
-/** The exchange's bound on addresses and memos (spec: address 1 to 256, memo up to 256). */
+/** The exchange's bound on an address (spec: 1 to 256 characters). */
 export const MAX_ADDRESS_LENGTH = 256;
+/** The exchange's bound on a memo (spec: up to 256 characters). */
 export const MAX_MEMO_LENGTH = 256;
 
 /** What an asset's destinations carry besides the address. */
