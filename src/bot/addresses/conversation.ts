@@ -22,6 +22,7 @@ import {
   setAnswer,
 } from "../../services/addresses/draft.ts";
 import { addressShape, memoKind } from "../../services/addresses/formats.ts";
+import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -85,7 +86,8 @@ async function loadAddData(ctx: BotContext, deps: BotDeps): Promise<AddData> {
     if ("problem" in waited.value) return { ok: false, text: waited.value.problem };
     const names = waited.value.names;
     const top = TOP_ASSETS.filter((code) => names.has(code)) as string[];
-    const rest = [...names.keys()].filter((code) => !top.includes(code)).sort();
+    // Fiat is never a withdrawal destination here, should the asset list ever include it.
+    const rest = [...names.keys()].filter((code) => !top.includes(code) && code !== FIAT).sort();
     return { ok: true, assets: [...top, ...rest].map((code) => [code, names.get(code) ?? code]) };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
