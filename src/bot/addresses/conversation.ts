@@ -31,7 +31,7 @@ import { commandName } from "../guards.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { showSummary } from "./confirmations.ts";
 import { COMMON_COUNTRIES, countryName, typedCountry } from "./countries.ts";
-import { answerText, describeStepProblem } from "./format.ts";
+import { answerText, choiceLabel, describeStepProblem } from "./format.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const ADDRESS_CONVERSATION = "address-add";
@@ -134,7 +134,7 @@ function optionsOf(
       String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
     return COMMON_COUNTRIES.map((code) => [`${flag(code)} ${countryName(code, language)}`, code]);
   }
-  return (choicesOf(step) ?? []).map((value) => [answerText(step, value, t, language), value]);
+  return (choicesOf(step) ?? []).map((value) => [choiceLabel(step, value, t), value]);
 }
 
 /** The question's text, with the current answer when it is asked again. */

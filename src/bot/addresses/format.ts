@@ -29,8 +29,8 @@ const CHOICE_KEYS: Readonly<Record<string, string>> = {
   organisation: "addr-choice-organisation",
 };
 
-/** An answer as the user reads it: choices by their label, countries by name, text as typed (escaped). */
-export function answerText(step: DraftStep, value: string, t: TranslateFunction, language: string): string {
+/** A closed choice's label as plain text (for a button): its localized name, or the value itself. */
+export function choiceLabel(step: DraftStep, value: string, t: TranslateFunction): string {
   if (step === "ownership" && value === "other") return t("addr-choice-other-owner");
   if ((step === "wallet_provider" || step === "exchange") && value === OTHER) return t("addr-choice-other");
   const key = CHOICE_KEYS[value];
@@ -39,10 +39,15 @@ export function answerText(step: DraftStep, value: string, t: TranslateFunction,
     (step === "destination_type" || step === "ownership" || step === "beneficiary_type")
   )
     return t(key);
+  return value;
+}
+
+/** An answer as the user reads it (HTML): choices by their label, countries by name, text as typed. */
+export function answerText(step: DraftStep, value: string, t: TranslateFunction, language: string): string {
   if (step === "beneficiary_country" || step === "beneficiary_organisation_country") {
     return escapeHtml(`${countryName(value, language)} (${value})`);
   }
-  return escapeHtml(value);
+  return escapeHtml(choiceLabel(step, value, t));
 }
 
 /** Words an answer's problem; `input` is what the user typed. */
