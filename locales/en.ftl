@@ -35,6 +35,7 @@ help =
     /statement — your account statement as a PDF
     /withdraw [ASSET] — withdraw crypto to a confirmed saved address (asks for your 2FA code)
     /withdrawals — your recent withdrawals and their status
+    /addresses — your saved withdrawal addresses: add, confirm, delete
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
@@ -773,3 +774,127 @@ wd-detail-changed = Last change: { $when }
 wd-detail-zone = Times in { $zone }.
 wd-button-back = ‹ Back to the list
 wd-no-label = (no label)
+## addresses
+cmd-addresses = Saved withdrawal addresses
+addr-title = <b>Your address book</b> (page { $page } of { $pages })
+addr-none = Your address book is empty. Withdrawals go only to saved addresses you have confirmed from the email: add one with the button below.
+addr-group = <b>{ $asset }</b> · { $name }
+addr-line = { $n }. <b>{ $label }</b> · <code>{ $address }</code>
+addr-line-memo = { $n }. <b>{ $label }</b> · <code>{ $address }</code> · { $kind ->
+        [tag] tag
+       *[other] memo
+    } <code>{ $memo }</code>
+addr-line-state = { $state } · { $usage }
+addr-state-confirmed = ✅ confirmed
+addr-state-unconfirmed = ✉️ waiting for email confirmation
+addr-usage-never = never used
+addr-usage = used { $count } { $count ->
+        [one] time
+       *[other] times
+    }, last { $when }
+addr-usage-undated = used { $count } { $count ->
+        [one] time
+       *[other] times
+    }
+addr-times-zone = <i>Times in { $zone }.</i>
+addr-updated = <i>Updated { $time } ({ $zone })</i>
+addr-button-add = ➕ Add address
+addr-button-details = 🔎 { $n }. { $label }
+addr-button-resend = ✉️ Resend confirmation
+addr-button-resend-short = ✉️ Resend
+addr-button-delete = 🗑 Delete
+addr-button-previous = ‹ Previous
+addr-button-next = Next ›
+addr-button-list = ‹ Address book
+addr-button-skip = Skip
+addr-button-save = Save
+addr-button-delete-confirm = Yes, delete it
+addr-button-keep = Keep it
+addr-details-title = <b>{ $label }</b> · { $asset } ({ $name })
+addr-details-address = Address: <code>{ $address }</code>
+addr-details-unconfirmed = ✉️ Waiting for you to confirm it from the email. Until then it can't be used for withdrawals.
+addr-details-confirmed = ✅ Confirmed { $when }: it can be used for withdrawals.
+addr-details-confirmed-undated = ✅ Confirmed: it can be used for withdrawals.
+addr-details-deleted = 🗑 Deleted: it can't be used for withdrawals. Its history is kept.
+addr-details-created = Added { $when }
+addr-details-usage = Withdrawals: { $usage }
+addr-read-only = Your API key is read-only, so I can't change your address book with it. You can still look with /addresses; to add, delete or resend a confirmation, connect a read &amp; write key with /connect.
+addr-ask-asset = <b>New withdrawal address</b>
+    Which asset is it for? Pick one, or type its code.
+addr-ask-address = Send the { $asset } address (it looks like { $shape }). Copy and paste it rather than typing it.
+addr-ask-address-any = Send the { $asset } address. Copy and paste it rather than typing it.
+addr-ask-memo-tag = Send the destination tag of this { $asset } address (a number). Exchanges usually need one; if this address has none, /skip.
+addr-ask-memo = Send the memo of this { $asset } address. Exchanges often need one; if this address has none, /skip.
+addr-ask-memo-unknown = Does this { $asset } address need a memo or tag? Send it, or /skip if it has none.
+addr-ask-label = Give this address a name you will recognise when you withdraw (up to 200 characters), e.g. <i>My Ledger</i>.
+addr-ask-destination-type = The travel rule requires a few details about where withdrawals go. Is this address a personal wallet or an account at an exchange?
+addr-ask-wallet-provider = Which wallet is it? Pick one, or Other.
+addr-ask-wallet-provider-other-name = Type the wallet's name.
+addr-ask-exchange = Which exchange is the account at? Pick one, or Other.
+addr-ask-exchange-other-name = Type the exchange's name.
+addr-ask-ownership = Whose is it?
+addr-ask-beneficiary-type = Who owns it: a person or a business?
+addr-ask-beneficiary-full-name = Type the owner's full name.
+addr-ask-beneficiary-country = Where does the owner live? Pick a country, or type its name or two-letter code (e.g. <code>FR</code>).
+addr-ask-beneficiary-region = The owner's state, province or region, or /skip.
+addr-ask-beneficiary-organisation-name = Type the business's registered name.
+addr-ask-beneficiary-organisation-country = Where is the business registered? Pick a country, or type its name or two-letter code.
+addr-ask-beneficiary-organisation-region = The business's state, province or region, or /skip.
+addr-current = Your previous answer: <b>{ $answer }</b>
+addr-answer = → <b>{ $answer }</b>
+addr-skipped = → <i>skipped</i>
+addr-choice-personal-wallet = Personal wallet
+addr-choice-exchange-account = Exchange account
+addr-choice-self = Mine
+addr-choice-other-owner = Someone else's
+addr-choice-individual = A person
+addr-choice-organisation = A business or organisation
+addr-choice-other = Other…
+addr-bad-asset = I don't know the asset “{ $asset }”. Pick one of the buttons, or type a listed code like <code>BTC</code>.
+addr-bad-address-shape = That does not look like a { $asset } address (expected { $shape }). Check it and send it again.
+addr-bad-address-too-long = That is too long for an address: at most { $max } characters.
+addr-bad-address-charset = An address has only letters, digits and a few symbols, with no spaces. Check it and send it again.
+addr-bad-tag = A destination tag is a whole number from 0 to 4294967295. Send it again, or /skip if the address has none.
+addr-bad-memo-charset = A memo is a single line of text. Send it again, or /skip.
+addr-bad-blank = This answer can't be empty.
+addr-bad-too-long = That is too long: at most { $max } characters.
+addr-bad-pick = Pick one of the buttons above.
+addr-bad-country = “{ $input }” is not a country I know. Type a two-letter ISO code like <code>AU</code> or <code>GB</code>, or the country's name.
+addr-not-skippable = This one is needed, so it can't be skipped.
+addr-no-back = This is the first question. /cancel to stop.
+addr-cancelled = Cancelled. Nothing was saved.
+addr-summary-title = <b>Save this withdrawal address?</b>
+addr-summary-asset = Asset: { $asset } ({ $name })
+addr-summary-address = Address: <code>{ $address }</code>
+addr-summary-memo = { $kind ->
+        [tag] Destination tag
+       *[other] Memo
+    }: <code>{ $memo }</code>
+addr-summary-label = Name: <b>{ $label }</b>
+addr-summary-travel = <b>Travel rule details</b>
+addr-summary-destination = Destination: { $answer }
+addr-summary-provider = Wallet: { $answer }
+addr-summary-provider-name = Wallet name: { $answer }
+addr-summary-exchange = Exchange: { $answer }
+addr-summary-exchange-name = Exchange name: { $answer }
+addr-summary-ownership = Owner: { $answer }
+addr-summary-beneficiary-type = Owned by: { $answer }
+addr-summary-name = Name: { $answer }
+addr-summary-country = Country: { $answer }
+addr-summary-region = Region: { $answer }
+addr-summary-note = Check the address character by character: a withdrawal to a wrong address can't be undone. After saving, the exchange emails you a link to confirm it, valid for 30 minutes.
+addr-saving = Saving the address…
+addr-created = ✅ <b>Saved “{ $label }”</b> ({ $asset }).
+    📧 The exchange emailed you a confirmation link: open it within 30 minutes. Until you do, this address can't be used for withdrawals. No email, or the link expired? Press Resend confirmation. Refresh shows its state.
+addr-create-unknown = ⚠️ The exchange's answer was lost, so this address may have been saved. Check your address book (and your email: a confirmation would be on its way) before adding it again.
+addr-resent = 📧 A new confirmation email for “{ $label }” is on its way. Open its link within 30 minutes.
+addr-resend-confirmed = “{ $label }” is already confirmed, so there is nothing to resend: it can be used for withdrawals.
+addr-resend-deleted = “{ $label }” was deleted, so it can't be confirmed any more. Add it again with /addresses if you need it.
+addr-resend-unknown = ⚠️ The exchange's answer was lost, so the confirmation email may have been sent. Check your inbox (and spam folder) before asking again.
+addr-delete-ask = Delete “{ $label }” ({ $asset }, <code>{ $address }</code>)?
+    It can no longer be used for withdrawals. The exchange keeps its history: past withdrawals to it stay in your records.
+addr-deleted = 🗑 “{ $label }” was deleted. It can't be used for withdrawals any more; its history is kept.
+addr-delete-already = “{ $label }” was already deleted.
+addr-delete-kept = Kept “{ $label }”. Nothing was changed.
+addr-delete-unknown = ⚠️ The exchange's answer was lost, so “{ $label }” may have been deleted. Refresh shows its state.
+addr-create-refused = Nothing was saved. Back lets you change your answers.

@@ -35,6 +35,7 @@ help =
     /statement — PDF 格式的账户对账单
     /withdraw [币种] — 把加密货币提到已确认的保存地址（需要双重验证码）
     /withdrawals — 最近的提币记录及其状态
+    /addresses — 已保存的提现地址：添加、确认、删除
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
@@ -768,3 +769,121 @@ wd-detail-changed = 最近变化：{ $when }
 wd-detail-zone = 时间为 { $zone }。
 wd-button-back = ‹ 返回列表
 wd-no-label = （无标签）
+## addresses
+cmd-addresses = 已保存的提现地址
+addr-title = <b>你的地址簿</b>（第 { $page } 页，共 { $pages } 页）
+addr-none = 你的地址簿是空的。提现只能发往已保存并已通过邮件确认的地址：点击下面的按钮添加一个。
+addr-group = <b>{ $asset }</b> · { $name }
+addr-line = { $n }. <b>{ $label }</b> · <code>{ $address }</code>
+addr-line-memo = { $n }. <b>{ $label }</b> · <code>{ $address }</code> · { $kind ->
+        [tag] 标签
+       *[other] 备注
+    } <code>{ $memo }</code>
+addr-line-state = { $state } · { $usage }
+addr-state-confirmed = ✅ 已确认
+addr-state-unconfirmed = ✉️ 等待邮件确认
+addr-usage-never = 从未使用
+addr-usage = 已使用 { $count } 次，最近一次 { $when }
+addr-usage-undated = 已使用 { $count } 次
+addr-times-zone = <i>时间以 { $zone } 显示。</i>
+addr-updated = <i>更新于 { $time }（{ $zone }）</i>
+addr-button-add = ➕ 添加地址
+addr-button-details = 🔎 { $n }. { $label }
+addr-button-resend = ✉️ 重发确认邮件
+addr-button-resend-short = ✉️ 重发
+addr-button-delete = 🗑 删除
+addr-button-previous = ‹ 上一页
+addr-button-next = 下一页 ›
+addr-button-list = ‹ 地址簿
+addr-button-skip = 跳过
+addr-button-save = 保存
+addr-button-delete-confirm = 是的，删除
+addr-button-keep = 保留
+addr-details-title = <b>{ $label }</b> · { $asset }（{ $name }）
+addr-details-address = 地址：<code>{ $address }</code>
+addr-details-unconfirmed = ✉️ 等待你通过邮件确认。确认之前不能用于提现。
+addr-details-confirmed = ✅ 已于 { $when } 确认：可以用于提现。
+addr-details-confirmed-undated = ✅ 已确认：可以用于提现。
+addr-details-deleted = 🗑 已删除：不能再用于提现。历史记录会保留。
+addr-details-created = 添加于 { $when }
+addr-details-usage = 提现：{ $usage }
+addr-read-only = 你的 API 密钥是只读的，因此我无法用它修改你的地址簿。你仍可以用 /addresses 查看；要添加、删除或重发确认邮件，请用 /connect 连接一个可读写的密钥。
+addr-ask-asset = <b>新的提现地址</b>
+    这个地址用于哪种资产？请选择，或输入资产代码。
+addr-ask-address = 请发送 { $asset } 地址（格式类似 { $shape }）。请复制粘贴，不要手动输入。
+addr-ask-address-any = 请发送 { $asset } 地址。请复制粘贴，不要手动输入。
+addr-ask-memo-tag = 请发送这个 { $asset } 地址的目标标签（一个数字）。交易所通常需要标签；如果这个地址没有，请发送 /skip。
+addr-ask-memo = 请发送这个 { $asset } 地址的备注（memo）。交易所通常需要备注；如果这个地址没有，请发送 /skip。
+addr-ask-memo-unknown = 这个 { $asset } 地址需要备注或标签吗？需要就请发送，没有请发送 /skip。
+addr-ask-label = 给这个地址起个名字，方便提现时辨认（最多 200 个字符），例如 <i>我的 Ledger</i>。
+addr-ask-destination-type = 根据旅行规则，需要记录提现去向的一些信息。这个地址是个人钱包，还是交易所账户？
+addr-ask-wallet-provider = 是哪种钱包？请选择，或选“其他”。
+addr-ask-wallet-provider-other-name = 请输入钱包的名称。
+addr-ask-exchange = 账户在哪家交易所？请选择，或选“其他”。
+addr-ask-exchange-other-name = 请输入交易所的名称。
+addr-ask-ownership = 这个地址属于谁？
+addr-ask-beneficiary-type = 所有者是个人还是企业？
+addr-ask-beneficiary-full-name = 请输入所有者的全名。
+addr-ask-beneficiary-country = 所有者居住在哪个国家或地区？请选择，或输入名称或两位字母代码（例如 <code>FR</code>）。
+addr-ask-beneficiary-region = 所有者所在的州、省或地区，或发送 /skip 跳过。
+addr-ask-beneficiary-organisation-name = 请输入企业的注册名称。
+addr-ask-beneficiary-organisation-country = 企业在哪个国家或地区注册？请选择，或输入名称或两位字母代码。
+addr-ask-beneficiary-organisation-region = 企业所在的州、省或地区，或发送 /skip 跳过。
+addr-current = 你之前的回答：<b>{ $answer }</b>
+addr-answer = → <b>{ $answer }</b>
+addr-skipped = → <i>已跳过</i>
+addr-choice-personal-wallet = 个人钱包
+addr-choice-exchange-account = 交易所账户
+addr-choice-self = 我自己的
+addr-choice-other-owner = 别人的
+addr-choice-individual = 个人
+addr-choice-organisation = 企业或机构
+addr-choice-other = 其他…
+addr-bad-asset = 我不认识资产“{ $asset }”。请点选按钮，或输入已上线的资产代码，例如 <code>BTC</code>。
+addr-bad-address-shape = 这看起来不像 { $asset } 地址（应为 { $shape }）。请检查后重新发送。
+addr-bad-address-too-long = 地址太长：最多 { $max } 个字符。
+addr-bad-address-charset = 地址只包含字母、数字和少数符号，不含空格。请检查后重新发送。
+addr-bad-tag = 目标标签是 0 到 4294967295 之间的整数。请重新发送，如果地址没有标签请发送 /skip。
+addr-bad-memo-charset = 备注只能是一行文字。请重新发送，或发送 /skip。
+addr-bad-blank = 这一项不能为空。
+addr-bad-too-long = 太长了：最多 { $max } 个字符。
+addr-bad-pick = 请点选上面的按钮之一。
+addr-bad-country = 我不认识“{ $input }”这个国家或地区。请输入两位 ISO 代码，例如 <code>AU</code> 或 <code>GB</code>，或输入国家名称。
+addr-not-skippable = 这一项是必填的，不能跳过。
+addr-no-back = 这是第一个问题。发送 /cancel 可停止。
+addr-cancelled = 已取消。没有保存任何内容。
+addr-summary-title = <b>保存这个提现地址吗？</b>
+addr-summary-asset = 资产：{ $asset }（{ $name }）
+addr-summary-address = 地址：<code>{ $address }</code>
+addr-summary-memo = { $kind ->
+        [tag] 目标标签
+       *[other] 备注
+    }：<code>{ $memo }</code>
+addr-summary-label = 名称：<b>{ $label }</b>
+addr-summary-travel = <b>旅行规则信息</b>
+addr-summary-destination = 去向：{ $answer }
+addr-summary-provider = 钱包：{ $answer }
+addr-summary-provider-name = 钱包名称：{ $answer }
+addr-summary-exchange = 交易所：{ $answer }
+addr-summary-exchange-name = 交易所名称：{ $answer }
+addr-summary-ownership = 所有者：{ $answer }
+addr-summary-beneficiary-type = 所有者类型：{ $answer }
+addr-summary-name = 名称：{ $answer }
+addr-summary-country = 国家或地区：{ $answer }
+addr-summary-region = 地区：{ $answer }
+addr-summary-note = 请逐个字符核对地址：发往错误地址的提现无法撤回。保存后，交易所会给你发送一封带确认链接的邮件，链接 30 分钟内有效。
+addr-saving = 正在保存地址…
+addr-created = ✅ <b>已保存“{ $label }”</b>（{ $asset }）。
+    📧 交易所已给你发送确认链接：请在 30 分钟内打开。确认之前，这个地址不能用于提现。没收到邮件或链接已过期？请点“重发确认邮件”。“刷新”可查看当前状态。
+addr-create-unknown = ⚠️ 交易所的回复丢失了，因此这个地址可能已经保存。再次添加之前，请先查看地址簿（以及邮箱：如果已保存，会有一封确认邮件）。
+addr-resent = 📧 “{ $label }”的新确认邮件已发出。请在 30 分钟内打开其中的链接。
+addr-resend-confirmed = “{ $label }”已经确认，无需重发：它可以用于提现。
+addr-resend-deleted = “{ $label }”已被删除，无法再确认。如有需要，请用 /addresses 重新添加。
+addr-resend-unknown = ⚠️ 交易所的回复丢失了，因此确认邮件可能已经发出。再次请求之前，请先检查收件箱（以及垃圾邮件）。
+addr-delete-ask = 删除“{ $label }”（{ $asset }，<code>{ $address }</code>）吗？
+    删除后将不能再用于提现。交易所会保留其历史记录：过去发往该地址的提现仍在你的记录中。
+addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提现；历史记录会保留。
+addr-delete-already = “{ $label }”已经删除。
+addr-delete-kept = 已保留“{ $label }”。没有任何更改。
+addr-delete-unknown = ⚠️ 交易所的回复丢失了，因此“{ $label }”可能已被删除。点“刷新”查看其状态。
+addr-create-refused = 没有保存任何内容。点“返回”可以修改你的回答。

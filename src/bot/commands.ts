@@ -20,6 +20,7 @@ export const MENU_COMMANDS = [
   "statement",
   "withdraw",
   "withdrawals",
+  "addresses",
   "connect",
   "disconnect",
   "settings",

@@ -22,6 +22,9 @@ import type { UserFromGetMe } from "grammy/types";
 import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
+import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
+import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";
+import { addressFeature } from "./addresses/feature.ts";
 import { type AlertPayload, onAlertChoice } from "./alerts/confirm.ts";
 import {
   ALERT_CONVERSATION,
@@ -190,6 +193,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
   app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
   app.use(createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION));
+  app.use(createConversation(addressConversation(deps), ADDRESS_CONVERSATION));
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
@@ -206,6 +210,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     historyFeature(deps),
     statementFeature(deps),
     withdrawalFeature(deps),
+    addressFeature(deps),
     actionsFeature(deps, {
       disconnect: (ctx) => completeDisconnect(ctx, deps),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
@@ -214,6 +219,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       "alert-delete": onAlert,
       dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
       withdraw: (ctx, payload, verb) => onWithdrawChoice(ctx, deps, payload as WithdrawPayload, verb),
+      addr: (ctx, payload, verb) => onAddressAction(ctx, deps, payload as AddressPayload, verb),
     }),
   ];
   for (const feature of features) app.use(feature);

@@ -24,6 +24,7 @@ export const ACCOUNT_COMMANDS = [
   "statement",
   "withdraw",
   "withdrawals",
+  "addresses",
 ] as const;
 
 function isGroupChat(ctx: BotContext): boolean {

@@ -37,6 +37,11 @@ interface Prompt {
   reach: (chat: ChatDriver) => Promise<unknown>;
   /** Whether a conversation waits there (its state, with what it was sent, is in Redis). */
   conversation: boolean;
+  /**
+   * Appended to the ordinary probe message so that this prompt refuses it and stays open (a free-text
+   * prompt would take the bare probe as its answer and move on).
+   */
+  probeSuffix?: string;
   /** A proper answer after the pasted keys, and what the bot then says: the flow was not disturbed. */
   answer?: { text: string; expect: string };
 }
@@ -117,6 +122,7 @@ const PROMPTS: Prompt[] = [
     conversation: true,
     answer: { text: "0.1", expect: "Swap ETH → BTC" },
   },
+  ...addressPrompts(),
   {
     name: "dca: which asset",
     reach: async (chat) => {
@@ -327,6 +333,130 @@ async function saveConfirmedAddress(chat: ChatDriver): Promise<void> {
   tb.ex.sb.followLink(email.link_token);
 }
 
+/** The guided add of an address book entry: every kind of question, and addresses typed at the address prompt. */
+function addressPrompts(): Prompt[] {
+  const add = async (chat: ChatDriver, asset: string) => {
+    await chat.send("/addresses");
+    await chat.press("➕ Add address");
+    await chat.press(asset);
+  };
+  const travel = async (chat: ChatDriver) => {
+    await add(chat, "BTC");
+    await chat.send(ADDRESSES[0] as string);
+    await chat.send("Cold wallet");
+  };
+  const person = async (chat: ChatDriver) => {
+    await travel(chat);
+    await chat.press("Personal wallet");
+    await chat.press("Ledger");
+    await chat.press("Someone else's");
+    await chat.press("A person");
+  };
+  const askName = "Give this address a name";
+  return [
+    {
+      name: "addresses: which asset",
+      reach: async (chat) => {
+        await chat.send("/addresses");
+        await chat.press("➕ Add address");
+      },
+      conversation: true,
+      answer: { text: "btc", expect: "Send the BTC address" },
+    },
+    ...(
+      [
+        ["BTC", ADDRESSES[0]],
+        ["ETH", ADDRESSES[1]],
+        ["SOL", ADDRESSES[3]],
+      ] as const
+    ).map(
+      ([asset, address]): Prompt => ({
+        name: `addresses: the ${asset} address`,
+        reach: (chat) => add(chat, asset),
+        conversation: true,
+        answer: { text: address as string, expect: askName },
+      }),
+    ),
+    {
+      name: "addresses: the XRP destination tag",
+      reach: async (chat) => {
+        await add(chat, "XRP");
+        await chat.send(ADDRESSES[2] as string);
+      },
+      conversation: true,
+      answer: { text: "104857", expect: askName },
+    },
+    {
+      name: "addresses: the label",
+      reach: async (chat) => {
+        await add(chat, "BTC");
+        await chat.send(ADDRESSES[0] as string);
+      },
+      // Too long for this question, so it is refused and the question stays open.
+      probeSuffix: "x".repeat(200),
+      conversation: true,
+      answer: { text: "Cold wallet", expect: "personal wallet or an account at an exchange?" },
+    },
+    {
+      name: "addresses: destination type (buttons)",
+      reach: travel,
+      conversation: true,
+      answer: { text: "Exchange account", expect: "Which exchange is the account at?" },
+    },
+    {
+      name: "addresses: the name of another exchange",
+      reach: async (chat) => {
+        await travel(chat);
+        await chat.press("Exchange account");
+        await chat.press("Other…");
+      },
+      // Too long for this question, so it is refused and the question stays open.
+      probeSuffix: "x".repeat(100),
+      conversation: true,
+      answer: { text: "Tiny Exchange", expect: "Whose is it?" },
+    },
+    {
+      name: "addresses: the owner's full name",
+      reach: person,
+      // Too long for this question, so it is refused and the question stays open.
+      probeSuffix: "x".repeat(200),
+      conversation: true,
+      answer: { text: "Jane Citizen", expect: "Where does the owner live?" },
+    },
+    {
+      name: "addresses: the owner's country",
+      reach: async (chat) => {
+        await person(chat);
+        await chat.send("Jane Citizen");
+      },
+      conversation: true,
+      answer: { text: "nz", expect: "The owner's state, province or region" },
+    },
+    {
+      name: "addresses: the owner's region",
+      reach: async (chat) => {
+        await person(chat);
+        await chat.send("Jane Citizen");
+        await chat.press("🇳🇿 New Zealand");
+      },
+      // Too long for this question, so it is refused and the question stays open.
+      probeSuffix: "x".repeat(100),
+      conversation: true,
+      answer: { text: "Canterbury", expect: "Save this withdrawal address?" },
+    },
+    {
+      name: "addresses: a summary waiting for Save",
+      reach: async (chat) => {
+        await travel(chat);
+        await chat.press("Personal wallet");
+        await chat.press("Ledger");
+        await chat.press("Mine");
+      },
+      conversation: false,
+    },
+  ];
+}
+
 /** Every string in Redis under the bot's prefix, with JSON values (and JSON inside them) unpacked. */
 async function redisStrings(bot: TestBot): Promise<string[]> {
   const found: string[] = [];
@@ -412,7 +542,7 @@ describe("a key pasted at a prompt", () => {
       await prompt.reach(chat);
 
       // Something ordinary first: the conversation stores it, which proves the Redis search sees that state.
-      const probe = `probe${randomUUID().slice(0, 8)}`;
+      const probe = `probe${randomUUID().slice(0, 8)}${prompt.probeSuffix ?? ""}`;
       await chat.send(probe);
       const probeId = tb.fake.visible(chat.chat.id).findLast((message) => !message.fromBot)?.messageId;
       if (prompt.conversation) expect(await redisStrings(tb)).toContainEqual(expect.stringContaining(probe));

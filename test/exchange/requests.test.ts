@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { COUNTRY_CODES } from "../../src/exchange/countries.ts";
 import { ExchangeValidationError, type FieldErrors } from "../../src/exchange/errors.ts";
 import {
   checkAddressBookCreate,
@@ -16,6 +17,7 @@ import {
   checkSwapEstimate,
   checkTransactionQuery,
   checkTravelRule,
+  checkTravelRuleValue,
   checkWithdrawalAuthorize,
   checkWithdrawalCreate,
   MAX_PAGE_SIZE,
@@ -23,6 +25,7 @@ import {
   TRANSACTION_ORDERINGS,
   TRANSACTION_TIMES,
   type TravelRule,
+  travelRuleRequirements,
 } from "../../src/exchange/requests.ts";
 import { TRANSACTION_TYPES } from "../../src/exchange/schemas.ts";
 import { addExchangeMonths, formatExchangeTime } from "../../src/exchange/time.ts";
@@ -150,7 +153,9 @@ describe("checkAssetCode, checkId, checkPage", () => {
 
 // ---- address book -------------------------------------------------------------------------------
 
-const countryCode = fc.stringMatching(/^[A-Za-z]{2}$/);
+const countryCode = fc
+  .constantFrom(...COUNTRY_CODES)
+  .chain((code) => fc.constantFrom(code, code.toLowerCase()));
 const optionalText = (max: number) => fc.oneof(fc.constant(undefined), fc.constant(""), text(1, max));
 const providerName = fc.oneof(
   fc.constant(undefined),
@@ -291,7 +296,7 @@ describe("checkTravelRule", () => {
     }
   });
 
-  it("wants country codes of exactly two letters A-Z, upper-cased", () => {
+  it("wants assigned ISO 3166-1 alpha-2 country codes, upper-cased", () => {
     const base = {
       destination_type: "personal_wallet",
       ownership: "other",
@@ -300,7 +305,9 @@ describe("checkTravelRule", () => {
       beneficiary_full_name: "Jane Citizen",
     } as const;
     expect(checkTravelRule({ ...base, beneficiary_country: "nz" }).beneficiary_country).toBe("NZ");
-    for (const bad of ["AUS", "A", "A1", "ß", "éa", " A", 12]) {
+    expect(COUNTRY_CODES.size).toBe(249);
+    // Two letters are not enough: unassigned (ZZ, QQ), reserved (EU, UK) and withdrawn (YU) codes are refused.
+    for (const bad of ["AUS", "A", "A1", "ß", "éa", " A", 12, "ZZ", "QQ", "EU", "UK", "YU", "XK"]) {
       expect(badFieldNames(() => checkTravelRule({ ...base, beneficiary_country: bad as string }))).toEqual([
         "travel_rule.beneficiary_country",
       ]);
@@ -314,6 +321,42 @@ describe("checkTravelRule", () => {
         ),
       ).toEqual(["travel_rule.beneficiary_organisation_country"]);
     }
+  });
+
+  it("checks one value at a time, for a guided form, with problem codes instead of words", () => {
+    expect(checkTravelRuleValue("beneficiary_country", "nz")).toEqual({ value: "NZ" });
+    expect(checkTravelRuleValue("beneficiary_organisation_country", "ZZ")).toEqual({
+      problem: { code: "country" },
+    });
+    expect(checkTravelRuleValue("exchange_other_name", "x".repeat(101))).toEqual({
+      problem: { code: "too_long", max: 100 },
+    });
+    expect(checkTravelRuleValue("ownership", "mine")).toEqual({
+      problem: { code: "choice", allowed: ["self", "other"] },
+    });
+    expect(checkTravelRuleValue("beneficiary_region", "Queensland")).toEqual({ value: "Queensland" });
+  });
+
+  it("names what each answer demands next, the same table the whole check applies", () => {
+    expect(Object.keys(travelRuleRequirements({})).sort()).toEqual(["destination_type", "ownership"]);
+    expect(
+      Object.keys(
+        travelRuleRequirements({
+          destination_type: "exchange_account",
+          exchange: "Other",
+          ownership: "other",
+          beneficiary_type: "organisation",
+        }),
+      ).sort(),
+    ).toEqual([
+      "beneficiary_organisation_country",
+      "beneficiary_organisation_name",
+      "beneficiary_type",
+      "destination_type",
+      "exchange",
+      "exchange_other_name",
+      "ownership",
+    ]);
   });
 
   it("refuses unknown enum values and a non-object", () => {

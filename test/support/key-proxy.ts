@@ -15,11 +15,13 @@ export interface KeyProxy {
   target: string;
   /** Stand-in key -> sandbox key. */
   readonly aliases: Map<string, string>;
+  /** Every write passed on (method, path with query, body as sent), so tests can read the wire. */
+  readonly writes: { method: string; path: string; body: string }[];
 }
 
 /** Starts the proxy (closed after the test file); set `target` before the first request. */
 export async function startKeyProxy(): Promise<KeyProxy> {
-  const proxy: KeyProxy = { url: "", target: "", aliases: new Map() };
+  const proxy: KeyProxy = { url: "", target: "", aliases: new Map(), writes: [] };
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -28,6 +30,9 @@ export async function startKeyProxy(): Promise<KeyProxy> {
       if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
         headers[name] = value;
     }
+    const method = request.method ?? "GET";
+    if (!["GET", "HEAD", "OPTIONS"].includes(method))
+      proxy.writes.push({ method, path: request.url ?? "/", body: Buffer.concat(chunks).toString("utf8") });
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
     const real = bearer === undefined ? undefined : proxy.aliases.get(bearer);
     if (real !== undefined) headers.authorization = `Bearer ${real}`;

@@ -23,12 +23,13 @@ import {
   withdrawalShare,
 } from "../../services/withdrawals/checks.ts";
 import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
+import { resendButtonData } from "../addresses/buttons.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAmount } from "../swaps/format.ts";
-import { buttonLabel, labelOf, renderEntryLine, renderSummary, resendCallbackData } from "./format.ts";
+import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const WITHDRAW_CONVERSATION = "withdraw";
@@ -169,7 +170,7 @@ async function pickDestination(
       const label = buttonLabel(entry.label, ctx.t, 20);
       keyboard
         .text(ctx.t("wd-button-unconfirmed", { label }), `wd:d:${entry.id}`)
-        .text(ctx.t("wd-button-resend", { label }), resendCallbackData(entry.id))
+        .text(ctx.t("wd-button-resend", { label }), resendButtonData(entry.id))
         .row();
     }
   }

@@ -158,11 +158,3 @@ export function renderDetail(
   lines.push(t("wd-detail-zone", { zone: escapeHtml(zone) }));
   return lines.join("\n");
 }
-
-/**
- * The callback data of an address book entry's Resend confirmation button; the address book feature
- * answers it (one place to change should its format change).
- */
-export function resendCallbackData(entryId: number): string {
-  return `addr:resend:${entryId}`;
-}
