@@ -261,3 +261,21 @@ swaps-trade-open = { $kind ->
 swaps-worth = worth { $value }
 swaps-newer = ‹ Newer
 swaps-older = Older ›
+
+## alerts (delivery of fired triggers)
+alerts-notify-above = 🔔 <b>{ $asset }</b> rose to { $level } or above
+alerts-notify-below = 🔔 <b>{ $asset }</b> fell to { $level } or below
+alerts-notify-reached = 🔔 <b>{ $asset }</b> reached { $level }
+alerts-notify-price = Fired at { $price } · { $time } ({ $zone })
+alerts-notify-order-buy-spend = Order: buy { $asset } with { $amount }
+alerts-notify-order-buy-get = Order: buy { $amount }
+alerts-notify-order-sell-spend = Order: sell { $amount }
+alerts-notify-order-sell-get = Order: sell { $asset } for { $amount }
+alerts-notify-trade = ✅ Trade placed: { $trade }
+alerts-notify-failed = ❌ No trade was placed: { $reason }
+alerts-notify-reason-balance = there was not enough balance ({ $detail })
+alerts-notify-reason-unknown = the exchange gave no reason
+alerts-notify-button-open = Open trigger
+alerts-notify-button-pause = Pause
+alerts-notify-button-trade = View trade
+alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price triggers. Connect a working key with /connect to get alerts again.

@@ -262,3 +262,21 @@ swaps-trade-open = { $kind ->
 swaps-worth = 价值 { $value }
 swaps-newer = ‹ 较新
 swaps-older = 较早 ›
+
+## alerts (delivery of fired triggers)
+alerts-notify-above = 🔔 <b>{ $asset }</b> 已升至 { $level } 或以上
+alerts-notify-below = 🔔 <b>{ $asset }</b> 已跌至 { $level } 或以下
+alerts-notify-reached = 🔔 <b>{ $asset }</b> 已达到 { $level }
+alerts-notify-price = 触发价格 { $price } · { $time }（{ $zone }）
+alerts-notify-order-buy-spend = 订单：用 { $amount } 买入 { $asset }
+alerts-notify-order-buy-get = 订单：买入 { $amount }
+alerts-notify-order-sell-spend = 订单：卖出 { $amount }
+alerts-notify-order-sell-get = 订单：卖出 { $asset } 换取 { $amount }
+alerts-notify-trade = ✅ 已成交：{ $trade }
+alerts-notify-failed = ❌ 未能下单：{ $reason }
+alerts-notify-reason-balance = 余额不足（{ $detail }）
+alerts-notify-reason-unknown = 交易所未说明原因
+alerts-notify-button-open = 打开触发器
+alerts-notify-button-pause = 暂停
+alerts-notify-button-trade = 查看交易
+alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格触发器。请用 /connect 连接一个可用的密钥以重新接收提醒。

@@ -8,7 +8,8 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import type { BotContext, BotDeps } from "./bot/context.ts";
+import { createAlertNotifier } from "./bot/alerts/notifier.ts";
+import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createI18n } from "./bot/i18n.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
@@ -19,6 +20,8 @@ import {
   createRedisRateLimiter,
   PUBLIC_LIMITS,
 } from "./exchange/index.ts";
+import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
+import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createMarketData } from "./services/market-data.ts";
@@ -48,6 +51,11 @@ export interface AppOptions {
     SwapWatcherOptions,
     "pollIntervalMs" | "fastWindowMs" | "slowDelaysMs" | "findAttempts" | "findIntervalMs"
   >;
+  /** Alert watcher timing (tests shorten it); defaults: a one-second tick, one message per second per chat. */
+  alertWatch?: Pick<
+    AlertWatcherOptions,
+    "tickMs" | "chatGapMs" | "lockDurationMs" | "sendsPerSecond" | "nearFraction"
+  >;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
@@ -62,7 +70,7 @@ export interface AppOptions {
 export interface App {
   bot: Bot<BotContext>;
   deps: BotDeps;
-  /** Stops the swap watcher (running follow-ups finish their current step). */
+  /** Stops the swap and alert watchers (running jobs finish their current step). */
   close(): Promise<void>;
 }
 
@@ -81,6 +89,15 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "exchange" }),
   });
   const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
+  // One ticker read per second for every instance on this Redis: the alerts and /price share it.
+  // Market data is only read while a user waits, so it gets the interactive deadline too.
+  const publicClient = clients.public({ deadlineMs: exchangeDeadlineMs });
+  const ticker = createSharedTicker({
+    redis,
+    prefix: `${prefix}alerts:`,
+    load: () => publicClient.market.ticker(),
+  });
+  const sessions = createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -88,8 +105,7 @@ export function createApp(options: AppOptions): App {
       redis,
       prefix: `${prefix}account:`,
     }),
-    // Market data is only read while a user waits, so it gets the interactive deadline too.
-    market: createMarketData({ client: clients.public({ deadlineMs: exchangeDeadlineMs }) }),
+    market: createMarketData({ client: publicClient, sharedTicker: ticker.get }),
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
@@ -98,6 +114,11 @@ export function createApp(options: AppOptions): App {
     // Bound below, once the bot (whose API the watcher's messages go through) exists.
     watchSwap: (watch) => watcher.watch(watch),
     findSwap: (find) => watcher.find(find),
+    alerts: {
+      userConnected: (userId) => alerts.userConnected(userId),
+      userDisconnected: (userId) => alerts.userDisconnected(userId),
+      triggersChanged: (userId) => alerts.triggersChanged(userId),
+    },
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
@@ -108,7 +129,7 @@ export function createApp(options: AppOptions): App {
     deps,
     {
       // Settings live as long as the user; conversation state expires after a day of silence.
-      sessions: createRedisStorage({ redis, prefix: `${prefix}session:` }),
+      sessions,
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
     },
     {
@@ -127,5 +148,29 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "swap-watcher" }),
     ...options.swapWatch,
   });
-  return { bot, deps, close: () => watcher.close() };
+  const alerts = createAlertWatcher({
+    redisUrl: config.redisUrl,
+    redis,
+    bullPrefix: `${prefix}bull`,
+    keyPrefix: `${prefix}alerts:`,
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    connectedUsers: () => deps.accounts.connectedUsers(),
+    ticker,
+    deliver: createAlertNotifier({
+      api: bot.api,
+      i18n: createI18n(),
+      sessions,
+      defaultTimezone: config.defaultTimezone,
+    }),
+    logger: logger.child({ component: "alert-watcher" }),
+    pollSeconds: config.alertPollSeconds,
+    ...options.alertWatch,
+  });
+  return {
+    bot,
+    deps,
+    close: async () => {
+      await Promise.all([watcher.close(), alerts.close()]);
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Logger } from "pino";
+import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { MarketData } from "../services/market-data.ts";
@@ -18,6 +19,8 @@ export interface SessionData {
   language?: string;
   timezone?: string;
   alerts?: AlertLevel;
+  /** Mark delivered alert events seen on the exchange. */
+  alertsMarkSeen?: boolean;
   /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
   awaitingKeyUntil?: number;
 }
@@ -46,6 +49,8 @@ export interface BotDeps {
   watchSwap: (watch: SwapWatch) => Promise<void>;
   /** Starts the background search for a swap whose create answer was lost. */
   findSwap: (find: SwapFind) => Promise<void>;
+  /** What the alert watcher hears from the chat: connects, disconnects, trigger changes. */
+  alerts: AlertsSync;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */

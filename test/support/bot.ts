@@ -121,6 +121,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       const chat = testBot.chat();
       const account = ex.account(balances);
       await app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+      // As /connect does: the alert watcher takes the account's events from now on.
+      await app.deps.alerts.userConnected(chat.user.id);
       return { chat, account };
     },
     async dumpRedis() {

@@ -43,6 +43,8 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
       () => deps.accounts.connect(userId, apiKey, interactiveCall(ctx, deps)),
       { intervalMs: deps.chatActionIntervalMs },
     );
+    // Events already on the account are not news: the watcher takes them as known from now.
+    if (result.status === "connected") await deps.alerts.userConnected(userId);
     if (result.status === "invalid") text = ctx.t("connect-invalid");
     else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
     else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");
@@ -116,6 +118,7 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
 /** Runs a disconnect whose confirm token was consumed. */
 export async function completeDisconnect(ctx: BotContext, deps: BotDeps): Promise<void> {
   const removed = await deps.accounts.disconnect(ctx.from?.id as number);
+  await deps.alerts.userDisconnected(ctx.from?.id as number);
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(ctx.t(removed ? "disconnect-done" : "disconnect-none"));
 }
