@@ -65,7 +65,7 @@ export interface AlertWatcherOptions {
   chatGapMs?: number;
   /** Messages per second for all chats together; default 25 (Telegram allows about 30). */
   sendsPerSecond?: number;
-  /** BullMQ lock of a running job; a crashed instance's jobs run elsewhere after it. Default 30 s. */
+  /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
   lockDurationMs?: number;
   /** Users connected before the watcher existed, watched once on first start. */
   connectedUsers?: () => AsyncIterable<number>;
@@ -192,12 +192,16 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     return triggers;
   }
 
-  async function readUser(userId: number): Promise<void> {
-    if (!(await redis.sismember(keys.users, member(userId)))) return;
+  /**
+   * Reads a user's triggers and queues their new events. `baseline`: every event there is now is taken
+   * as known (the user just connected). False when the triggers could not be read.
+   */
+  async function readUser(userId: number, baseline = false): Promise<boolean> {
+    if (!(await redis.sismember(keys.users, member(userId)))) return false;
     const client = await options.clientFor(userId);
     if (!client) {
       await forget(userId);
-      return;
+      return false;
     }
     let triggers: PriceTrigger[];
     try {
@@ -205,16 +209,15 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     } catch (error) {
       if (error instanceof ExchangeUnauthorizedError) {
         await keyRevoked(userId);
-        return;
+        return false;
       }
       // The next tick or beat reads again; nothing was recorded, so nothing is lost.
       logger.warn({ userId, err: { name: (error as Error).name } }, "alert watcher: trigger read failed");
-      return;
+      return false;
     }
-    const [knownNames, since] = await Promise.all([
-      redis.smembers(keys.known(userId)),
-      redis.get(keys.since(userId)),
-    ]);
+    const [knownNames, since] = baseline
+      ? [[], null]
+      : await Promise.all([redis.smembers(keys.known(userId)), redis.get(keys.since(userId))]);
     const known = knownNames.length > 0 ? new Set(knownNames) : undefined;
     const diff = diffEvents(triggers, known, since === null ? undefined : Number(since));
     // Queued before the events are recorded as known: a crash in between queues them again (deduped),
@@ -243,26 +246,39 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       String(Date.now() + pollMs),
       ...diff.names,
     );
+    return true;
+  }
+
+  /** Runs `read` holding the user's read lock; false when someone else holds it. */
+  async function withReadLock(userId: number, read: () => Promise<unknown>): Promise<boolean> {
+    const lockValue = randomUUID();
+    if ((await redis.set(keys.reading(userId), lockValue, "PX", READ_LOCK_MS, "NX")) !== "OK") return false;
+    try {
+      await read();
+    } finally {
+      await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
+    }
+    return true;
   }
 
   const readWorker = new Worker<ReadData>(
     READ_QUEUE,
     async (job: Job<ReadData>, token?: string) => {
       const { userId } = job.data;
-      const lockValue = randomUUID();
-      if ((await redis.set(keys.reading(userId), lockValue, "PX", READ_LOCK_MS, "NX")) !== "OK") {
-        // Someone is reading this user now. A scan's read is covered by theirs; a forced one waits.
-        if (!job.data.force) return;
-        await job.moveToDelayed(Date.now() + 250, token);
-        throw new DelayedError();
-      }
-      try {
-        await readUser(userId);
-      } finally {
-        await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
-      }
+      if (await withReadLock(userId, () => readUser(userId))) return;
+      // Someone is reading this user now. A scan's read is covered by theirs; a forced one waits.
+      if (!job.data.force) return;
+      await job.moveToDelayed(Date.now() + 250, token);
+      throw new DelayedError();
     },
-    { connection, prefix: options.bullPrefix, concurrency: 50, lockDuration, runRetryDelay: 2000 },
+    {
+      connection,
+      prefix: options.bullPrefix,
+      concurrency: 50,
+      lockDuration,
+      stalledInterval: lockDuration,
+      runRetryDelay: 2000,
+    },
   );
 
   async function markSeen(userId: number, event: AlertEvent): Promise<void> {
@@ -319,6 +335,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       prefix: options.bullPrefix,
       concurrency: 20,
       lockDuration,
+      stalledInterval: lockDuration,
       runRetryDelay: 2000,
       limiter: { max: options.sendsPerSecond ?? 25, duration: 1000 },
     },
@@ -407,13 +424,20 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
 
   return {
     async userConnected(userId) {
+      // `since` covers a baseline read that fails: a later read then takes what fired before as known.
+      // Whole seconds: the exchange's times have no milliseconds.
       await redis
         .multi()
         .del(keys.known(userId), keys.revoked(userId))
-        .set(keys.since(userId), String(Date.now()))
+        .set(keys.since(userId), String(Math.floor(Date.now() / 1000) * 1000))
         .sadd(keys.users, member(userId))
         .zadd(keys.due, Date.now() + pollMs, member(userId))
         .exec();
+      // Read now, so what exists is known before anything can fire unnoticed.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if (await withReadLock(userId, () => readUser(userId, true))) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await queueRead(userId, true);
     },
     async userDisconnected(userId) {
