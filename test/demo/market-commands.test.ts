@@ -34,7 +34,7 @@ describe("market commands", () => {
     expect((await client.priceTriggers.get(trigger.id)).events).toHaveLength(1);
     expect(await runMarketCommand(":price BTC", market)).toContain(`mid ${after} AUD`);
     await runMarketCommand(":move BTC 90000", market);
-    expect((await market.prices("BTC"))?.last).toBe("90000");
+    expect(Number((await market.prices("BTC"))?.last)).toBe(90000);
   });
 
   it("bad input is explained and moves nothing", async () => {
