@@ -401,6 +401,12 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   deliverQueue.on("error", onRedisError);
   readWorker.on("error", onRedisError);
   deliverWorker.on("error", onRedisError);
+  readWorker.on("failed", (job, error) => {
+    logger.warn(
+      { jobId: job?.id, err: { name: error.name, message: error.message } },
+      "alert watcher: read job failed",
+    );
+  });
   deliverWorker.on("failed", (job, error) => {
     const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
     logger[final ? "error" : "warn"](
