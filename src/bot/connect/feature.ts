@@ -43,8 +43,12 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
       () => deps.accounts.connect(userId, apiKey, interactiveCall(ctx, deps)),
       { intervalMs: deps.chatActionIntervalMs },
     );
-    // Events already on the account are not news: the watcher takes them as known from now.
-    if (result.status === "connected") await deps.alerts.userConnected(userId);
+    // Events already on the account are not news: the watcher reads them as known. Not awaited: that
+    // read must not hold up the answer (the watcher copes with it failing).
+    if (result.status === "connected")
+      deps.alerts.userConnected(userId).catch((error: unknown) => {
+        ctx.log.warn({ err: { name: (error as Error)?.name } }, "alert watcher could not start watching");
+      });
     if (result.status === "invalid") text = ctx.t("connect-invalid");
     else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
     else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");
