@@ -63,7 +63,7 @@ export interface AlertWatcherOptions {
   nearFraction?: string;
   /** Shortest gap between two messages to one chat; default 1000 ms (Telegram's guidance). */
   chatGapMs?: number;
-  /** Messages per second for all chats together; default 25 (Telegram allows about 30). */
+  /** Messages per second for all chats together; default 25 (at most 30 in any one second, Telegram's bulk limit). */
   sendsPerSecond?: number;
   /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
   lockDurationMs?: number;
@@ -82,6 +82,8 @@ const SENT_TTL_S = 30 * 86_400;
 /** Beats queued per scan at most; the rest come on the next tick. */
 const MAX_BEATS_PER_SCAN = 2000;
 const PAGE_SIZE = 100;
+/** Sends are counted in windows this long: any one second then spans at most six of them. */
+const SEND_WINDOW_MS = 200;
 
 /** Frees a lock only if it still holds our value. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -113,6 +115,8 @@ export function alertKeys(prefix: string) {
     reading: (userId: number) => `${prefix}reading:${userId}`,
     revoked: (userId: number) => `${prefix}revoked:${userId}`,
     pace: (userId: number) => `${prefix}pace:${userId}`,
+    sendSlot: (slot: number) => `${prefix}sends:${slot}`,
+    flood: `${prefix}flood`,
     sent: (userId: number, name: string) => `${prefix}sent:${userId}:${name}`,
   };
 }
@@ -137,6 +141,8 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const fraction = options.nearFraction ?? "0.002";
   const chatGapMs = options.chatGapMs ?? 1000;
   const lockDuration = options.lockDurationMs ?? 30_000;
+  // Fixed windows: any one second spans at most six fifth-of-a-second windows, so at most 6/5 of the rate.
+  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 25) * SEND_WINDOW_MS) / 1000));
   // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
@@ -308,6 +314,23 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
         }
         if (sentKey && (await redis.exists(sentKey))) return;
       }
+      // Telegram said to wait (a 429 to any chat): every delivery waits it out.
+      const flood = await redis.pttl(keys.flood);
+      if (flood > 0) {
+        await job.moveToDelayed(Date.now() + flood + Math.floor(Math.random() * SEND_WINDOW_MS), token);
+        throw new DelayedError();
+      }
+      // The bot's global pace, counted when sending (not when a job starts): a full window sends the job
+      // to the next one.
+      const slot = Math.floor(Date.now() / SEND_WINDOW_MS);
+      const sent = await redis.multi().incr(keys.sendSlot(slot)).pexpire(keys.sendSlot(slot), 5000).exec();
+      if (Number(sent?.[0]?.[1]) > perWindow) {
+        await job.moveToDelayed(
+          (slot + 1) * SEND_WINDOW_MS + Math.floor(Math.random() * SEND_WINDOW_MS),
+          token,
+        );
+        throw new DelayedError();
+      }
       // One message per second per chat: a second alert for the same chat waits its turn.
       if ((await redis.set(keys.pace(data.userId), "1", "PX", chatGapMs, "NX")) !== "OK") {
         const wait = Math.max(50, await redis.pttl(keys.pace(data.userId)));
@@ -316,10 +339,12 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       }
       const result = await options.deliver(data);
       if (result.status === "retry") {
-        // Telegram's flood limit is for the whole bot: hold every delivery, not only this one.
+        // Telegram's flood limit is for the whole bot: hold every delivery, not only this one. Nothing
+        // was sent, so sending again later duplicates nothing.
         logger.warn({ afterMs: result.afterMs }, "alert watcher: Telegram asked to slow down");
-        await deliverQueue.rateLimit(result.afterMs);
-        throw Worker.RateLimitError();
+        await redis.set(keys.flood, "1", "PX", Math.max(1, result.afterMs));
+        await job.moveToDelayed(Date.now() + result.afterMs, token);
+        throw new DelayedError();
       }
       if (sentKey) await redis.set(sentKey, "1", "EX", SENT_TTL_S);
       if (result.status === "blocked") {
@@ -337,7 +362,6 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       lockDuration,
       stalledInterval: lockDuration,
       runRetryDelay: 2000,
-      limiter: { max: options.sendsPerSecond ?? 25, duration: 1000 },
     },
   );
 
