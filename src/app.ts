@@ -8,6 +8,7 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import { createAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
@@ -21,6 +22,8 @@ import {
   createRedisRateLimiter,
   PUBLIC_LIMITS,
 } from "./exchange/index.ts";
+import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
+import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
@@ -60,6 +63,11 @@ export interface AppOptions {
     WithdrawalWatcherOptions,
     "delaysMs" | "draftChecks" | "findAttempts" | "findIntervalMs"
   >;
+  /** Alert watcher timing (tests shorten it); defaults: a one-second tick, one message per second per chat. */
+  alertWatch?: Pick<
+    AlertWatcherOptions,
+    "tickMs" | "chatGapMs" | "lockDurationMs" | "sendsPerSecond" | "nearFraction"
+  >;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
@@ -76,7 +84,7 @@ export interface App {
   deps: BotDeps;
   /** The daily digest's schedule. */
   digest: DigestScheduler;
-  /** Stops the swap watcher and the digest (running jobs finish their current step). */
+  /** Stops the background work: swap, withdrawal and alert watchers and the digest (running jobs finish their step). */
   close(): Promise<void>;
 }
 
@@ -99,6 +107,21 @@ export function createApp(options: AppOptions): App {
   const priceHistory = createPriceHistory({ redis, prefix: `${prefix}price-history:` });
   const priceLog = logger.child({ component: "price-history" });
   const codeWaits = createCodeWaits({ redis, prefix: `${prefix}wd2fa:` });
+  // One ticker read per second for every instance on this Redis: the alerts, /price and inline cards
+  // share it. Market data is only read while a user waits, so it gets the interactive deadline too.
+  const publicClient = clients.public({ deadlineMs: exchangeDeadlineMs });
+  const ticker = createSharedTicker({
+    redis,
+    prefix: `${prefix}alerts:`,
+    load: async () => {
+      const fetched = await publicClient.market.ticker();
+      // Every read feeds the day's change; a failed write only leaves a gap in the history.
+      priceHistory
+        .record(fetched, Date.now())
+        .catch((error: unknown) => priceLog.warn({ err: error }, "snapshot not saved"));
+      return fetched;
+    },
+  });
   const deps: BotDeps = {
     accounts: createAccountService({
       vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
@@ -106,16 +129,7 @@ export function createApp(options: AppOptions): App {
       redis,
       prefix: `${prefix}account:`,
     }),
-    // Market data is only read while a user waits, so it gets the interactive deadline too.
-    market: createMarketData({
-      client: clients.public({ deadlineMs: exchangeDeadlineMs }),
-      // Every fetched ticker feeds the day's change; a failed write only leaves a gap in the history.
-      onTicker: (ticker, at) => {
-        priceHistory
-          .record(ticker, at)
-          .catch((error: unknown) => priceLog.warn({ err: error }, "snapshot not saved"));
-      },
-    }),
+    market: createMarketData({ client: publicClient, sharedTicker: ticker.get }),
     priceHistory,
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
@@ -126,17 +140,16 @@ export function createApp(options: AppOptions): App {
     watchSwap: (watch) => watcher.watch(watch),
     findSwap: (find) => watcher.find(find),
     digest: { schedule: (userId, hour, zone) => digest.schedule(userId, hour, zone) },
+    alerts: {
+      userConnected: (userId) => alerts.userConnected(userId),
+      userDisconnected: (userId) => alerts.userDisconnected(userId),
+      triggersChanged: (userId) => alerts.triggersChanged(userId),
+    },
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
     exchangeDeadlineMs,
     chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
-    // No watcher yet: the alert engine replaces this.
-    alerts: {
-      userConnected: async () => {},
-      userDisconnected: async () => {},
-      triggersChanged: async () => {},
-    },
     historyViews: createHistoryViews({ redis, prefix: `${prefix}histview:` }),
     withdrawals: {
       codeWaits,
@@ -199,12 +212,30 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "withdrawal-watcher" }),
     ...options.withdrawalWatch,
   });
+  const alerts = createAlertWatcher({
+    redisUrl: config.redisUrl,
+    redis,
+    bullPrefix: `${prefix}bull`,
+    keyPrefix: `${prefix}alerts:`,
+    clientFor: (userId) => deps.accounts.clientFor(userId),
+    connectedUsers: () => deps.accounts.connectedUsers(),
+    ticker,
+    deliver: createAlertNotifier({
+      api: bot.api,
+      i18n,
+      sessions,
+      defaultTimezone: config.defaultTimezone,
+    }),
+    logger: logger.child({ component: "alert-watcher" }),
+    pollSeconds: config.alertPollSeconds,
+    ...options.alertWatch,
+  });
   return {
     bot,
     deps,
     digest,
     close: async () => {
-      await Promise.all([watcher.close(), withdrawalWatcher.close(), digest.close()]);
+      await Promise.all([watcher.close(), withdrawalWatcher.close(), digest.close(), alerts.close()]);
     },
   };
 }

@@ -46,6 +46,10 @@ const VARIABLES = {
   },
   DEFAULT_TIMEZONE: { what: "the default time zone", expected: "an IANA time zone such as Australia/Sydney" },
   LOG_LEVEL: { what: "the log level", expected: LOG_LEVELS.join(", ") },
+  ALERT_POLL_SECONDS: {
+    what: "how often each user's price triggers are read at the least",
+    expected: "an integer number of seconds from 5 to 3600",
+  },
 } as const;
 
 /** The name of a variable this module reads. */
@@ -86,6 +90,8 @@ export interface BaseConfig {
   /** Canonical IANA name. */
   readonly defaultTimezone: string;
   readonly logLevel: LogLevel;
+  /** Heartbeat of the alert watcher: every user's triggers are read at least this often. */
+  readonly alertPollSeconds: number;
 }
 
 /** Long polling: no inbound HTTP for updates. */
@@ -119,6 +125,7 @@ const DEFAULTS = {
   EXCHANGE_BASE_URL: "https://app.digitalsurge.com.au",
   DEFAULT_TIMEZONE: "Australia/Sydney",
   LOG_LEVEL: "info",
+  ALERT_POLL_SECONDS: 60,
 } as const;
 
 const urlWith = (protocols: readonly string[]) =>
@@ -185,6 +192,12 @@ const sharedSchema = z.object({
     })
     .default(DEFAULTS.DEFAULT_TIMEZONE),
   LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULTS.LOG_LEVEL),
+  ALERT_POLL_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .refine((seconds) => seconds >= 5 && seconds <= 3600)
+    .default(DEFAULTS.ALERT_POLL_SECONDS),
 });
 
 const webhookSchema = z.object({
@@ -217,6 +230,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     allowedUserIds: new Set(data.ALLOWED_USER_IDS),
     defaultTimezone: data.DEFAULT_TIMEZONE,
     logLevel: data.LOG_LEVEL,
+    alertPollSeconds: data.ALERT_POLL_SECONDS,
   };
   return webhook === undefined
     ? { ...base, mode: "polling", healthPort: vars.PORT === undefined ? undefined : data.PORT }
@@ -250,6 +264,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     allowedUserIds: config.allowedUserIds.size === 0 ? "everyone" : [...config.allowedUserIds],
     defaultTimezone: config.defaultTimezone,
     logLevel: config.logLevel,
+    alertPollSeconds: config.alertPollSeconds,
     ...(config.mode === "webhook" ? { webhookUrl: config.webhookUrl, webhookSecret: "[set]" } : {}),
   };
 }

@@ -17,7 +17,7 @@ import { createHealthServer } from "./server/health.ts";
 import { createHttpServer } from "./server/http-server.ts";
 import { redisAnswers } from "./services/redis-connection.ts";
 
-/** How long a stop waits for the swap follow-up worker to finish its current step. */
+/** How long a stop waits for the swap and alert workers to finish their current step. */
 const WATCHER_CLOSE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     // BullMQ can wait indefinitely for a connection that is reconnecting (a stop during or right after a
     // Redis outage): the follow-ups are in Redis and resume on the next start, so the wait is bounded.
     if (!(await within(app.close(), WATCHER_CLOSE_MS)))
-      logger.warn("the swap follow-up worker did not stop in time");
+      logger.warn("the background workers (swap follow-ups, alerts) did not stop in time");
     await redis.quit().catch(() => redis.disconnect());
     logger.info("stopped");
     // Whatever still holds the event loop (a connection left reconnecting) must not keep a stopped bot alive.

@@ -67,6 +67,8 @@ export interface BotDeps {
   watchSwap: (watch: SwapWatch) => Promise<void>;
   /** Starts the background search for a swap whose create answer was lost. */
   findSwap: (find: SwapFind) => Promise<void>;
+  /** What the alert watcher hears from the chat: connects, disconnects, trigger changes. */
+  alerts: AlertsSync;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */
@@ -79,8 +81,6 @@ export interface BotDeps {
   exchangeDeadlineMs: number;
   /** How often the chat action is resent while the bot waits (~4 s; Telegram shows one for ~5 s). */
   chatActionIntervalMs: number;
-  /** What the chat tells the alert watcher (connects, disconnects, triggers changed here). */
-  alerts: AlertsSync;
   /** The state behind each /history message. */
   historyViews: HistoryViews;
   /** Withdrawals' 2FA code waits and background follow-up. */

@@ -67,6 +67,7 @@ export async function startDemoBot(options: DemoBotOptions): Promise<DemoBot> {
     const participant = fake.privateChat(DEMO_USER_ID, { firstName: firstName() });
     const result = await app.deps.accounts.connect(DEMO_USER_ID, options.sandbox.demo.readWriteKey);
     if (result.status !== "connected") throw new Error("the sandbox refused its own demo key");
+    await app.deps.alerts.userConnected(DEMO_USER_ID);
     const chat = new ChatDriver(fake, (update) => app.bot.handleUpdate(update), participant);
     return { app, chat };
   } catch (error) {

@@ -13,6 +13,7 @@ import { ConfigError } from "../config.ts";
 import { type SandboxHandle, startSandbox } from "../sandbox/server.ts";
 import { startDemoBot } from "./demo-bot.ts";
 import { displayPath } from "./files.ts";
+import { MARKET_HELP, runMarketCommand } from "./market-commands.ts";
 import { createStyle, type Style } from "./output.ts";
 import { type DemoRedis, deleteKeys, findRedis, RedisNeededError } from "./redis.ts";
 import { type ChatSession, startChat } from "./terminal.ts";
@@ -84,6 +85,20 @@ async function main(): Promise<number> {
       interactive,
       style,
       outputDir,
+      command: (line) =>
+        runMarketCommand(line, {
+          prices: async (asset) => {
+            const response = await fetch(`${sandbox.url}/api/public/broker/ticker/`);
+            const ticker = (await response.json()) as Record<
+              string,
+              { buy: string; sell: string; last: string }
+            >;
+            return ticker[asset];
+          },
+          setPrice: async (asset, price) => {
+            sandbox.setPrice(asset, price);
+          },
+        }),
     });
     const chat = session;
     cleanups.push(async () => {
@@ -147,6 +162,8 @@ function banner(parts: BannerParts): string {
     "",
     `Try ${["/balance", "/price BTC ETH", "/buy BTC 100", "/settings"].map((c) => style.cyan(c)).join(", ")} or ${style.cyan("/help")}.`,
     `Type ${style.cyan("#N")} to press button N of the newest message with buttons; ${style.cyan("/quit")} or Ctrl-D leaves.`,
+    `Move the simulated market to make a price alert fire (lines starting with ":" go to the sandbox):`,
+    ...MARKET_HELP.split("\n").map((line) => `  ${style.cyan(line)}`),
     "",
   ].join("\n");
 }

@@ -24,6 +24,8 @@ export interface ChatOptions {
   outputDir: string;
   /** The quiet time that ends the grace period after piped input ends; default {@link QUIET_MS}. */
   quietMs?: number;
+  /** Runs a line starting with ":" (a demo command, not a chat message) and returns what to print. */
+  command?: (line: string) => Promise<string>;
 }
 
 /** A running chat. */
@@ -151,6 +153,14 @@ export function startChat(options: ChatOptions): ChatSession {
     if (!interactive) print(style.cyan(`you › ${text}`));
     if (text === "") return prompt();
     if (text === "/quit") return finish("quit");
+    if (text.startsWith(":") && options.command) {
+      try {
+        print(style.dim(`  ${(await options.command(text)).split("\n").join("\n  ")}`));
+      } catch (error) {
+        print(style.red(`  The command failed: ${messageOf(error)}`));
+      }
+      return prompt();
+    }
     try {
       const match = PRESS.exec(text);
       const outputs = match ? await press(Number(match[1])) : await driver.send(text);

@@ -1,7 +1,9 @@
 /**
  * Public market data shared by every user of this process: the ticker is cached for a second (it does
  * not change faster, per the spec's guidance, and the public budget is per IP, not per user) and asset
- * names for ten minutes. Concurrent callers share one request in flight.
+ * names for ten minutes. Concurrent callers share one request in flight. Given `sharedTicker` (the
+ * Redis-backed one of the alert watcher), the ticker comes from there instead: one read per second for
+ * every instance together, the same one the alerts watch.
  */
 import type { ExchangeClient, PublicAsset, Ticker } from "../exchange/index.ts";
 
@@ -9,10 +11,10 @@ import type { ExchangeClient, PublicAsset, Ticker } from "../exchange/index.ts";
 export interface MarketDataOptions {
   client: ExchangeClient;
   tickerTtlMs?: number;
+  /** Where the ticker comes from instead of the client (already cached and shared). */
+  sharedTicker?: () => Promise<Ticker>;
   assetsTtlMs?: number;
   now?: () => number;
-  /** Called with each ticker fetched from the exchange (not with cached ones), e.g. to keep a history. */
-  onTicker?: (ticker: Ticker, at: number) => void;
 }
 
 /** A value fetched at most once per `ttlMs`, with one request in flight at a time. */
@@ -36,12 +38,8 @@ function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): ()
 /** Creates the shared market data source. */
 export function createMarketData(options: MarketDataOptions) {
   const now = options.now ?? Date.now;
-  const loadTicker = async () => {
-    const fetched = await options.client.market.ticker();
-    options.onTicker?.(fetched, now());
-    return fetched;
-  };
-  const ticker = cached(loadTicker, options.tickerTtlMs ?? 1000, now);
+  const ticker =
+    options.sharedTicker ?? cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
   const assets = cached(() => options.client.market.assets(), options.assetsTtlMs ?? 600_000, now);
   return {
     /** The ticker, at most a second old. */

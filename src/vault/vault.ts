@@ -80,6 +80,8 @@ export interface Vault {
    * was read; records that fail to decrypt are counted as failed and never modified or deleted.
    */
   rotate(): Promise<RotationResult>;
+  /** Every user with a secret stored under `field` (by SCAN: a user added meanwhile may be missed). */
+  usersWith(field: string): AsyncIterable<number>;
 }
 
 /** Creates a vault over `redis`. Nothing is sent to Redis until a method is called. */
@@ -207,6 +209,26 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
         }
       } while (cursor !== "0");
       return counts;
+    },
+
+    async *usersWith(field) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(
+          cursor,
+          "MATCH",
+          `${escapeGlob(prefix)}user:*`,
+          "COUNT",
+          SCAN_COUNT,
+          "TYPE",
+          "hash",
+        );
+        cursor = next;
+        for (const key of keys) {
+          const id = userKeyPattern.exec(key)?.[1];
+          if (id !== undefined && (await redis.hexists(key, field)) === 1) yield Number(id);
+        }
+      } while (cursor !== "0");
     },
   };
 }

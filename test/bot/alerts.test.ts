@@ -23,9 +23,19 @@ const recorder: AlertsSync = {
 };
 tb.app.deps.alerts = recorder;
 
+/** The calls the chat made for `userId` (the test setup's own connect, as trader() makes it, left out). */
 function callsFor(userId: number): string[] {
-  return syncCalls.filter((call) => call.endsWith(`:${userId}`));
+  const calls = syncCalls.filter((call) => call.endsWith(`:${userId}`));
+  return calls[0] === `connected:${userId}` && setUpUsers.has(userId) ? calls.slice(1) : calls;
 }
+
+/** Users connected by the test setup (tb.trader), not through /connect. */
+const setUpUsers = new Set<number>();
+const trader: typeof tb.trader = async (balances) => {
+  const made = await tb.trader(balances);
+  setUpUsers.add(made.chat.user.id);
+  return made;
+};
 
 function buttons(output: BotOutput | undefined): string[] {
   return output?.buttons.flat().map((b) => b.text) ?? [];
@@ -42,7 +52,7 @@ async function say(chat: ChatDriver, text: string): Promise<string> {
 
 describe("the quick form", () => {
   it("/alert BTC above 200000: a summary with Confirm, then the trigger and its card", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const summary = (await chat.send("/alert btc above 200000")).at(-1);
     expect(summary?.plainText).toContain("New alert: BTC");
     expect(summary?.plainText).toContain("Level: ▲ above $200,000.00");
@@ -77,7 +87,7 @@ describe("the quick form", () => {
   });
 
   it("buy spends AUD, sell sells the asset, get gives the receive side; email and sms flags", async () => {
-    const { chat, account } = await tb.trader({ AUD: "1000", ETH: "1" });
+    const { chat, account } = await trader({ AUD: "1000", ETH: "1" });
     const buy = await say(chat, "/alert BTC below 90000 buy 500");
     expect(buy).toContain("When it fires: buy: spend $500.00");
     expect(buy).toContain("market order");
@@ -115,7 +125,7 @@ describe("the quick form", () => {
   });
 
   it("a level already crossed is pointed out before Confirm", async () => {
-    const { chat } = await tb.trader({ AUD: "10" });
+    const { chat } = await trader({ AUD: "10" });
     expect(await say(chat, "/alert BTC above 1000")).toContain(
       "The price is already past this level: the alert will fire as soon as it is created.",
     );
@@ -135,7 +145,7 @@ describe("the quick form", () => {
   });
 
   it("Cancel on the summary creates nothing", async () => {
-    const { chat, account } = await tb.trader({ AUD: "10" });
+    const { chat, account } = await trader({ AUD: "10" });
     await chat.send("/alert SOL above 1000");
     expect((await chat.press("Cancel")).at(-1)?.plainText).toBe("Cancelled. Nothing was changed.");
     expect(await tb.ex.writesOf(account, TRIGGERS)).toBe(0);
@@ -144,7 +154,7 @@ describe("the quick form", () => {
 
 describe("checks before any call", () => {
   it("every bad input gets its message and sends nothing to the exchange", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100", ETH: "0.1" });
+    const { chat, account } = await trader({ AUD: "100", ETH: "0.1" });
     const cases: [string, string][] = [
       ["/alert BTC", "Usage: /alert ASSET"],
       ["/alert BTC above", "Usage: /alert ASSET"],
@@ -189,7 +199,7 @@ describe("checks before any call", () => {
 
 describe("Confirm", () => {
   it("twenty concurrent taps and a redelivered one create exactly one trigger", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const summary = (await chat.send("/alert LTC above 500")).at(-1);
     const confirm = summary?.buttons.flat().find((b) => b.text === "Confirm");
     if (!summary || !confirm?.data) throw new Error("a Confirm button");
@@ -207,7 +217,7 @@ describe("Confirm", () => {
   });
 
   it("/cancel voids a summary on screen: its message says so and its Confirm is dead", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const summary = (await chat.send("/alert LTC above 500")).at(-1);
     const data = summary?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
     const outputs = await chat.send("/cancel");
@@ -222,7 +232,7 @@ describe("Confirm", () => {
   });
 
   it("another user's tap on the Confirm does nothing", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const summary = (await chat.send("/alert LTC above 500")).at(-1);
     const data = summary?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
     const stranger = tb.chat();
@@ -235,7 +245,7 @@ describe("Confirm", () => {
   });
 
   it("a lost answer on create says the alert may have been created, never that nothing changed", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     await chat.send("/alert DOGE above 5");
     await tb.ex.control("POST", "/_sandbox/faults", {
       method: "POST",
@@ -252,7 +262,7 @@ describe("Confirm", () => {
   });
 
   it("a refusal by the exchange is explained and is no change for the watcher", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     await chat.send("/alert DOGE above 5");
     await tb.ex.control("POST", "/_sandbox/faults", { method: "POST", path_prefix: TRIGGERS, status: 400 });
     const shown = (await chat.press("Confirm")).at(-1)?.plainText ?? "";
@@ -264,7 +274,7 @@ describe("Confirm", () => {
 
 describe("/alerts", () => {
   it("lists every trigger (also ones made elsewhere) with prices, distance, action, state and flags, paged", async () => {
-    const { chat, account } = await tb.trader({ AUD: "1000", ETH: "1" });
+    const { chat, account } = await trader({ AUD: "1000", ETH: "1" });
     const client = tb.ex.client(account.readWriteKey);
     // Made "in the web app": straight through the API.
     const first = await client.priceTriggers.create({
@@ -308,14 +318,14 @@ describe("/alerts", () => {
   });
 
   it("says when there are none", async () => {
-    const { chat } = await tb.trader({ AUD: "1" });
+    const { chat } = await trader({ AUD: "1" });
     expect(await say(chat, "/alerts")).toContain("You have no price alerts.");
   });
 });
 
 describe("the trigger card", () => {
   it("pause, enable, edit the level (keeping its side), delete with confirm; each tells the watcher", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const client = tb.ex.client(account.readWriteKey);
     const trigger = await client.priceTriggers.create({ asset: "ADA", price: "5", match: MATCH.ABOVE });
     await chat.send("/alerts");
@@ -361,7 +371,7 @@ describe("the trigger card", () => {
   });
 
   it("delete: Cancel keeps the trigger", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const trigger = await tb.ex
       .client(account.readWriteKey)
       .priceTriggers.create({ asset: "ADA", price: "5" });
@@ -373,7 +383,7 @@ describe("the trigger card", () => {
   });
 
   it("a lost answer on delete or pause says it may have happened", async () => {
-    const { chat, account } = await tb.trader({ AUD: "100" });
+    const { chat, account } = await trader({ AUD: "100" });
     const trigger = await tb.ex
       .client(account.readWriteKey)
       .priceTriggers.create({ asset: "ADA", price: "5" });
@@ -394,7 +404,7 @@ describe("the trigger card", () => {
   });
 
   it("edit the quantity of a trade, checked against the balance", async () => {
-    const { chat, account } = await tb.trader({ AUD: "300" });
+    const { chat, account } = await trader({ AUD: "300" });
     const client = tb.ex.client(account.readWriteKey);
     const trigger = await client.priceTriggers.create({
       asset: "SOL",
@@ -420,7 +430,7 @@ describe("the trigger card", () => {
   });
 
   it("events: a fired trigger shows its event and trade; mark seen marks them on the exchange", async () => {
-    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const { chat, account } = await trader({ AUD: "1000" });
     const client = tb.ex.client(account.readWriteKey);
     tb.ex.sb.setPrice("LINK", "32");
     const trigger = await client.priceTriggers.create({
@@ -462,7 +472,7 @@ describe("the trigger card", () => {
 
 describe("buttons on alert messages", () => {
   it("open sends the card, pause pauses, trade of a failed event says why; a stranger's trigger is not found", async () => {
-    const { chat, account } = await tb.trader({ AUD: "5" });
+    const { chat, account } = await trader({ AUD: "5" });
     const client = tb.ex.client(account.readWriteKey);
     tb.ex.sb.setPrice("DOT", "6.2");
     const trigger = await client.priceTriggers.create({
@@ -500,7 +510,7 @@ describe("buttons on alert messages", () => {
     expect(paused?.plainText).toContain("State: ⏸ paused");
     expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(false);
 
-    const stranger = await tb.trader({ AUD: "1" });
+    const stranger = await trader({ AUD: "1" });
     const theirs = (await stranger.chat.send("hi")).at(-1)?.messageId ?? 0;
     const before = tb.fake.calls.length;
     await tb.app.bot.handleUpdate(

@@ -43,6 +43,8 @@ export interface TestBotOptions {
   sandbox?: SandboxOptions;
   /** How long a waiting user's exchange calls may take, and how often "typing…" is resent. */
   waiting?: Pick<AppOptions, "exchangeDeadlineMs" | "chatActionIntervalMs">;
+  /** Alert watcher timing; default a 100 ms scan and 100 ms between messages to one chat. */
+  alertWatch?: AppOptions["alertWatch"];
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
   connectRedis?: (logger: Logger) => Promise<Redis>;
 }
@@ -90,6 +92,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     // Withdrawal status read every 30 ms for about ten seconds.
     withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
     now: () => Date.now() + clock.offsetMs,
+    alertWatch: { tickMs: 100, chatGapMs: 100, ...options.alertWatch },
     ...options.waiting,
   });
 
@@ -123,6 +126,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       const chat = testBot.chat();
       const account = ex.account(balances);
       await app.deps.accounts.connect(chat.user.id, account.readWriteKey);
+      // As /connect does: the alert watcher takes the account's events from now on.
+      await app.deps.alerts.userConnected(chat.user.id);
       return { chat, account };
     },
     async dumpRedis() {

@@ -43,7 +43,9 @@ async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Prom
       () => deps.accounts.connect(userId, apiKey, interactiveCall(ctx, deps)),
       { intervalMs: deps.chatActionIntervalMs },
     );
-    if (result.status === "connected") await tellAlerts(ctx, () => deps.alerts.userConnected(userId));
+    // Events already on the account are not news: the watcher reads them as known. Not awaited: that
+    // read must not hold up the answer (tellAlerts logs a failure).
+    if (result.status === "connected") void tellAlerts(ctx, () => deps.alerts.userConnected(userId));
     if (result.status === "invalid") text = ctx.t("connect-invalid");
     else if (result.permission === "read_write") text = ctx.t("connect-ok-trade");
     else if (result.permission === "read_only") text = ctx.t("connect-ok-read-only");

@@ -82,6 +82,9 @@ export function createAccountService(options: AccountServiceOptions) {
       return removed;
     },
 
+    /** Every user with a stored key (for the alert watcher's first start). */
+    connectedUsers: (): AsyncIterable<number> => vault.usersWith(VAULT_FIELD),
+
     /** Whether a key is stored for the user. */
     isConnected: (userId: number): Promise<boolean> => vault.has(userId, VAULT_FIELD),
 

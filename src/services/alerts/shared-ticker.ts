@@ -1,0 +1,102 @@
+/**
+ * The public ticker shared by every instance on one Redis: at most one read of the exchange per second
+ * for the whole group. Whoever needs a fresh ticker first takes a one-second lock (SET NX PX) and reads
+ * it; everyone else waits for the value the lock holder writes to Redis. A lock holder that dies frees
+ * the lock after its second, and the next caller reads instead. A failed read of one's own is thrown
+ * as it is (the chat explains exchange errors); the others keep waiting for the next read.
+ */
+import type { Redis } from "ioredis";
+import { Ticker } from "../../exchange/index.ts";
+
+/** Options of {@link createSharedTicker}. */
+export interface SharedTickerOptions {
+  redis: Redis;
+  /** Key prefix, e.g. `alerts:`; the keys are `<prefix>ticker` and `<prefix>ticker:lock`. */
+  prefix: string;
+  /** Reads the ticker from the exchange. */
+  load: () => Promise<Ticker>;
+  /** How old a cached ticker may be, and the shortest time between two reads; default 1000 ms. */
+  ttlMs?: number;
+  /** How long a caller waits for other instances' reads before giving up; default 30 s. */
+  waitMs?: number;
+  now?: () => number;
+}
+
+/** A cached ticker with the instant it was read. */
+export interface TickerReading {
+  ticker: Ticker;
+  /** Epoch ms of the read. */
+  at: number;
+}
+
+/** No instance wrote a ticker in time (the lock kept being taken, every read elsewhere failing). */
+export class TickerUnavailableError extends Error {
+  constructor() {
+    super("no ticker was read in time");
+    this.name = "TickerUnavailableError";
+  }
+}
+
+const POLL_MS = 50;
+// A cached value outlives its freshness so a caller can still fall back to it briefly, never for long.
+const KEEP_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates the shared ticker. */
+export function createSharedTicker(options: SharedTickerOptions) {
+  const { redis } = options;
+  const ttlMs = options.ttlMs ?? 1000;
+  const waitMs = options.waitMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const valueKey = `${options.prefix}ticker`;
+  const lockKey = `${options.prefix}ticker:lock`;
+  let inFlight: Promise<TickerReading> | undefined;
+
+  async function cachedReading(): Promise<TickerReading | undefined> {
+    const raw = await redis.get(valueKey);
+    if (raw === null) return undefined;
+    try {
+      const parsed = JSON.parse(raw) as { at: number; ticker: unknown };
+      const ticker = Ticker.safeParse(parsed.ticker);
+      return ticker.success && typeof parsed.at === "number"
+        ? { ticker: ticker.data, at: parsed.at }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function fresh(): Promise<TickerReading> {
+    const deadline = now() + waitMs;
+    for (;;) {
+      const cached = await cachedReading();
+      if (cached && now() - cached.at < ttlMs) return cached;
+      // The lock spaces reads at least ttlMs apart across every instance, even when reads fail.
+      if ((await redis.set(lockKey, "1", "PX", ttlMs, "NX")) === "OK") {
+        const ticker = await options.load();
+        const reading = { ticker, at: now() };
+        await redis.set(valueKey, JSON.stringify(reading), "PX", KEEP_MS);
+        return reading;
+      }
+      if (now() >= deadline) throw new TickerUnavailableError();
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** A ticker at most `ttlMs` old (concurrent callers in this process share one wait). */
+  function reading(): Promise<TickerReading> {
+    inFlight ??= fresh().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+  return {
+    reading,
+    /** The ticker alone. */
+    get: async (): Promise<Ticker> => (await reading()).ticker,
+  };
+}
+
+/** The shared ticker. */
+export type SharedTicker = ReturnType<typeof createSharedTicker>;

@@ -1,0 +1,492 @@
+/**
+ * The alert watcher: reads connected users' price triggers from the exchange and hands each new event
+ * to `deliver` exactly once. Every instance runs the same code on the same Redis; the work is split
+ * through it, so any number of instances read each user at most once at a time and send each event
+ * once (see docs/alerts.md for the design, the keys and the crash window that remains).
+ *
+ * - Once per tick (a second), one instance (SET NX PX lock) scans: users whose heartbeat is due
+ *   (`ALERT_POLL_SECONDS` since their last read) and users with a level near the shared ticker get a
+ *   read job. Read jobs have one id per user, so a user waiting to be read is never queued twice.
+ * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
+ *   levels, queues a delivery job per new event (its id names the event), then records the events as
+ *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
+ * - A delivery job sends through `deliver`, paced to one message per second per chat and a global rate
+ *   under Telegram's bulk limit; a 429 pauses the queue for Telegram's retry_after and tries again.
+ */
+import { randomUUID } from "node:crypto";
+import { DelayedError, type Job, Queue, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
+import { type AlertEvent, diffEvents, eventName } from "./events.ts";
+import { anyNear, armedLevels, parseLevels } from "./levels.ts";
+import type { SharedTicker } from "./shared-ticker.ts";
+import type { AlertsSync } from "./sync.ts";
+
+/** What a delivery job hands to `deliver`. Carries no secret. */
+export type AlertDelivery =
+  | { kind: "alert"; userId: number; event: AlertEvent }
+  | { kind: "key_revoked"; userId: number };
+
+/**
+ * How a delivery went: `sent` (and whether the user wants the event marked seen on the exchange),
+ * `muted` (the user's alerts are off: nothing sent, nothing to retry), `blocked` (the user blocked the
+ * bot: stop reading them), `retry` (Telegram's flood limit: try again after `afterMs`).
+ */
+export type DeliveryResult =
+  | { status: "sent"; markSeen: boolean }
+  | { status: "muted" }
+  | { status: "blocked" }
+  | { status: "retry"; afterMs: number };
+
+/** Options of {@link createAlertWatcher}. */
+export interface AlertWatcherOptions {
+  /** Redis for BullMQ (it needs connections of its own). */
+  redisUrl: string;
+  /** Redis for the watcher's own keys. */
+  redis: Redis;
+  /** BullMQ key prefix, e.g. `bull`. */
+  bullPrefix: string;
+  /** Prefix of the watcher's keys, e.g. `alerts:`. */
+  keyPrefix: string;
+  clientFor: (userId: number) => Promise<ExchangeClient | undefined>;
+  /** The ticker shared by every instance. */
+  ticker: SharedTicker;
+  /** Sends one alert or notice (the bot's notifier). */
+  deliver: (delivery: AlertDelivery) => Promise<DeliveryResult>;
+  logger: Logger;
+  /** Heartbeat: each watched user is read at least this often (ALERT_POLL_SECONDS). */
+  pollSeconds: number;
+  /** How often the scan runs; default 1000 ms. */
+  tickMs?: number;
+  /** How far beyond the spread a level counts as near, as a fraction of the price; default "0.002". */
+  nearFraction?: string;
+  /** Shortest gap between two messages to one chat; default 1000 ms (Telegram's guidance). */
+  chatGapMs?: number;
+  /** Messages per second for all chats together; default 25 (at most 30 in any one second, Telegram's bulk limit). */
+  sendsPerSecond?: number;
+  /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
+  lockDurationMs?: number;
+  /** Users connected before the watcher existed, watched once on first start. */
+  connectedUsers?: () => AsyncIterable<number>;
+}
+
+type ReadData = { userId: number; force?: boolean };
+
+const READ_QUEUE = "alerts-read";
+const DELIVER_QUEUE = "alerts-deliver";
+/** A read takes well under this; after it the lock frees itself (a crashed reader). */
+const READ_LOCK_MS = 30_000;
+/** How long a delivered event is remembered; far longer than any retry or re-read can bring it back. */
+const SENT_TTL_S = 30 * 86_400;
+/** Beats queued per scan at most; the rest come on the next tick. */
+const MAX_BEATS_PER_SCAN = 2000;
+const PAGE_SIZE = 100;
+/** Sends are counted in windows this long: any one second then spans at most six of them. */
+const SEND_WINDOW_MS = 200;
+
+/** Frees a lock only if it still holds our value. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * Records a read, only while the user is still watched (a disconnect meanwhile must not bring them
+ * back): KEYS users, levels, known, due, since; ARGV userId, levels JSON ("" for none), next due, names.
+ */
+const RECORD_READ = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
+if ARGV[2] == '' then redis.call('HDEL', KEYS[2], ARGV[1]) else redis.call('HSET', KEYS[2], ARGV[1], ARGV[2]) end
+redis.call('DEL', KEYS[3])
+redis.call('SADD', KEYS[3], '*')
+for i = 4, #ARGV do redis.call('SADD', KEYS[3], ARGV[i]) end
+redis.call('ZADD', KEYS[4], 'XX', ARGV[3], ARGV[1])
+redis.call('DEL', KEYS[5])
+return 1`;
+
+/** The Redis keys of the watcher (documented in docs/alerts.md). */
+export function alertKeys(prefix: string) {
+  return {
+    users: `${prefix}users`,
+    levels: `${prefix}levels`,
+    due: `${prefix}due`,
+    scanLock: `${prefix}scan:lock`,
+    seeded: `${prefix}seeded`,
+    known: (userId: number) => `${prefix}known:${userId}`,
+    since: (userId: number) => `${prefix}since:${userId}`,
+    reading: (userId: number) => `${prefix}reading:${userId}`,
+    revoked: (userId: number) => `${prefix}revoked:${userId}`,
+    pace: (userId: number) => `${prefix}pace:${userId}`,
+    sendSlot: (slot: number) => `${prefix}sends:${slot}`,
+    flood: `${prefix}flood`,
+    sent: (userId: number, name: string) => `${prefix}sent:${userId}:${name}`,
+  };
+}
+
+/** The delivery job id of an event: the same event always gets the same id. */
+export function deliveryJobId(userId: number, event: Pick<AlertEvent, "triggerId" | "fired">): string {
+  return `alert-${userId}-${eventName(event.triggerId, new Date(event.fired))}`;
+}
+
+/** The watcher: the {@link AlertsSync} the chat calls, plus `close`. */
+export interface AlertWatcher extends AlertsSync {
+  /** Stops the scan, then the workers (running jobs finish their step) and the queues. */
+  close(): Promise<void>;
+}
+
+/** Starts the scan and the workers. */
+export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
+  const { redis, logger } = options;
+  const keys = alertKeys(options.keyPrefix);
+  const pollMs = options.pollSeconds * 1000;
+  const tickMs = options.tickMs ?? 1000;
+  const fraction = options.nearFraction ?? "0.002";
+  const chatGapMs = options.chatGapMs ?? 1000;
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  // Fixed windows: any one second spans at most six fifth-of-a-second windows, so at most 6/5 of the rate.
+  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 25) * SEND_WINDOW_MS) / 1000));
+  // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
+  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
+  const deliverQueue = new Queue<AlertDelivery>(DELIVER_QUEUE, { connection, prefix: options.bullPrefix });
+  // A read is never retried: the next tick or beat reads again with fresh data.
+  const readDefaults = { attempts: 1, removeOnComplete: true, removeOnFail: true };
+  // Completed deliveries stay a day, so their ids keep deduping a re-queued event (the sent record too).
+  const deliverDefaults = {
+    attempts: 8,
+    backoff: { type: "exponential", delay: 2000 },
+    removeOnComplete: { age: 86_400, count: 100_000 },
+    removeOnFail: { age: 7 * 86_400 },
+  };
+
+  const member = (userId: number) => String(userId);
+
+  async function queueRead(userId: number, force: boolean): Promise<void> {
+    // Forced reads (the chat changed something) get ids of their own, so one queued by the scan does not
+    // swallow them; the read lock still keeps them one at a time.
+    const jobId = force ? `read-${userId}-f-${randomUUID()}` : `read-${userId}`;
+    await readQueue.add("read", { userId, ...(force ? { force } : {}) }, { ...readDefaults, jobId });
+  }
+
+  /** Stops reading a user but keeps what was delivered (they may come back). */
+  async function stopWatching(userId: number): Promise<void> {
+    await redis
+      .multi()
+      .srem(keys.users, member(userId))
+      .zrem(keys.due, member(userId))
+      .hdel(keys.levels, member(userId))
+      .exec();
+  }
+
+  async function forget(userId: number): Promise<void> {
+    await stopWatching(userId);
+    await redis.del(keys.known(userId), keys.since(userId), keys.revoked(userId));
+  }
+
+  async function keyRevoked(userId: number): Promise<void> {
+    await stopWatching(userId);
+    logger.warn({ userId }, "alert watcher: the key was refused, the user is no longer read");
+    if ((await redis.set(keys.revoked(userId), "1", "NX")) !== "OK") return;
+    await deliverQueue.add(
+      "key_revoked",
+      { kind: "key_revoked", userId },
+      { ...deliverDefaults, jobId: `revoked-${userId}-${Date.now()}` },
+    );
+  }
+
+  async function listTriggers(client: ExchangeClient): Promise<PriceTrigger[]> {
+    const triggers: PriceTrigger[] = [];
+    for await (const t of client.priceTriggers.iterate({ page_size: PAGE_SIZE })) triggers.push(t);
+    return triggers;
+  }
+
+  /**
+   * Reads a user's triggers and queues their new events. `baseline`: every event there is now is taken
+   * as known (the user just connected). False when the triggers could not be read.
+   */
+  async function readUser(userId: number, baseline = false): Promise<boolean> {
+    if (!(await redis.sismember(keys.users, member(userId)))) return false;
+    const client = await options.clientFor(userId);
+    if (!client) {
+      await forget(userId);
+      return false;
+    }
+    let triggers: PriceTrigger[];
+    try {
+      triggers = await listTriggers(client);
+    } catch (error) {
+      if (error instanceof ExchangeUnauthorizedError) {
+        await keyRevoked(userId);
+        return false;
+      }
+      // The next tick or beat reads again; nothing was recorded, so nothing is lost.
+      logger.warn({ userId, err: { name: (error as Error).name } }, "alert watcher: trigger read failed");
+      return false;
+    }
+    const [knownNames, since] = baseline
+      ? [[], null]
+      : await Promise.all([redis.smembers(keys.known(userId)), redis.get(keys.since(userId))]);
+    const known = knownNames.length > 0 ? new Set(knownNames) : undefined;
+    const diff = diffEvents(triggers, known, since === null ? undefined : Number(since));
+    // Queued before the events are recorded as known: a crash in between queues them again (deduped),
+    // never loses them.
+    if (diff.fresh.length > 0) {
+      await deliverQueue.addBulk(
+        diff.fresh.map((event) => ({
+          name: "alert",
+          data: { kind: "alert" as const, userId, event },
+          opts: { ...deliverDefaults, jobId: deliveryJobId(userId, event) },
+        })),
+      );
+      logger.info({ userId, events: diff.fresh.length }, "alert watcher: new events queued");
+    }
+    const levels = armedLevels(triggers);
+    await redis.eval(
+      RECORD_READ,
+      5,
+      keys.users,
+      keys.levels,
+      keys.known(userId),
+      keys.due,
+      keys.since(userId),
+      member(userId),
+      levels.length > 0 ? JSON.stringify(levels) : "",
+      String(Date.now() + pollMs),
+      ...diff.names,
+    );
+    return true;
+  }
+
+  /** Runs `read` holding the user's read lock; false when someone else holds it. */
+  async function withReadLock(userId: number, read: () => Promise<unknown>): Promise<boolean> {
+    const lockValue = randomUUID();
+    if ((await redis.set(keys.reading(userId), lockValue, "PX", READ_LOCK_MS, "NX")) !== "OK") return false;
+    try {
+      await read();
+    } finally {
+      await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
+    }
+    return true;
+  }
+
+  const readWorker = new Worker<ReadData>(
+    READ_QUEUE,
+    async (job: Job<ReadData>, token?: string) => {
+      const { userId } = job.data;
+      if (await withReadLock(userId, () => readUser(userId))) return;
+      // Someone is reading this user now. A scan's read is covered by theirs; a forced one waits.
+      if (!job.data.force) return;
+      await job.moveToDelayed(Date.now() + 250, token);
+      throw new DelayedError();
+    },
+    {
+      connection,
+      prefix: options.bullPrefix,
+      concurrency: 50,
+      lockDuration,
+      stalledInterval: lockDuration,
+      runRetryDelay: 2000,
+    },
+  );
+
+  async function markSeen(userId: number, event: AlertEvent): Promise<void> {
+    try {
+      const client = await options.clientFor(userId);
+      // Only up to this event: a newer one, not yet delivered, must not be marked seen by us.
+      await client?.priceTriggers.update(event.triggerId, {
+        events: Array.from({ length: event.index + 1 }, () => ({ seen: true })),
+      });
+    } catch (error) {
+      logger.warn({ userId, err: { name: (error as Error).name } }, "alert watcher: marking seen failed");
+    }
+  }
+
+  const deliverWorker = new Worker<AlertDelivery>(
+    DELIVER_QUEUE,
+    async (job: Job<AlertDelivery>, token?: string) => {
+      const data = job.data;
+      const sentKey =
+        data.kind === "alert"
+          ? keys.sent(data.userId, eventName(data.event.triggerId, new Date(data.event.fired)))
+          : undefined;
+      if (data.kind === "alert") {
+        if (!(await redis.sismember(keys.users, member(data.userId)))) {
+          logger.info({ userId: data.userId }, "alert watcher: user no longer watched, alert dropped");
+          return;
+        }
+        if (sentKey && (await redis.exists(sentKey))) return;
+      }
+      // Telegram said to wait (a 429 to any chat): every delivery waits it out.
+      const flood = await redis.pttl(keys.flood);
+      if (flood > 0) {
+        await job.moveToDelayed(Date.now() + flood + Math.floor(Math.random() * SEND_WINDOW_MS), token);
+        throw new DelayedError();
+      }
+      // The bot's global pace, counted when sending (not when a job starts): a full window sends the job
+      // to the next one.
+      const slot = Math.floor(Date.now() / SEND_WINDOW_MS);
+      const sent = await redis.multi().incr(keys.sendSlot(slot)).pexpire(keys.sendSlot(slot), 5000).exec();
+      if (Number(sent?.[0]?.[1]) > perWindow) {
+        await job.moveToDelayed(
+          (slot + 1) * SEND_WINDOW_MS + Math.floor(Math.random() * SEND_WINDOW_MS),
+          token,
+        );
+        throw new DelayedError();
+      }
+      // One message per second per chat: a second alert for the same chat waits its turn.
+      if ((await redis.set(keys.pace(data.userId), "1", "PX", chatGapMs, "NX")) !== "OK") {
+        const wait = Math.max(50, await redis.pttl(keys.pace(data.userId)));
+        await job.moveToDelayed(Date.now() + wait, token);
+        throw new DelayedError();
+      }
+      const result = await options.deliver(data);
+      if (result.status === "retry") {
+        // Telegram's flood limit is for the whole bot: hold every delivery, not only this one. Nothing
+        // was sent, so sending again later duplicates nothing.
+        logger.warn({ afterMs: result.afterMs }, "alert watcher: Telegram asked to slow down");
+        await redis.set(keys.flood, "1", "PX", Math.max(1, result.afterMs));
+        await job.moveToDelayed(Date.now() + result.afterMs, token);
+        throw new DelayedError();
+      }
+      if (sentKey) await redis.set(sentKey, "1", "EX", SENT_TTL_S);
+      if (result.status === "blocked") {
+        logger.info({ userId: data.userId }, "alert watcher: the user blocked the bot, no longer read");
+        await stopWatching(data.userId);
+      }
+      if (result.status === "sent" && result.markSeen && data.kind === "alert") {
+        await markSeen(data.userId, data.event);
+      }
+    },
+    {
+      connection,
+      prefix: options.bullPrefix,
+      concurrency: 20,
+      lockDuration,
+      stalledInterval: lockDuration,
+      runRetryDelay: 2000,
+    },
+  );
+
+  async function scan(): Promise<void> {
+    const lockMs = Math.max(50, tickMs - 50);
+    if ((await redis.set(keys.scanLock, "1", "PX", lockMs, "NX")) !== "OK") return;
+    const now = Date.now();
+    const toRead = new Set<string>(
+      await redis.zrangebyscore(keys.due, "-inf", now, "LIMIT", 0, MAX_BEATS_PER_SCAN),
+    );
+    if (toRead.size > 0) {
+      // Pushed forward now, so the next scans do not queue them again while their read is pending.
+      const next = redis.pipeline();
+      for (const id of toRead) next.zadd(keys.due, "XX", now + pollMs, id);
+      await next.exec();
+    }
+    if ((await redis.hlen(keys.levels)) > 0) {
+      try {
+        const [levels, ticker] = await Promise.all([redis.hgetall(keys.levels), options.ticker.get()]);
+        for (const [id, raw] of Object.entries(levels)) {
+          if (anyNear(parseLevels(raw), ticker, fraction)) toRead.add(id);
+        }
+      } catch (error) {
+        logOnce(error as Error, "alert watcher: no ticker this tick");
+      }
+    }
+    if (toRead.size === 0) return;
+    await readQueue.addBulk(
+      [...toRead].map((id) => ({
+        name: "read",
+        data: { userId: Number(id) },
+        opts: { ...readDefaults, jobId: `read-${id}` },
+      })),
+    );
+  }
+
+  /** Users connected before the watcher existed: watched from now on, their current events known. */
+  async function seed(): Promise<void> {
+    if (!options.connectedUsers) return;
+    if ((await redis.set(keys.seeded, String(Date.now()), "NX")) !== "OK") return;
+    for await (const userId of options.connectedUsers()) {
+      await redis
+        .multi()
+        .sadd(keys.users, member(userId))
+        .zadd(keys.due, "NX", Date.now(), member(userId))
+        .exec();
+    }
+  }
+
+  // Without a listener BullMQ prints these to stderr; each distinct error is logged once a minute.
+  const loggedAt = new Map<string, number>();
+  function logOnce(error: Error, message: string): void {
+    const key = `${message}: ${error.name}: ${error.message}`;
+    const now = Date.now();
+    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
+    loggedAt.set(key, now);
+    logger.warn({ err: { name: error.name, message: error.message } }, message);
+  }
+  const onRedisError = (error: Error) => logOnce(error, "alert watcher: redis error");
+  readQueue.on("error", onRedisError);
+  deliverQueue.on("error", onRedisError);
+  readWorker.on("error", onRedisError);
+  deliverWorker.on("error", onRedisError);
+  readWorker.on("failed", (job, error) => {
+    logger.warn(
+      { jobId: job?.id, err: { name: error.name, message: error.message } },
+      "alert watcher: read job failed",
+    );
+  });
+  deliverWorker.on("failed", (job, error) => {
+    const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+    logger[final ? "error" : "warn"](
+      { jobId: job?.id, final, err: { name: error.name, message: error.message } },
+      final ? "alert watcher: an alert could not be delivered" : "alert watcher: delivery failed, will retry",
+    );
+  });
+
+  let scanning = false;
+  const timer = setInterval(() => {
+    if (scanning) return;
+    scanning = true;
+    scan()
+      .catch((error: Error) => logOnce(error, "alert watcher: scan failed"))
+      .finally(() => {
+        scanning = false;
+      });
+  }, tickMs);
+  timer.unref();
+  seed().catch((error: Error) => logOnce(error, "alert watcher: seeding failed"));
+
+  return {
+    async userConnected(userId) {
+      // `since` covers a baseline read that fails: a later read then takes what fired before as known.
+      // Whole seconds: the exchange's times have no milliseconds.
+      await redis
+        .multi()
+        .del(keys.known(userId), keys.revoked(userId))
+        .set(keys.since(userId), String(Math.floor(Date.now() / 1000) * 1000))
+        .sadd(keys.users, member(userId))
+        .zadd(keys.due, Date.now() + pollMs, member(userId))
+        .exec();
+      // Read now, so what exists is known before anything can fire unnoticed.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if (await withReadLock(userId, () => readUser(userId, true))) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await queueRead(userId, true);
+    },
+    async userDisconnected(userId) {
+      await forget(userId);
+    },
+    async triggersChanged(userId) {
+      // Also brings back a user who had blocked the bot and uses it again.
+      await redis
+        .multi()
+        .sadd(keys.users, member(userId))
+        .zadd(keys.due, "NX", Date.now() + pollMs, member(userId))
+        .exec();
+      await queueRead(userId, true);
+    },
+    async close() {
+      clearInterval(timer);
+      while (scanning) await new Promise((resolve) => setTimeout(resolve, 10));
+      await Promise.all([readWorker.close(), deliverWorker.close()]);
+      await Promise.all([readQueue.close(), deliverQueue.close()]);
+    },
+  };
+}

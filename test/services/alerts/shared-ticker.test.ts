@@ -1,0 +1,90 @@
+/**
+ * The ticker shared through Redis: three instances asking all the time read the exchange at most once
+ * per second together. Real timers: the bound is logical (each read holds a one-second lock), so a slow
+ * machine can only make the count smaller, never larger.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Ticker } from "../../../src/exchange/index.ts";
+import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
+import { createMarketData } from "../../../src/services/market-data.ts";
+import { startTestExchange } from "../../support/exchange.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefixes: string[] = [];
+afterAll(async () => {
+  for (const prefix of prefixes) {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+  await redis.quit();
+});
+
+function freshPrefix(): string {
+  const prefix = `test:ticker:${randomUUID()}:`;
+  prefixes.push(prefix);
+  return prefix;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the shared ticker", () => {
+  it("three instances asking non-stop read the exchange at most once per second together", async () => {
+    const prefix = freshPrefix();
+    const reads: number[] = [];
+    const load = async (): Promise<Ticker> => {
+      reads.push(Date.now());
+      await sleep(20);
+      return { BTC: { buy: "101", sell: "99", last: String(reads.length) } };
+    };
+    const instances = [1, 2, 3].map(() => createSharedTicker({ redis, prefix, load }));
+    const start = Date.now();
+    let answers = 0;
+    await Promise.all(
+      instances.map(async (instance) => {
+        while (Date.now() - start < 2500) {
+          const ticker = await instance.get();
+          expect(ticker.BTC?.buy).toBe("101");
+          answers++;
+          await sleep(5);
+        }
+      }),
+    );
+    const elapsed = Date.now() - start;
+    expect(answers).toBeGreaterThan(30);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.length).toBeLessThanOrEqual(Math.floor(elapsed / 1000) + 1);
+    for (let i = 1; i < reads.length; i++) {
+      expect((reads[i] as number) - (reads[i - 1] as number)).toBeGreaterThanOrEqual(900);
+    }
+  });
+
+  it("a failed read of one's own is thrown as it is; the next second reads again", async () => {
+    const prefix = freshPrefix();
+    let calls = 0;
+    const failure = new Error("exchange down");
+    const ticker = createSharedTicker({
+      redis,
+      prefix,
+      ttlMs: 200,
+      load: async () => {
+        calls++;
+        if (calls === 1) throw failure;
+        return { ETH: { buy: "2", sell: "1" } };
+      },
+    });
+    await expect(ticker.get()).rejects.toBe(failure);
+    expect((await ticker.get()).ETH?.sell).toBe("1");
+  });
+
+  it("serves /price's market data: the sandbox ticker through Redis", async () => {
+    const ex = await startTestExchange();
+    const client = ex.client();
+    const shared = createSharedTicker({ redis, prefix: freshPrefix(), load: () => client.market.ticker() });
+    const market = createMarketData({ client, sharedTicker: shared.get });
+    const ticker = await market.ticker();
+    expect(ticker.BTC?.buy).toMatch(/^\d+(\.\d+)?$/);
+    expect(await market.ticker()).toEqual(ticker);
+  });
+});
