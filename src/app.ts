@@ -25,6 +25,7 @@ import { createMarketData } from "./services/market-data.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
+import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "./services/update-reads.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createVault } from "./vault/vault.ts";
 
@@ -83,7 +84,12 @@ export function createApp(options: AppOptions): App {
   const exchangeDeadlineMs = options.exchangeDeadlineMs ?? 20_000;
   const deps: BotDeps = {
     accounts: createAccountService({
-      vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
+      vault: createVault({
+        redis,
+        keyring: config.vaultKeys,
+        prefix: `${prefix}vault:`,
+        readAhead: { take: takeReadAheadField, forget: forgetReadAheadField },
+      }),
       clients,
       redis,
       prefix: `${prefix}account:`,
@@ -110,6 +116,7 @@ export function createApp(options: AppOptions): App {
       // Settings live as long as the user; conversation state expires after a day of silence.
       sessions: createRedisStorage({ redis, prefix: `${prefix}session:` }),
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
+      readAhead: (reads, work) => withReadAhead(redis, reads, work),
     },
     {
       token: config.botToken,
