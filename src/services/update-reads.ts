@@ -1,7 +1,7 @@
 /**
  * The Redis reads every update of a user starts with (the cancel generation, the session, the
- * conversation state, the stored key's record), fetched together in one round trip (an MGET, and an
- * HMGET per hash, pipelined) instead of one command each, one after the other.
+ * conversation state, the stored key's record), fetched together with one command (a small script) in
+ * one round trip, instead of one command each, one after the other.
  *
  * The values are kept for the update only (in an AsyncLocalStorage) and each is handed out once, to the
  * first read of its key: that read happens a moment later in the same update anyway, and nothing of this
@@ -32,33 +32,53 @@ const current = new AsyncLocalStorage<UpdateReads>();
 
 const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
 
+/**
+ * GETs and HGETs in one command: a pipeline of MGET and HMGET would still be written to the socket
+ * command by command, and those writes cost more than the rest of a simple update. KEYS: the string keys,
+ * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
+ * A missing value comes back as nil (Lua false keeps its place in the list).
+ */
+const READ_AHEAD_SCRIPT = `
+local strings = tonumber(ARGV[1])
+local out = {}
+for i = 1, strings do out[#out + 1] = redis.call('GET', KEYS[i]) end
+local a = 2
+for k = strings + 1, #KEYS do
+  local n = tonumber(ARGV[a]); a = a + 1
+  for f = 1, n do out[#out + 1] = redis.call('HGET', KEYS[k], ARGV[a]); a = a + 1 end
+end
+return out`;
+
+type WithReadAheadCommand = Redis & {
+  updateReadAhead(numKeys: number, ...args: (string | number)[]): Promise<(string | null)[]>;
+};
+
+/** The client with the script defined (ioredis sends it by its hash, loading it once when Redis lacks it). */
+function scripted(redis: Redis): WithReadAheadCommand {
+  const client = redis as WithReadAheadCommand;
+  if (typeof client.updateReadAhead !== "function")
+    redis.defineCommand("updateReadAhead", { lua: READ_AHEAD_SCRIPT });
+  return client;
+}
+
 /** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
 export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: () => Promise<T>): Promise<T> {
   const { keys, hashes = [] } = reads;
+  const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
+  const values =
+    names.length === 0
+      ? []
+      : await scripted(redis).updateReadAhead(
+          keys.length + hashes.length,
+          ...keys,
+          ...hashes.map((hash) => hash.key),
+          keys.length,
+          ...hashes.flatMap((hash) => [hash.fields.length, ...hash.fields]),
+        );
   const store: UpdateReads = { ahead: new Map(), seen: new Map() };
-  const put = (names: readonly string[], values: readonly (string | null)[]) => {
-    names.forEach((name, i) => {
-      store.ahead.set(name, values[i] ?? null);
-    });
-  };
-  if (hashes.length === 0) {
-    if (keys.length > 0) put(keys, await redis.mget(...keys));
-  } else {
-    // One pipeline: the commands go out together and their answers come back in one round trip.
-    const pipeline = redis.pipeline();
-    if (keys.length > 0) pipeline.mget(...keys);
-    for (const hash of hashes) pipeline.hmget(hash.key, ...hash.fields);
-    const results = (await pipeline.exec()) ?? [];
-    for (const [error] of results) if (error) throw error;
-    const values = results.map(([, value]) => value as (string | null)[]);
-    if (keys.length > 0) put(keys, values.shift() ?? []);
-    hashes.forEach((hash, i) => {
-      put(
-        hash.fields.map((field) => fieldKey(hash.key, field)),
-        values[i] ?? [],
-      );
-    });
-  }
+  names.forEach((name, i) => {
+    store.ahead.set(name, values[i] ?? null);
+  });
   try {
     return await current.run(store, work);
   } finally {
