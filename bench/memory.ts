@@ -3,7 +3,8 @@
  * and a connected key, idle after each sent one update (target: resident size under 200 MB), then the
  * heap before and after 100,000 more updates (/start, /help, plain text, /price BTC), to show no growth.
  * The sandbox exchange runs in a child process, so its accounts do not count; keys are stored straight
- * in the vault (connecting checks each key with the exchange, which only /balance-like updates need).
+ * in the vault by another child process (connecting checks each key with the exchange, which only
+ * /balance-like updates need), so that work does not weigh on the measured process either.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -11,17 +12,14 @@ import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createApp } from "../src/app.ts";
-import type { SessionData } from "../src/bot/context.ts";
 import { createConfig } from "../src/config.ts";
 import { createLogger } from "../src/logger.ts";
-import { createRedisStorage } from "../src/services/redis-storage.ts";
-import { createVault } from "../src/vault/vault.ts";
 import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";
 import { textUpdate } from "./support/updates.ts";
 
 const smoke = process.argv.includes("--smoke");
-const USERS = smoke ? 200 : 10_000;
-const UPDATES = smoke ? 1000 : 100_000;
+const USERS = Number(process.env.BENCH_USERS ?? (smoke ? 200 : 10_000));
+const UPDATES = Number(process.env.BENCH_UPDATES ?? (smoke ? 1000 : 100_000));
 const CONCURRENCY = 16;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
@@ -51,11 +49,24 @@ async function startSandboxProcess(port: number): Promise<ChildProcess> {
   return child;
 }
 
-/** Settles memory: two full collections with a pause (needs --expose-gc). */
+/** Runs a TypeScript script of this repository in a child process; rejects unless it exits 0. */
+async function runChild(args: string[], env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ["--no-warnings=ExperimentalWarning", ...args], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${args[0]} exited with ${code}`);
+}
+
+/**
+ * Settles memory as an idle process would: full collections (needs --expose-gc) and a few quiet seconds,
+ * in which V8 gives back heap pages it no longer needs.
+ */
 async function settle(): Promise<NodeJS.MemoryUsage> {
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < (smoke ? 2 : 6); i++) {
     globalThis.gc?.();
-    await sleep(100);
+    await sleep(smoke ? 100 : 1000);
   }
   return process.memoryUsage();
 }
@@ -80,12 +91,13 @@ const sandbox = await startSandboxProcess(port);
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = new Redis(redisUrl);
 const prefix = `bench:memory:${randomUUID()}:`;
+const vaultKeys = `bench:${randomBytes(32).toString("base64")}`;
 try {
   const config = createConfig({
     BOT_TOKEN: STUB_TOKEN,
     TELEGRAM_API_ROOT: STUB_API_ROOT,
     EXCHANGE_BASE_URL: `http://127.0.0.1:${port}`,
-    VAULT_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+    VAULT_KEYS: vaultKeys,
     REDIS_URL: redisUrl,
     LOG_LEVEL: "info",
   });
@@ -100,19 +112,12 @@ try {
   });
   const baseline = await settle();
 
-  // Every user: a stored key (with its fingerprint, as /connect stores it) and settings in the session.
-  const vault = createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` });
-  const sessions = createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` });
+  // Every user: a stored key and settings in the session, written by a child process (see seed-users.ts).
   const users = Array.from({ length: USERS }, (_, i) => 600_000_000 + i);
-  await drive(
-    async (userId) => {
-      await vault.put(userId, "api_key", `sbx_rw_${randomBytes(16).toString("hex")}`, { fingerprint: true });
-      await redis.set(`${prefix}account:${userId}:permission`, "read_write");
-      await sessions.write(`user:${userId}`, { language: "en", timezone: "Australia/Sydney", alerts: "on" });
-    },
-    users,
-    USERS,
-  );
+  await runChild(["bench/support/seed-users.ts", prefix, String(users[0]), String(USERS)], {
+    VAULT_KEYS: vaultKeys,
+  });
+  const stored = await settle();
   // One update each, so whatever the bot keeps per user in memory would be there now.
   const handle = (update: Parameters<typeof app.bot.handleUpdate>[0]) => app.bot.handleUpdate(update);
   await drive((userId) => handle(textUpdate(userId, "/start")), users, USERS);
@@ -125,11 +130,14 @@ try {
   console.log(
     `\nbench:memory: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
   );
-  console.log("| moment | resident (RSS) | heap used |");
-  console.log("|---|---|---|");
-  console.log(`| bot built, no users | ${mb(baseline.rss)} | ${mb(baseline.heapUsed)} |`);
-  console.log(`| ${USERS} users with session and key, idle | ${mb(idle.rss)} | ${mb(idle.heapUsed)} |`);
-  console.log(`| after ${UPDATES} more updates | ${mb(after.rss)} | ${mb(after.heapUsed)} |`);
+  const row = (moment: string, m: NodeJS.MemoryUsage) =>
+    `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} |`;
+  console.log("| moment | resident (RSS) | heap used | heap total | external |");
+  console.log("|---|---|---|---|---|");
+  console.log(row("bot built, no users", baseline));
+  console.log(row(`${USERS} users' keys and sessions stored (no update yet)`, stored));
+  console.log(row(`${USERS} users with session and key, idle`, idle));
+  console.log(row(`after ${UPDATES} more updates`, after));
   console.log(`\nheap growth over ${UPDATES} updates: ${mb(after.heapUsed - idle.heapUsed)}`);
   console.log(`Telegram calls: ${sent}`);
   await app.close();
