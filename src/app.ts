@@ -33,6 +33,7 @@ import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
+import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "./services/update-reads.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
 import { createWithdrawalWatcher, type WithdrawalWatcherOptions } from "./services/withdrawals/watcher.ts";
@@ -124,7 +125,12 @@ export function createApp(options: AppOptions): App {
   });
   const deps: BotDeps = {
     accounts: createAccountService({
-      vault: createVault({ redis, keyring: config.vaultKeys, prefix: `${prefix}vault:` }),
+      vault: createVault({
+        redis,
+        keyring: config.vaultKeys,
+        prefix: `${prefix}vault:`,
+        readAhead: { take: takeReadAheadField, forget: forgetReadAheadField },
+      }),
       clients,
       redis,
       prefix: `${prefix}account:`,
@@ -165,6 +171,7 @@ export function createApp(options: AppOptions): App {
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
       // Webhook mode may run as several instances behind a load balancer; polling is one process.
       ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
+      readAhead: (reads, work) => withReadAhead(redis, reads, work),
     },
     {
       token: config.botToken,

@@ -34,7 +34,7 @@ export function cancelScopes(deps: BotDeps): MiddlewareFn<BotContext> {
 export function guardStateWrites<T>(storage: JsonStorage<T>): JsonStorage<T> {
   const overtaken = async () => (await currentScope.getStore()?.cancelled()) === true;
   return {
-    read: (key) => storage.read(key),
+    ...storage,
     async write(key, value) {
       if (!(await overtaken())) await storage.write(key, value);
     },

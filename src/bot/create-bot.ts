@@ -4,7 +4,8 @@
  * Order matters:
  * 1. per-chat sequencing (/cancel does not wait behind a slow update) and the per-update logger, then users
  *    without a `from` (channel posts...) are dropped;
- * 2. the update's cancel scope, session (Redis) and i18n, then the pasted-key guard (a key anywhere is
+ * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
+ *    session (Redis) and i18n, then the pasted-key guard (a key anywhere is
  *    deleted before any handler or conversation sees it), then the access and private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
@@ -19,8 +20,10 @@ import {
 } from "@grammyjs/conversations";
 import { Bot, type BotConfig, type Composer, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import type { Logger } from "pino";
 import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
+import { skipUnchangedWrites } from "../services/update-reads.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
 import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";
@@ -46,6 +49,7 @@ import { createConversationI18n, createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
+import { type ReadAhead, readAheadUserState } from "./read-ahead.ts";
 import type { DcaPayload } from "./recurring/card.ts";
 import { onDcaAction } from "./recurring/confirm.ts";
 import {
@@ -89,7 +93,12 @@ export interface BotStorage {
   conversations: JsonStorage<VersionedState<ConversationData>>;
   /** With several instances (webhook mode): handled update ids and chat locks, shared in Redis. */
   shared?: SharedUpdatesOptions;
+  /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/update-reads.ts). */
+  readAhead?: ReadAhead;
 }
+
+/** The session's and the conversations' storage key of a user. */
+const userKey = (userId: number): string => `user:${userId}`;
 
 /** How to reach Telegram; tests pass a fake `fetch` and `botInfo`. */
 export interface BotOptions {
@@ -123,11 +132,22 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       isUrgent,
     ),
   );
+  // The update's logger is built on first use: most updates log nothing, and a pino child (its bindings
+  // serialized and redacted) would cost more than the rest of a simple update.
   bot.use(async (ctx, next) => {
-    ctx.log = loggerForUpdate(deps.logger, {
-      updateId: ctx.update.update_id,
-      ...(ctx.from ? { userId: ctx.from.id } : {}),
-      ...(ctx.chat ? { chatId: ctx.chat.id } : {}),
+    let log: Logger | undefined;
+    Object.defineProperty(ctx, "log", {
+      configurable: true,
+      enumerable: true,
+      get: () =>
+        (log ??= loggerForUpdate(deps.logger, {
+          updateId: ctx.update.update_id,
+          ...(ctx.from ? { userId: ctx.from.id } : {}),
+          ...(ctx.chat ? { chatId: ctx.chat.id } : {}),
+        })),
+      set: (value: Logger) => {
+        log = value;
+      },
     });
     await next();
   });
@@ -146,12 +166,17 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     app.use(handleOnce(storage.shared));
     app.use(chatLock(storage.shared, isUrgent));
   }
+  if (storage.readAhead) {
+    app.use(readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey));
+  }
   app.use(cancelScopes(deps));
   app.use(
     session({
       initial: (): SessionData => ({}),
-      storage: guardStateWrites(storage.sessions),
-      getSessionKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
+      // The language negotiation reads the session on every update, and grammY writes back whatever was
+      // read: an unchanged session is not written (sessions do not expire, so nothing is lost).
+      storage: skipUnchangedWrites(guardStateWrites(storage.sessions)),
+      getSessionKey: (ctx) => (ctx.from ? userKey(ctx.from.id) : undefined),
     }),
   );
   app.use(i18n);
@@ -164,7 +189,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
         type: "key",
         version: CONVERSATION_VERSION,
         adapter: guardStateWrites(storage.conversations),
-        getStorageKey: (ctx) => (ctx.from ? `user:${ctx.from.id}` : undefined),
+        getStorageKey: (ctx) => (ctx.from ? userKey(ctx.from.id) : undefined),
       },
       plugins: (conversation) => [
         async (ctx, next) => {

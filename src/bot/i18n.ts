@@ -1,6 +1,7 @@
 /** Localization: Fluent files in `locales/`, the user's chosen language first, then Telegram's. */
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
+import type { Context } from "grammy";
 import type { BotContext, ConversationContext } from "./context.ts";
 
 /** Languages with a file in `locales/`, in menu order. */
@@ -29,9 +30,35 @@ const COMMON = {
   fluentBundleOptions: { useIsolating: false },
 } as const;
 
+/** Bounds the memo below; the bot only ever asks for its own few languages. */
+const MAX_MEMOIZED_LOCALES = 32;
+
+/**
+ * The plugin negotiates which Fluent bundles serve a locale (@fluent/langneg parses and compares locale
+ * tags) on every single translation, though the bundles never change once the files are loaded: the
+ * answer is memoized per locale list. `matchBundles` is internal to @grammyjs/i18n (v1); were it renamed,
+ * this does nothing and translations stay correct, only slower. The memoized Set is only iterated.
+ */
+function memoizeBundleMatching<C extends Context>(i18n: I18n<C>): I18n<C> {
+  const fluent = i18n.fluent as unknown as { matchBundles?: (locales: string[]) => Set<unknown> };
+  const match = fluent.matchBundles;
+  if (typeof match !== "function") return i18n;
+  const memo = new Map<string, Set<unknown>>();
+  fluent.matchBundles = (locales) => {
+    const key = locales.join("\u0000");
+    let bundles = memo.get(key);
+    if (bundles === undefined) {
+      bundles = match.call(fluent, locales);
+      if (memo.size < MAX_MEMOIZED_LOCALES) memo.set(key, bundles);
+    }
+    return bundles;
+  };
+  return i18n;
+}
+
 /** Creates the i18n instance; outside conversations it reads the language from the session. */
 export function createI18n(): I18n<BotContext> {
-  return new I18n<BotContext>({
+  const i18n = new I18n<BotContext>({
     ...COMMON,
     localeNegotiator: (ctx) => {
       const chosen = ctx.from ? ctx.session.language : undefined;
@@ -40,6 +67,7 @@ export function createI18n(): I18n<BotContext> {
       );
     },
   });
+  return memoizeBundleMatching(i18n);
 }
 
 /**
@@ -47,8 +75,9 @@ export function createI18n(): I18n<BotContext> {
  * language, and the conversation plugin then applies the user's choice read outside.
  */
 export function createConversationI18n(): I18n<ConversationContext> {
-  return new I18n<ConversationContext>({
+  const i18n = new I18n<ConversationContext>({
     ...COMMON,
     localeNegotiator: (ctx) => languageFromTelegram(ctx.from?.language_code) ?? "en",
   });
+  return memoizeBundleMatching(i18n);
 }

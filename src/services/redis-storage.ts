@@ -1,15 +1,18 @@
 /**
  * A JSON key-value store on Redis with the read/write/delete shape that grammY sessions and the
  * conversations plugin expect. Values expire after `ttlSeconds` of no writes, so abandoned state
- * does not pile up.
+ * does not pile up. Reads take a value the update read ahead when there is one (see update-reads.ts).
  */
 import type { Redis } from "ioredis";
+import { forgetReadAhead, takeReadAhead } from "./update-reads.ts";
 
 /** grammY's storage adapter shape (sessions; conversations use it with versioned state). */
 export interface JsonStorage<T> {
   read(key: string): Promise<T | undefined>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The Redis key a value is kept under, so an update can read it ahead (see update-reads.ts). */
+  redisKey?(key: string): string;
 }
 
 /** Options of {@link createRedisStorage}. */
@@ -26,7 +29,8 @@ export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage
   const { redis, prefix, ttlSeconds } = options;
   return {
     async read(key) {
-      const raw = await redis.get(prefix + key);
+      const ahead = takeReadAhead(prefix + key);
+      const raw = ahead === undefined ? await redis.get(prefix + key) : ahead;
       if (raw === null) return undefined;
       try {
         return JSON.parse(raw) as T;
@@ -35,12 +39,15 @@ export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage
       }
     },
     async write(key, value) {
+      forgetReadAhead(prefix + key);
       const raw = JSON.stringify(value);
       if (ttlSeconds === undefined) await redis.set(prefix + key, raw);
       else await redis.set(prefix + key, raw, "EX", ttlSeconds);
     },
     async delete(key) {
+      forgetReadAhead(prefix + key);
       await redis.del(prefix + key);
     },
+    redisKey: (key) => prefix + key,
   };
 }

@@ -8,6 +8,7 @@
  * exchange deadline ends).
  */
 import type { Redis } from "ioredis";
+import { takeReadAhead } from "./update-reads.ts";
 
 /** The cancel scope of one update. */
 export interface CancelScope {
@@ -45,9 +46,13 @@ export function createUserCancellation(options: UserCancellationOptions) {
   const keyOf = (userId: number) => `${prefix}${userId}`;
 
   return {
+    /** The Redis key of the user's cancel generation, so an update can read it ahead (see update-reads.ts). */
+    generationKey: keyOf,
+
     /** Opens the scope of an update of `userId`; close it when the update is done. */
     async open(userId: number): Promise<CancelScope> {
-      let generation = await redis.get(keyOf(userId));
+      const ahead = takeReadAhead(keyOf(userId));
+      let generation = ahead === undefined ? await redis.get(keyOf(userId)) : ahead;
       const own: OpenScope = { controller: new AbortController(), writes: 0 };
       const scopes = open.get(userId) ?? new Set<OpenScope>();
       scopes.add(own);

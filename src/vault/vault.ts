@@ -34,12 +34,23 @@ const fingerprintField = (field: string): string => `${field}${FINGERPRINT_SUFFI
 const MAX_ROTATE_ATTEMPTS = 5;
 const SCAN_COUNT = 200;
 
+/**
+ * Hash fields an update read ahead (see services/update-reads.ts), so the vault need not ask Redis again:
+ * `take` hands a value out once (null when absent, undefined when not read ahead), `forget` drops it.
+ */
+export interface VaultReadAhead {
+  take(key: string, field: string): string | null | undefined;
+  forget(key: string, field: string): void;
+}
+
 /** What {@link createVault} needs. */
 export interface VaultOptions {
   readonly redis: Redis;
   readonly keyring: Keyring;
   /** Key prefix of every vault key; default `vault:`. */
   readonly prefix?: string;
+  /** Values read ahead for the current update; without it every read asks Redis. */
+  readonly readAhead?: VaultReadAhead;
 }
 
 /** Counts from {@link Vault.rotate}. */
@@ -82,16 +93,24 @@ export interface Vault {
   rotate(): Promise<RotationResult>;
   /** Every user with a secret stored under `field` (by SCAN: a user added meanwhile may be missed). */
   usersWith(field: string): AsyncIterable<number>;
+  /** The hash and fields that get, has and matches read for a user's secret, to read them ahead. */
+  aheadReads(userId: number, field: string): { key: string; fields: string[] };
 }
 
 /** Creates a vault over `redis`. Nothing is sent to Redis until a method is called. */
-export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions): Vault {
+export function createVault({ redis, keyring, prefix = "vault:", readAhead }: VaultOptions): Vault {
   /** Validates before building the key, so a bad id or field never reaches Redis. */
   const userKey = (userId: number, field: string): string => {
     assertBinding({ userId, field });
     return `${prefix}user:${userId}`;
   };
   const userKeyPattern = new RegExp(`^${escapeRegExp(prefix)}user:([1-9][0-9]*)$`);
+  /** The record's and its fingerprint's values read ahead for this update, if they were. */
+  const takeAhead = (key: string, field: string) => readAhead?.take(key, field);
+  const forgetAhead = (key: string, field: string) => {
+    readAhead?.forget(key, field);
+    readAhead?.forget(key, fingerprintField(field));
+  };
 
   /**
    * Brings one record and its fingerprint (if it has one) under the current key; retries when a
@@ -135,6 +154,7 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
     async put(userId, field, secret, options = {}) {
       const binding = { userId, field };
       const key = userKey(userId, field);
+      forgetAhead(key, field);
       const record = encryptSecret(keyring, binding, secret);
       const write = redis.multi().hset(key, field, record);
       // A fingerprint of an earlier secret must never outlive it.
@@ -145,25 +165,36 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
     },
 
     async get(userId, field) {
-      const record = await redis.hget(userKey(userId, field), field);
+      const key = userKey(userId, field);
+      const ahead = takeAhead(key, field);
+      const record = ahead === undefined ? await redis.hget(key, field) : ahead;
       return record === null ? undefined : decryptSecret(keyring, { userId, field }, record);
     },
 
     async delete(userId, field) {
       const key = userKey(userId, field);
+      forgetAhead(key, field);
       const [removed] = await execOrThrow(redis.multi().hdel(key, field).hdel(key, fingerprintField(field)));
       return Number(removed) > 0;
     },
 
     async has(userId, field) {
-      return (await redis.hexists(userKey(userId, field), field)) === 1;
+      const key = userKey(userId, field);
+      const ahead = takeAhead(key, field);
+      if (ahead !== undefined) return ahead !== null;
+      return (await redis.hexists(key, field)) === 1;
     },
 
     async matches(userId, field, candidates) {
       const binding = { userId, field };
       const key = userKey(userId, field);
       if (candidates.length === 0) return false;
-      const [record, fingerprint] = await redis.hmget(key, field, fingerprintField(field));
+      const aheadRecord = takeAhead(key, field);
+      const aheadFingerprint = takeAhead(key, fingerprintField(field));
+      const [record, fingerprint] =
+        aheadRecord !== undefined && aheadFingerprint !== undefined
+          ? [aheadRecord, aheadFingerprint]
+          : await redis.hmget(key, field, fingerprintField(field));
       if (record === null || record === undefined) return false;
       const matched =
         fingerprint === null || fingerprint === undefined
@@ -178,8 +209,13 @@ export function createVault({ redis, keyring, prefix = "vault:" }: VaultOptions)
       }
       const fresh = fingerprintSecret(keyring, binding, secret);
       // Stored only if the record is still the one just read, so it never describes another secret.
+      forgetAhead(key, field);
       await redis.eval(COMPARE_AND_SET, 1, key, field, record, record, fingerprintField(field), fresh);
       return matchesFingerprint(keyring, binding, fresh, candidates) === true;
+    },
+
+    aheadReads(userId, field) {
+      return { key: userKey(userId, field), fields: [field, fingerprintField(field)] };
     },
 
     async rotate() {

@@ -5,23 +5,30 @@
 import { Dec, formatDec, toDec } from "../../exchange/index.ts";
 import { intlLocale } from "./locale.ts";
 
-const currencyFormats = new Map<string, Intl.NumberFormat>();
+// Building an Intl.NumberFormat costs far more than formatting with one: each is built once per language
+// and shape, and reused (they hold no state between calls).
+const formats = new Map<string, Intl.NumberFormat>();
 
-function currencyFormat(locale: string, signed: boolean): Intl.NumberFormat {
-  const key = `${locale}:${signed}`;
-  let format = currencyFormats.get(key);
+/** The format of `shape` (a fixed name for `options`) in a bot language, built on first use. */
+function numberFormat(locale: string, shape: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}:${shape}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(intlLocale(locale), {
-      style: "currency",
-      currency: "AUD",
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: signed ? "exceptZero" : "auto",
-    });
-    currencyFormats.set(key, format);
+    format = new Intl.NumberFormat(intlLocale(locale), options);
+    formats.set(key, format);
   }
   return format;
+}
+
+function currencyFormat(locale: string, signed: boolean): Intl.NumberFormat {
+  return numberFormat(locale, signed ? "aud-signed" : "aud", {
+    style: "currency",
+    currency: "AUD",
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: signed ? "exceptZero" : "auto",
+  });
 }
 
 // Intl accepts exact decimal strings at run time; the standard typings only list number and bigint.
@@ -36,7 +43,7 @@ export function formatAud(amount: string, locale: string, signed = false): strin
 /** A crypto quantity: up to 8 decimals, trailing zeros dropped, digits grouped. */
 export function formatQuantity(amount: string, locale: string): string {
   const trimmed = formatDec(toDec(amount), 8);
-  const format = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 8 });
+  const format = numberFormat(locale, "quantity", { maximumFractionDigits: 8 });
   return (format.format as unknown as ExactFormat)(trimmed);
 }
 
@@ -44,7 +51,7 @@ export function formatQuantity(amount: string, locale: string): string {
 export function formatPrice(price: string, locale: string): string {
   const value = toDec(price);
   if (value.abs().greaterThanOrEqualTo(1)) return formatAud(price, locale);
-  const format = new Intl.NumberFormat(intlLocale(locale), {
+  const format = numberFormat(locale, "small-price", {
     style: "currency",
     currency: "AUD",
     currencyDisplay: "narrowSymbol",
@@ -56,7 +63,7 @@ export function formatPrice(price: string, locale: string): string {
 /** A percentage given in percent units ("1.234" -> "+1.23%"); `signed` shows "+" for gains. */
 export function formatPercent(percent: string, locale: string, signed = true): string {
   const rounded = formatDec(toDec(percent), 2, { rounding: Dec.ROUND_HALF_EVEN, trailingZeros: true });
-  const format = new Intl.NumberFormat(intlLocale(locale), {
+  const format = numberFormat(locale, signed ? "percent-signed" : "percent", {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: signed ? "exceptZero" : "auto",

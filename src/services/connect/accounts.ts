@@ -111,6 +111,9 @@ export function createAccountService(options: AccountServiceOptions) {
       return vault.matches(userId, VAULT_FIELD, candidates);
     },
 
+    /** The vault reads of a user's key, so an update can read them ahead (see services/update-reads.ts). */
+    aheadReads: (userId: number) => vault.aheadReads(userId, VAULT_FIELD),
+
     /** A client for public market data. */
     publicClient: (): ExchangeClient => clients.public(),
   };

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:memory [-- --smoke]`: the bot process's memory with 10,000 users who each have a session
+ * and a connected key, idle after each sent one update (target: resident size under 200 MB), then the
+ * heap before and after 100,000 more updates (/start, /help, plain text, /price BTC), to show no growth.
+ * The sandbox exchange runs in a child process, so its accounts do not count; keys are stored straight
+ * in the vault by another child process (connecting checks each key with the exchange, which only
+ * /balance-like updates need), so that work does not weigh on the measured process either.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { createApp } from "../src/app.ts";
+import { createConfig } from "../src/config.ts";
+import { createLogger } from "../src/logger.ts";
+import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";
+import { textUpdate } from "./support/updates.ts";
+
+const smoke = process.argv.includes("--smoke");
+const USERS = Number(process.env.BENCH_USERS ?? (smoke ? 200 : 10_000));
+const UPDATES = Number(process.env.BENCH_UPDATES ?? (smoke ? 1000 : 100_000));
+const CONCURRENCY = 16;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** Starts the sandbox CLI in a child process and waits until it listens. */
+async function startSandboxProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings=ExperimentalWarning", "src/sandbox/cli.ts", "--port", String(port)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (String(chunk).includes("listening")) resolve();
+    });
+  });
+  return child;
+}
+
+/** Runs a TypeScript script of this repository in a child process; rejects unless it exits 0. */
+async function runChild(args: string[], env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ["--no-warnings=ExperimentalWarning", ...args], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${args[0]} exited with ${code}`);
+}
+
+/**
+ * Settles memory as an idle process would: full collections (needs --expose-gc) and a few quiet seconds,
+ * in which V8 gives back heap pages it no longer needs.
+ */
+async function settle(): Promise<NodeJS.MemoryUsage> {
+  for (let i = 0; i < (smoke ? 2 : 6); i++) {
+    globalThis.gc?.();
+    await sleep(smoke ? 100 : 1000);
+  }
+  return process.memoryUsage();
+}
+
+/** Runs `count` updates from `users` over a few concurrent lanes, each lane with users of its own. */
+async function drive(handle: (userId: number, i: number) => Promise<void>, users: number[], count: number) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
+      const own = users.filter((_, i) => i % CONCURRENCY === lane);
+      let turn = 0;
+      while (next < count) {
+        const i = next++;
+        await handle(own[turn++ % own.length] as number, i);
+      }
+    }),
+  );
+}
+
+const port = await freePort();
+const sandbox = await startSandboxProcess(port);
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const redis = new Redis(redisUrl);
+const prefix = `bench:memory:${randomUUID()}:`;
+const vaultKeys = `bench:${randomBytes(32).toString("base64")}`;
+try {
+  const config = createConfig({
+    BOT_TOKEN: STUB_TOKEN,
+    TELEGRAM_API_ROOT: STUB_API_ROOT,
+    EXCHANGE_BASE_URL: `http://127.0.0.1:${port}`,
+    VAULT_KEYS: vaultKeys,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: "info",
+  });
+  const telegram = createStubTelegram();
+  const app = createApp({
+    config,
+    logger: createLogger({ level: "info", destination: { write: () => undefined } }),
+    redis,
+    keyPrefix: prefix,
+    telegramFetch: telegram.fetch,
+    botInfo: STUB_BOT,
+  });
+  const baseline = await settle();
+
+  // Every user: a stored key and settings in the session, written by a child process (see seed-users.ts).
+  const users = Array.from({ length: USERS }, (_, i) => 600_000_000 + i);
+  await runChild(["bench/support/seed-users.ts", prefix, String(users[0]), String(USERS)], {
+    VAULT_KEYS: vaultKeys,
+  });
+  const stored = await settle();
+  // One update each, so whatever the bot keeps per user in memory would be there now.
+  const handle = (update: Parameters<typeof app.bot.handleUpdate>[0]) => app.bot.handleUpdate(update);
+  await drive((userId) => handle(textUpdate(userId, "/start")), users, USERS);
+  const idle = await settle();
+  const texts = ["/start", "/help", "hello there", "/price BTC"];
+  await drive((userId, i) => handle(textUpdate(userId, texts[i % texts.length] as string)), users, UPDATES);
+  const after = await settle();
+  const sent = [...telegram.calls].map(([method, n]) => `${method} ${n}`).join(", ");
+
+  console.log(
+    `\nbench:memory: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
+  );
+  const row = (moment: string, m: NodeJS.MemoryUsage) =>
+    `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} |`;
+  console.log("| moment | resident (RSS) | heap used | heap total | external |");
+  console.log("|---|---|---|---|---|");
+  console.log(row("bot built, no users", baseline));
+  console.log(row(`${USERS} users' keys and sessions stored (no update yet)`, stored));
+  console.log(row(`${USERS} users with session and key, idle`, idle));
+  console.log(row(`after ${UPDATES} more updates`, after));
+  console.log(`\nheap growth over ${UPDATES} updates: ${mb(after.heapUsed - idle.heapUsed)}`);
+  console.log(`Telegram calls: ${sent}`);
+  await app.close();
+} finally {
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== "0");
+  await redis.quit();
+  sandbox.kill("SIGTERM");
+}

@@ -1,0 +1,203 @@
+/**
+ * Timing for benchmarks: rounds that alternate between the whole bot and the bare one (and which goes
+ * first), so a noisy neighbour hits both; per-update latency percentiles; a serial pass that counts
+ * Redis commands and round trips per update; and the printed table.
+ */
+import { performance } from "node:perf_hooks";
+import type { Update } from "grammy/types";
+import type { Side, World } from "./world.ts";
+
+/** Command-line options shared by the benchmark scripts. */
+export interface BenchOptions {
+  /** A few hundred updates in all, for CI: proves the script runs, measures nothing. */
+  smoke: boolean;
+  rounds: number;
+  perRound: number;
+  concurrency: number;
+  /** Updates per side in the serial Redis-counting pass. */
+  counted: number;
+}
+
+/** Reads `--smoke`, `--rounds N`, `--per-round N`, `--concurrency N`. */
+export function parseOptions(argv: string[]): BenchOptions {
+  const smoke = argv.includes("--smoke");
+  const value = (name: string, fallback: number) => {
+    const at = argv.indexOf(name);
+    const parsed = at >= 0 ? Number(argv[at + 1]) : Number.NaN;
+    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+  };
+  return {
+    smoke,
+    rounds: value("--rounds", smoke ? 2 : 6),
+    perRound: value("--per-round", smoke ? 20 : 400),
+    concurrency: value("--concurrency", smoke ? 4 : 16),
+    counted: smoke ? 5 : 40,
+  };
+}
+
+/** One user's next update of a case (a sequence of steps is driven by `run` in {@link Flow}). */
+export type MakeUpdate = (side: Side, userId: number) => Update;
+
+/** Latencies (ms) and elapsed time of one side over all rounds. */
+export interface SideFigures {
+  latencies: number[];
+  /** Updates per second of each round. */
+  rates: number[];
+}
+
+/** The figures of one case. */
+export interface CaseFigures {
+  name: string;
+  whole: SideFigures;
+  bare: SideFigures;
+  /** Whole / bare updates per second, per pair of rounds. */
+  ratios: number[];
+  redis: Record<Side, { commands: number; roundTrips: number; byName: string }>;
+}
+
+/** The p-th percentile (0..100) of `values`. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+/** The median of `values`. */
+export const median = (values: number[]): number => percentile(values, 50);
+
+/**
+ * Runs `count` units of work over `concurrency` workers, each with users of its own (so no user has two
+ * updates in flight, as the whole bot's sequencing would enforce anyway). A unit is one update, or one
+ * whole flow; it returns the latencies it measured.
+ */
+async function runUnits(
+  users: number[],
+  count: number,
+  concurrency: number,
+  unit: (userId: number) => Promise<number[]>,
+  into: number[],
+): Promise<number> {
+  let next = 0;
+  const workers = Math.min(concurrency, users.length);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      const own = users.filter((_, i) => i % workers === worker);
+      let turn = 0;
+      while (next < count) {
+        next++;
+        const userId = own[turn++ % own.length] as number;
+        into.push(...(await unit(userId)));
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+/** Times one update. */
+export async function timed(world: World, side: Side, update: Update): Promise<number> {
+  const start = performance.now();
+  await world.handle(side, update);
+  return performance.now() - start;
+}
+
+/**
+ * Measures one case: a warm-up, then `rounds` pairs of rounds alternating which side goes first, then a
+ * serial pass counting Redis commands. `unit` handles one unit and returns its latencies; `size` is how
+ * many updates a unit is (for the rates).
+ */
+export async function measureCase(
+  world: World,
+  options: BenchOptions,
+  name: string,
+  unit: (side: Side, userId: number) => Promise<number[]>,
+  size = 1,
+): Promise<CaseFigures> {
+  const figures: CaseFigures = {
+    name,
+    whole: { latencies: [], rates: [] },
+    bare: { latencies: [], rates: [] },
+    ratios: [],
+    redis: {
+      whole: { commands: 0, roundTrips: 0, byName: "" },
+      bare: { commands: 0, roundTrips: 0, byName: "" },
+    },
+  };
+  const units = Math.max(1, Math.floor(options.perRound / size));
+  for (const side of ["whole", "bare"] as const) {
+    await runUnits(world.users, Math.min(units, 50), options.concurrency, (u) => unit(side, u), []);
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    const order: Side[] = round % 2 === 0 ? ["whole", "bare"] : ["bare", "whole"];
+    const rate: Partial<Record<Side, number>> = {};
+    for (const side of order) {
+      const ms = await runUnits(
+        world.users,
+        units,
+        options.concurrency,
+        (u) => unit(side, u),
+        figures[side].latencies,
+      );
+      rate[side] = (units * size * 1000) / ms;
+      figures[side].rates.push(rate[side]);
+    }
+    figures.ratios.push((rate.whole ?? 0) / (rate.bare ?? 1));
+  }
+  for (const side of ["whole", "bare"] as const) {
+    const counter = world.counters[side];
+    counter.reset();
+    await runUnits(world.users, options.counted, 1, (u) => unit(side, u), []);
+    const updates = options.counted * size;
+    figures.redis[side] = {
+      commands: counter.commands / updates,
+      roundTrips: counter.roundTrips / updates,
+      byName: [...counter.byName]
+        .sort((a, b) => b[1] - a[1])
+        .map(([command, n]) => `${command} ${(n / updates).toFixed(2)}`)
+        .join(", "),
+    };
+  }
+  return figures;
+}
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+
+/** Prints the table of a benchmark's cases, and the process's resident memory. */
+export function printTable(title: string, cases: CaseFigures[], options: BenchOptions): void {
+  const header = [
+    "case",
+    "whole upd/s",
+    "bare upd/s",
+    "ratio (median)",
+    "whole p50/p99 ms",
+    "bare p50/p99 ms",
+    "Redis cmds/upd whole/bare",
+    "round trips/upd whole/bare",
+  ];
+  const rows = cases.map((c) => [
+    c.name,
+    fixed(median(c.whole.rates), 0),
+    fixed(median(c.bare.rates), 0),
+    `${fixed(median(c.ratios), 2)}x`,
+    `${fixed(percentile(c.whole.latencies, 50), 2)} / ${fixed(percentile(c.whole.latencies, 99), 2)}`,
+    `${fixed(percentile(c.bare.latencies, 50), 2)} / ${fixed(percentile(c.bare.latencies, 99), 2)}`,
+    `${fixed(c.redis.whole.commands, 2)} / ${fixed(c.redis.bare.commands, 2)}`,
+    `${fixed(c.redis.whole.roundTrips, 2)} / ${fixed(c.redis.bare.roundTrips, 2)}`,
+  ]);
+  const mode = options.smoke ? "smoke run (figures mean nothing)" : "full run";
+  console.log(
+    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side, concurrency ${options.concurrency}; node ${process.version}`,
+  );
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(`|${header.map(() => "---").join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  console.log("\nRedis commands per update (serial pass):");
+  for (const c of cases) {
+    console.log(`  ${c.name}: whole [${c.redis.whole.byName}] bare [${c.redis.bare.byName}]`);
+  }
+  const memory = process.memoryUsage();
+  console.log(
+    `\nresident memory ${fixed(memory.rss / 2 ** 20)} MB, heap used ${fixed(memory.heapUsed / 2 ** 20)} MB`,
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Everything a benchmark drives, in one process: the sandbox exchange over HTTP, the whole bot
+ * (createApp, as production builds it) and the bare grammY bot, each on its own Redis client (so their
+ * commands are counted apart) under a private key prefix, both talking to one stub Telegram.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
+import { Redis } from "ioredis";
+import { type App, createApp } from "../../src/app.ts";
+import { createConfig } from "../../src/config.ts";
+import {
+  ACCOUNT_LIMITS,
+  createClientFactory,
+  createRedisRateLimiter,
+  PUBLIC_LIMITS,
+} from "../../src/exchange/index.ts";
+import { createLogger } from "../../src/logger.ts";
+import { type SandboxHandle, startSandbox } from "../../src/sandbox/server.ts";
+import { createMarketData } from "../../src/services/market-data.ts";
+import { createBareBot } from "./bare-bot.ts";
+import { countRedis, type RedisCounter } from "./redis-count.ts";
+import {
+  createStubTelegram,
+  STUB_API_ROOT,
+  STUB_BOT,
+  STUB_TOKEN,
+  type StubTelegram,
+} from "./stub-telegram.ts";
+
+/** Which bot an update goes to. */
+export type Side = "whole" | "bare";
+
+/** A running benchmark world. */
+export interface World {
+  app: App;
+  sandbox: SandboxHandle;
+  telegram: StubTelegram;
+  redis: Record<Side, Redis>;
+  counters: Record<Side, RedisCounter>;
+  /** Users connected in both bots (each with a sandbox account of their own). */
+  users: number[];
+  handle(side: Side, update: Update): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the world with `userCount` connected users (each holding plenty of AUD and some BTC);
+ * `withConversations` gives the bare bot the conversations plugin and its guided buy.
+ */
+export async function startWorld(userCount: number, withConversations = false): Promise<World> {
+  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const prefix = `bench:${randomUUID()}:`;
+  // No walk (prices stay put, so repeated texts are alike) and no rate limit in the sandbox itself: the
+  // bots' own limiters still apply the spec's budgets.
+  const sandbox = await startSandbox({
+    walk: false,
+    swapSettleMs: 0,
+    withdrawalStepMs: 0,
+    limits: { accountReads: 1e9, accountWrites: 1e9, publicReads: 1e9, publicWrites: 1e9 },
+  });
+  const telegram = createStubTelegram();
+  const redis = { whole: new Redis(redisUrl), bare: new Redis(redisUrl) };
+  const config = createConfig({
+    BOT_TOKEN: STUB_TOKEN,
+    TELEGRAM_API_ROOT: STUB_API_ROOT,
+    EXCHANGE_BASE_URL: sandbox.url,
+    VAULT_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: "info",
+  });
+  // Production's level (info), written nowhere: formatting a line costs what it costs in production.
+  const logger = createLogger({ level: "info", destination: { write: () => undefined } });
+  const app = createApp({
+    config,
+    logger,
+    redis: redis.whole,
+    keyPrefix: `${prefix}whole:`,
+    telegramFetch: telegram.fetch,
+    botInfo: STUB_BOT,
+  });
+  const bareClients = createClientFactory({
+    baseUrl: sandbox.url,
+    limiter: createRedisRateLimiter({
+      redis: redis.bare,
+      prefix: `${prefix}bare:ratelimit:`,
+      limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+    }),
+  });
+  const keys = new Map<number, string>();
+  const bare: Bot = createBareBot({
+    redis: redis.bare,
+    prefix: `${prefix}bare:`,
+    fetch: telegram.fetch,
+    market: createMarketData({ client: bareClients.public() }),
+    clients: bareClients,
+    keys,
+    withConversations,
+  }) as unknown as Bot;
+
+  const users: number[] = [];
+  const base = 500_000_000 + Math.floor(Math.random() * 1000) * 100_000;
+  for (let i = 0; i < userCount; i++) {
+    const userId = base + i;
+    const account = sandbox.createAccount({ balances: { AUD: "100000000", BTC: "10" } });
+    const result = await app.deps.accounts.connect(userId, account.read_write_key);
+    if (result.status !== "connected") throw new Error("the sandbox refused its own key");
+    keys.set(userId, account.read_write_key);
+    users.push(userId);
+  }
+  const counters = { whole: countRedis(redis.whole), bare: countRedis(redis.bare) };
+  return {
+    app,
+    sandbox,
+    telegram,
+    redis,
+    counters,
+    users,
+    handle: (side, update) => (side === "whole" ? app.bot.handleUpdate(update) : bare.handleUpdate(update)),
+    async close() {
+      await app.close();
+      for (const client of [redis.whole, redis.bare]) {
+        let cursor = "0";
+        do {
+          const [next, found] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+          cursor = next;
+          if (found.length > 0) await client.del(...found);
+        } while (cursor !== "0");
+      }
+      await Promise.all([redis.whole.quit(), redis.bare.quit()]);
+      await sandbox.close();
+    },
+  };
+}

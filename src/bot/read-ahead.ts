@@ -1,0 +1,36 @@
+/**
+ * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip,
+ * what the rest of the update reads first (see services/update-reads.ts): the cancel generation (the
+ * cancel scope), the session, the conversation state, and the stored key's record (whether the user is
+ * connected, their client, the pasted-key check). Those reads then take the values without asking
+ * Redis again.
+ */
+import type { MiddlewareFn } from "grammy";
+import type { JsonStorage } from "../services/redis-storage.ts";
+import type { AheadReads } from "../services/update-reads.ts";
+import type { BotContext, BotDeps } from "./context.ts";
+
+/** Runs the rest of an update with some Redis keys read ahead. */
+export type ReadAhead = (reads: AheadReads, work: () => Promise<void>) => Promise<void>;
+
+/**
+ * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
+ * not say their Redis key are simply read when needed.
+ */
+export function readAheadUserState(
+  deps: BotDeps,
+  readAhead: ReadAhead,
+  storages: readonly JsonStorage<unknown>[],
+  storageKey: (userId: number) => string,
+): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    if (ctx.from === undefined) return next();
+    const key = storageKey(ctx.from.id);
+    const keys = [deps.cancellation.generationKey(ctx.from.id)];
+    for (const storage of storages) {
+      const redisKey = storage.redisKey?.(key);
+      if (redisKey !== undefined) keys.push(redisKey);
+    }
+    return readAhead({ keys, hashes: [deps.accounts.aheadReads(ctx.from.id)] }, next);
+  };
+}

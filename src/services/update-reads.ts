@@ -1,0 +1,148 @@
+/**
+ * The Redis reads every update of a user starts with (the cancel generation, the session, the
+ * conversation state, the stored key's record), fetched together with one command (a small script) in
+ * one round trip, instead of one command each, one after the other.
+ *
+ * The values are kept for the update only (in an AsyncLocalStorage) and each is handed out once, to the
+ * first read of its key: that read happens a moment later in the same update anyway, and nothing of this
+ * update writes the key before it. A key written or deleted in the update is forgotten, so a later read
+ * goes to Redis. Outside an update, or for keys not read ahead, reads go to Redis as before.
+ *
+ * The update's store also remembers what a storage read (as JSON), so an unchanged value need not be
+ * written back (see {@link skipUnchangedWrites}).
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Redis } from "ioredis";
+import type { JsonStorage } from "./redis-storage.ts";
+
+/** What to read ahead: string keys, and fields of hashes. */
+export interface AheadReads {
+  keys: readonly string[];
+  hashes?: readonly { key: string; fields: readonly string[] }[];
+}
+
+interface UpdateReads {
+  /** Values read ahead and not yet taken (a hash field as `key NUL field`): null when absent. */
+  ahead: Map<string, string | null>;
+  /** JSON of what each storage read in this update, by storage and key. */
+  seen: Map<string, string>;
+}
+
+const current = new AsyncLocalStorage<UpdateReads>();
+
+const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
+
+/**
+ * GETs and HGETs in one command: a pipeline of MGET and HMGET would still be written to the socket
+ * command by command, and those writes cost more than the rest of a simple update. KEYS: the string keys,
+ * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
+ * A missing value comes back as nil (Lua false keeps its place in the list). The keys lie in different
+ * hash slots: fine on the single Redis the app uses; on Redis Cluster they would need a common hash tag.
+ */
+const READ_AHEAD_SCRIPT = `
+local strings = tonumber(ARGV[1])
+local out = {}
+for i = 1, strings do out[#out + 1] = redis.call('GET', KEYS[i]) end
+local a = 2
+for k = strings + 1, #KEYS do
+  local n = tonumber(ARGV[a]); a = a + 1
+  for f = 1, n do out[#out + 1] = redis.call('HGET', KEYS[k], ARGV[a]); a = a + 1 end
+end
+return out`;
+
+type WithReadAheadCommand = Redis & {
+  updateReadAhead(numKeys: number, ...args: (string | number)[]): Promise<(string | null)[]>;
+};
+
+/** The client with the script defined (ioredis sends it by its hash, loading it once when Redis lacks it). */
+function scripted(redis: Redis): WithReadAheadCommand {
+  const client = redis as WithReadAheadCommand;
+  if (typeof client.updateReadAhead !== "function")
+    redis.defineCommand("updateReadAhead", { lua: READ_AHEAD_SCRIPT });
+  return client;
+}
+
+/** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
+export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: () => Promise<T>): Promise<T> {
+  const { keys, hashes = [] } = reads;
+  const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
+  const values =
+    names.length === 0
+      ? []
+      : await scripted(redis).updateReadAhead(
+          keys.length + hashes.length,
+          ...keys,
+          ...hashes.map((hash) => hash.key),
+          keys.length,
+          ...hashes.flatMap((hash) => [hash.fields.length, ...hash.fields]),
+        );
+  const store: UpdateReads = { ahead: new Map(), seen: new Map() };
+  names.forEach((name, i) => {
+    store.ahead.set(name, values[i] ?? null);
+  });
+  try {
+    return await current.run(store, work);
+  } finally {
+    // Work the update left running (a timer, a background promise) reads Redis from now on.
+    store.ahead.clear();
+    store.seen.clear();
+  }
+}
+
+/**
+ * The value read ahead for `key` in this update, handed out once: null when the key did not exist,
+ * undefined when it was not read ahead (or was already taken, written or deleted): then read Redis.
+ */
+export function takeReadAhead(key: string): string | null | undefined {
+  const ahead = current.getStore()?.ahead;
+  if (ahead === undefined || !ahead.has(key)) return undefined;
+  const value = ahead.get(key) ?? null;
+  ahead.delete(key);
+  return value;
+}
+
+/** Drops what was read ahead for `key` (it is being written or deleted). */
+export function forgetReadAhead(key: string): void {
+  current.getStore()?.ahead.delete(key);
+}
+
+/** {@link takeReadAhead} for a field of a hash. */
+export function takeReadAheadField(key: string, field: string): string | null | undefined {
+  return takeReadAhead(fieldKey(key, field));
+}
+
+/** {@link forgetReadAhead} for a field of a hash. */
+export function forgetReadAheadField(key: string, field: string): void {
+  forgetReadAhead(fieldKey(key, field));
+}
+
+let storages = 0;
+
+/**
+ * Wraps a storage so that a value the update read and left unchanged is not written back (grammY's
+ * session writes back every session it read, and the language negotiation reads it on every update).
+ * Only for storages without expiry: a rewrite there changes nothing. Outside an update every write goes
+ * through.
+ */
+export function skipUnchangedWrites<T>(storage: JsonStorage<T>): JsonStorage<T> {
+  const id = `${storages++}:`;
+  const seen = () => current.getStore()?.seen;
+  return {
+    ...storage,
+    async read(key) {
+      const value = await storage.read(key);
+      if (value !== undefined) seen()?.set(id + key, JSON.stringify(value));
+      return value;
+    },
+    async write(key, value) {
+      const before = seen()?.get(id + key);
+      if (before !== undefined && before === JSON.stringify(value)) return;
+      seen()?.delete(id + key);
+      await storage.write(key, value);
+    },
+    async delete(key) {
+      seen()?.delete(id + key);
+      await storage.delete(key);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The benchmark scripts stay runnable: each runs with --smoke (a few hundred updates) as a child process,
+ * exits 0 and prints its table. Nothing here asserts a timing: CI machines are too noisy for that.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+/** Runs a bench script with --smoke; its standard output. */
+async function smoke(script: string, ...flags: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ["--no-warnings=ExperimentalWarning", ...flags, script, "--smoke"],
+    // Generous: the smoke runs start a sandbox and two bots, on a CI machine shared with other tests.
+    { timeout: 150_000, maxBuffer: 16 * 2 ** 20 },
+  );
+  return stdout;
+}
+
+// Each script takes seconds on an idle machine, much longer on a busy one.
+const SLOW = 180_000;
+
+describe("benchmark scripts (smoke runs)", () => {
+  it(
+    "bench:updates prints a row per case with both bots' figures and Redis counts",
+    async () => {
+      const out = await smoke("bench/updates.ts");
+      expect(out).toContain("| case | whole upd/s | bare upd/s | ratio (median) |");
+      for (const name of ["/start", "/help", "plain text", "/price BTC", "Refresh on /balance"]) {
+        expect(out).toMatch(
+          new RegExp(`^\\| ${name.replace("/", "\\/")} \\| \\d+ \\| \\d+ \\| [\\d.]+x \\|`, "m"),
+        );
+      }
+      expect(out).toMatch(/resident memory [\d.]+ MB/);
+    },
+    SLOW,
+  );
+
+  it(
+    "bench:flow prints the guided buy, step by step",
+    async () => {
+      const out = await smoke("bench/flow.ts");
+      expect(out).toMatch(/^\| guided \/buy \(3 updates\) \| \d+ \| \d+ \|/m);
+      for (const step of ["/buy (first step)", "tap BTC", "type amount -> quote"])
+        expect(out).toContain(`| ${step} |`);
+    },
+    SLOW,
+  );
+
+  it(
+    "bench:memory prints resident size and heap before and after",
+    async () => {
+      const out = await smoke("bench/memory.ts", "--expose-gc");
+      expect(out).toMatch(/\| 200 users with session and key, idle \| [\d.]+ MB \| [\d.]+ MB \|/);
+      expect(out).toMatch(/heap growth over 1000 updates: -?[\d.]+ MB/);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,105 @@
+/**
+ * Reads ahead: what an update read in its one round trip is handed out once, to the first read of the key;
+ * a write or delete drops it; outside an update every read asks Redis; a session read and left unchanged
+ * is not written back, a changed one is.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import {
+  skipUnchangedWrites,
+  takeReadAhead,
+  takeReadAheadField,
+  withReadAhead,
+} from "../../src/services/update-reads.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:update-reads:${randomUUID()}:`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+const storage = createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` });
+
+describe("withReadAhead", () => {
+  it("hands each value out once, null for a missing key, and hash fields too", async () => {
+    await redis.set(`${prefix}a`, "1");
+    await redis.hset(`${prefix}h`, "f", "x");
+    await withReadAhead(
+      redis,
+      { keys: [`${prefix}a`, `${prefix}missing`], hashes: [{ key: `${prefix}h`, fields: ["f", "g"] }] },
+      async () => {
+        await redis.set(`${prefix}a`, "2"); // changed behind the update's back after its read
+        expect(takeReadAhead(`${prefix}a`)).toBe("1");
+        expect(takeReadAhead(`${prefix}a`)).toBeUndefined(); // taken: the next read asks Redis
+        expect(takeReadAhead(`${prefix}missing`)).toBeNull();
+        expect(takeReadAheadField(`${prefix}h`, "f")).toBe("x");
+        expect(takeReadAheadField(`${prefix}h`, "g")).toBeNull();
+        expect(takeReadAhead(`${prefix}never-read-ahead`)).toBeUndefined();
+      },
+    );
+    expect(takeReadAhead(`${prefix}a`)).toBeUndefined();
+  });
+
+  it("a storage read takes the value read ahead; after a write it reads Redis again", async () => {
+    await storage.write("u1", { step: "before" });
+    const key = storage.redisKey?.("u1") as string;
+    await withReadAhead(redis, { keys: [key] }, async () => {
+      await redis.set(key, JSON.stringify({ step: "elsewhere" }));
+      expect(await storage.read("u1")).toEqual({ step: "before" });
+      expect(await storage.read("u1")).toEqual({ step: "elsewhere" });
+    });
+    await withReadAhead(redis, { keys: [key] }, async () => {
+      await storage.write("u1", { step: "written" });
+      expect(await storage.read("u1")).toEqual({ step: "written" });
+    });
+  });
+
+  it("values the update did not take are gone once it ends", async () => {
+    await redis.set(`${prefix}late`, "early");
+    let later: Promise<string | null | undefined> = Promise.resolve(undefined);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await withReadAhead(redis, { keys: [`${prefix}late`] }, async () => {
+      later = gate.then(() => takeReadAhead(`${prefix}late`));
+    });
+    release();
+    expect(await later).toBeUndefined();
+  });
+});
+
+describe("skipUnchangedWrites", () => {
+  it("does not write back a value read and left unchanged, but writes a changed one", async () => {
+    const sessions = skipUnchangedWrites(storage);
+    await storage.write("u2", { step: "one" });
+    await withReadAhead(redis, { keys: [] }, async () => {
+      const value = await sessions.read("u2");
+      await redis.set(`${prefix}state:u2`, JSON.stringify({ step: "set meanwhile" }));
+      await sessions.write("u2", value as { step: string });
+    });
+    expect(await storage.read("u2")).toEqual({ step: "set meanwhile" });
+    await withReadAhead(redis, { keys: [] }, async () => {
+      await sessions.read("u2");
+      await sessions.write("u2", { step: "two" });
+    });
+    expect(await storage.read("u2")).toEqual({ step: "two" });
+  });
+
+  it("writes a value that was absent, and every write outside an update", async () => {
+    const sessions = skipUnchangedWrites(storage);
+    await withReadAhead(redis, { keys: [] }, async () => {
+      expect(await sessions.read("u3")).toBeUndefined();
+      await sessions.write("u3", { step: "new" });
+    });
+    expect(await storage.read("u3")).toEqual({ step: "new" });
+    const value = await sessions.read("u3");
+    await redis.set(`${prefix}state:u3`, JSON.stringify({ step: "other" }));
+    await sessions.write("u3", value as { step: string });
+    expect(await storage.read("u3")).toEqual({ step: "new" });
+  });
+});
