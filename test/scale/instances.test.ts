@@ -2,7 +2,9 @@
  * Three bot instances in webhook mode behind a round-robin proxy, sharing one Redis and one exchange, as a
  * deployment with a load balancer runs them. Consecutive updates land on different instances; a guided
  * flow started on one goes on on another; an update delivered twice (to two instances) is handled once;
- * a swap is placed once and its result delivered once, by whichever instance's worker follows it.
+ * a swap is placed once and its result delivered once, by whichever instance's worker follows it; an
+ * address is added through a guided flow whose steps land on all three; an alert set in the chat fires
+ * and arrives once, whichever instance's watcher sees it.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -50,6 +52,7 @@ for (let i = 0; i < 3; i++) {
     telegramFetch: fake.fetch,
     botInfo: fake.botInfo,
     swapWatch: { pollIntervalMs: 20, fastWindowMs: 300, slowDelaysMs: [100, 200, 400] },
+    alertWatch: { tickMs: 100, chatGapMs: 100 },
   });
   const server = createHttpServer({
     bot: app.bot,
@@ -139,6 +142,44 @@ describe("three instances behind a round-robin proxy", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const results = driver.transcript().match(/Swap #\d+ done/g) ?? [];
     expect(results).toHaveLength(1);
+  });
+
+  it("adds an address book entry through a guided flow whose steps land on every instance", async () => {
+    const driver = chat();
+    const account = ex.account({ AUD: "10" });
+    await apps[0]?.deps.accounts.connect(driver.user.id, account.readWriteKey);
+    await driver.send("/addresses");
+    await driver.press("➕ Add address");
+    await driver.press("BTC");
+    await driver.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await driver.send("Cold wallet");
+    await driver.press("Personal wallet");
+    await driver.press("Ledger");
+    await driver.press("Mine");
+    expect(driver.lastMessage()?.plainText).toContain("Save this withdrawal address?");
+    await driver.press("Save");
+    expect(driver.lastMessage()?.plainText).toContain("Saved “Cold wallet” (BTC)");
+    expect(new Set(lastInstances(9)).size).toBe(3);
+    const entries = (await ex.client(account.readWriteKey).addressBook.list()).results;
+    expect(entries.map((e) => e.label)).toEqual(["Cold wallet"]);
+  });
+
+  it("an alert set in the chat (its steps on two instances) fires once, whichever watcher sees it", async () => {
+    const driver = chat();
+    const account = ex.account({ AUD: "10" });
+    await apps[0]?.deps.accounts.connect(driver.user.id, account.readWriteKey);
+    await apps[1]?.deps.alerts.userConnected(driver.user.id);
+    const price = Number((await ex.client().market.ticker()).ETH?.last);
+    const level = (price * 1.01).toFixed(2);
+    await driver.send(`/alert ETH above ${level}`);
+    await driver.press("Confirm");
+    expect((await ex.client(account.readWriteKey).priceTriggers.list()).results).toHaveLength(1);
+    ex.sb.setPrice("ETH", (price * 1.02).toFixed(2));
+    const fired = await driver.waitForOutput((o) => /rose to/.test(o.plainText), FOLLOW_UP_MS);
+    expect(fired.plainText).toContain("ETH");
+    // Every instance keeps scanning: time for a duplicate to show, if one could.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(driver.transcript().match(/rose to/g) ?? []).toHaveLength(1);
   });
 
   it("an update delivered to two instances at once is handled once", async () => {
