@@ -891,6 +891,7 @@ addr-resent = 📧 A new confirmation email for “{ $label }” is on its way. 
 addr-resend-confirmed = “{ $label }” is already confirmed, so there is nothing to resend: it can be used for withdrawals.
 addr-resend-deleted = “{ $label }” was deleted, so it can't be confirmed any more. Add it again with /addresses if you need it.
 addr-resend-unknown = ⚠️ The exchange's answer was lost, so the confirmation email may have been sent. Check your inbox (and spam folder) before asking again.
+addr-resend-wait = ✉️ A confirmation email for this address was sent less than a minute ago. Check your inbox (and spam folder); you can ask again in a minute.
 addr-delete-ask = Delete “{ $label }” ({ $asset }, <code>{ $address }</code>)?
     It can no longer be used for withdrawals. The exchange keeps its history: past withdrawals to it stay in your records.
 addr-deleted = 🗑 “{ $label }” was deleted. It can't be used for withdrawals any more; its history is kept.

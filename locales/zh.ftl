@@ -880,6 +880,7 @@ addr-resent = 📧 “{ $label }”的新确认邮件已发出。请在 30 分�
 addr-resend-confirmed = “{ $label }”已经确认，无需重发：它可以用于提现。
 addr-resend-deleted = “{ $label }”已被删除，无法再确认。如有需要，请用 /addresses 重新添加。
 addr-resend-unknown = ⚠️ 交易所的回复丢失了，因此确认邮件可能已经发出。再次请求之前，请先检查收件箱（以及垃圾邮件）。
+addr-resend-wait = ✉️ 这个地址的确认邮件不到一分钟前刚发出。请先查看收件箱（以及垃圾邮件）；一分钟后可以再次请求。
 addr-delete-ask = 删除“{ $label }”（{ $asset }，<code>{ $address }</code>）吗？
     删除后将不能再用于提现。交易所会保留其历史记录：过去发往该地址的提现仍在你的记录中。
 addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提现；历史记录会保留。

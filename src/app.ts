@@ -26,6 +26,7 @@ import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
+import { createCooldowns } from "./services/cooldowns.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
 import { createHistoryViews } from "./services/history/views.ts";
 import { createMarketData } from "./services/market-data.ts";
@@ -138,6 +139,7 @@ export function createApp(options: AppOptions): App {
     market: createMarketData({ client: publicClient, sharedTicker: ticker.get }),
     priceHistory,
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
+    cooldowns: createCooldowns({ redis, prefix: `${prefix}cooldown:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
     defaultTimezone: config.defaultTimezone,

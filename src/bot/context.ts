@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
+import type { Cooldowns } from "../services/cooldowns.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
 import type { HistoryViews } from "../services/history/views.ts";
 import type { MarketData } from "../services/market-data.ts";
@@ -56,6 +57,8 @@ export interface BotDeps {
   /** Snapshots of public prices, for the day's change. */
   priceHistory: PriceHistory;
   tokens: CallbackTokens;
+  /** Actions that must not repeat within a while (a confirmation email resent). */
+  cooldowns: Cooldowns;
   /** The quotes on screen with live buttons, so /cancel can kill them. */
   liveQuotes: LiveQuotes;
   logger: Logger;

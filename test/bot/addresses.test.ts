@@ -166,6 +166,9 @@ describe("Resend confirmation", () => {
     expect(outputs.filter((o) => o.kind === "edit")).toEqual([]);
     expect(await tb.ex.writesOf(account, `${BOOK}${saving.id}/resend_confirmation/`)).toBe(1);
     expect((await outbox(account)).filter((m) => m.entry_id === saving.id)).toHaveLength(2);
+    // A second tap within the minute sends no second email, and says why.
+    expect(textOf(await chat.press("✉️ Resend"))).toContain("sent less than a minute ago");
+    expect(await tb.ex.writesOf(account, `${BOOK}${saving.id}/resend_confirmation/`)).toBe(1);
     // The new link confirms it.
     await tb.ex.control("POST", `/_sandbox/links/${(await outbox(account)).at(-1)?.link_token}`);
     expect((await entry(account, saving.id)).confirmed).toBe(true);
@@ -180,6 +183,8 @@ describe("Resend confirmation", () => {
     const outputs = await pressData(chat, resendButtonData(done.id));
     expect(textOf(outputs)).toContain("“Cold” is already confirmed, so there is nothing to resend");
     expect(await tb.ex.writesOf(account, `${BOOK}${done.id}/resend_confirmation/`)).toBe(0);
+    // No email went out, so no cooldown holds: a second press gets the same answer, not "wait".
+    expect(textOf(await pressData(chat, resendButtonData(done.id)))).toContain("is already confirmed");
   });
 
   it("refused for a deleted entry; a lost answer may have sent the email", async () => {

@@ -129,22 +129,39 @@ async function showDetails(ctx: BotContext, deps: BotDeps, id: number): Promise<
   }
 }
 
+/** How long after a resend the same entry's Resend is refused. */
+const RESEND_COOLDOWN_S = 60;
+
 /** One resend for the entry, after reading its state: refused in words when confirmed or deleted. */
 async function resend(ctx: BotContext, deps: BotDeps, id: number): Promise<void> {
   const client = await clientOrExplain(ctx, deps, true);
   if (!client) return;
+  // One email per entry a minute: a double tap, or a tap on an older message, sends no second one.
+  const cooldown = `addr-resend:${ctx.from?.id}:${id}`;
+  if (!(await deps.cooldowns.take(cooldown, RESEND_COOLDOWN_S))) {
+    await ctx.reply(ctx.t("addr-resend-wait"));
+    return;
+  }
   let result: Awaited<ReturnType<typeof resendConfirmation>>;
   try {
     const waited = await waitForExchange(ctx, deps, () =>
       resendConfirmation(client, id, (write) => ctx.cancelScope.writing(write)),
     );
-    if (waited.cancelled) return;
+    if (waited.cancelled) {
+      await deps.cooldowns.release(cooldown);
+      return;
+    }
     result = waited.value;
   } catch (error) {
     // Reading the entry failed: nothing was sent.
+    await deps.cooldowns.release(cooldown);
     await explain(ctx, error, false);
     return;
   }
+  // Only an email that went out, or may have, holds the cooldown.
+  const mayHaveSent =
+    result.status === "done" || (result.status === "failed" && writeOutcome(result.error) === "unknown");
+  if (!mayHaveSent) await deps.cooldowns.release(cooldown);
   const label = escapeHtml(result.status === "failed" ? "" : result.entry.label);
   if (result.status === "confirmed") await ctx.reply(ctx.t("addr-resend-confirmed", { label }));
   else if (result.status === "deleted") await ctx.reply(ctx.t("addr-resend-deleted", { label }));
