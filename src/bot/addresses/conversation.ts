@@ -27,8 +27,8 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import { commandName } from "../guards.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
+import { nextInput } from "../prompt-input.ts";
 import { showSummary } from "./confirmations.ts";
 import { COMMON_COUNTRIES, countryName, typedCountry } from "./countries.ts";
 import { answerText, choiceLabel, describeStepProblem } from "./format.ts";
@@ -93,31 +93,6 @@ async function loadAddData(ctx: BotContext, deps: BotDeps): Promise<AddData> {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
     return { ok: false, text: explained };
-  }
-}
-
-/** Waits for a typed message or a press of one of `messageId`'s `ad:` buttons; another command leaves the flow. */
-async function nextInput(
-  conversation: Convo,
-  messageId: number,
-): Promise<{ text: string } | { data: string }> {
-  for (;;) {
-    const update = await conversation.waitUntil(
-      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("ad:") ?? false),
-      { next: true },
-    );
-    const text = update.message?.text;
-    if (text !== undefined) {
-      const command = commandName(text);
-      if (command === "skip") return { data: "ad:s" };
-      if (command === "back") return { data: "ad:b" };
-      if (command !== undefined) await conversation.halt({ next: true });
-      return { text };
-    }
-    await update.answerCallbackQuery();
-    // A button of an older prompt is not an answer to this one.
-    if (update.callbackQuery?.message?.message_id === messageId)
-      return { data: update.callbackQuery.data ?? "" };
   }
 }
 
@@ -195,7 +170,7 @@ async function ask(
     ctx.api.editMessageText(sent.chat.id, sent.message_id, outcome === "" ? text : `${text}\n${outcome}`);
   const listed = new Set(assets.map(([code]) => code));
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "ad:", { skip: "ad:s", back: "ad:b" });
     let raw: string;
     if ("data" in input) {
       if (input.data === "ad:x") {

@@ -31,6 +31,7 @@ import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
+import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
 import {
   askToConfirm,
@@ -119,28 +120,6 @@ async function loadBalances(ctx: BotContext, deps: BotDeps): Promise<Loaded<Reco
   });
 }
 
-/** Waits for a typed message or a press of one of `messageId`'s `ag:` buttons; a command leaves the flow. */
-async function nextInput(
-  conversation: Convo,
-  messageId: number,
-): Promise<{ text: string } | { data: string }> {
-  for (;;) {
-    const update = await conversation.waitUntil(
-      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("ag:") ?? false),
-      { next: true },
-    );
-    const text = update.message?.text;
-    if (text !== undefined) {
-      if (text.startsWith("/")) await conversation.halt({ next: true });
-      return { text };
-    }
-    await update.answerCallbackQuery();
-    // A button of an older prompt is not an answer to this one.
-    if (update.callbackQuery?.message?.message_id === messageId)
-      return { data: update.callbackQuery.data ?? "" };
-  }
-}
-
 /** A prompt with buttons (and Cancel); returns its message id. */
 async function ask(
   ctx: ConversationContext,
@@ -184,7 +163,7 @@ async function askAsset(
   const text = ctx.t("alerts-ask-asset");
   const at = await ask(ctx, text, keyboard);
   for (;;) {
-    const input = await nextInput(conversation, at.messageId);
+    const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     const choice = "data" in input ? input.data.replace(/^ag:a:/, "") : input.text.trim().toUpperCase();
     if (assets.includes(choice)) {
@@ -238,7 +217,7 @@ async function askLevel(
   });
   const at = await ask(ctx, text, keyboard);
   for (;;) {
-    const input = await nextInput(conversation, at.messageId);
+    const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     let raw: string | undefined;
     if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
@@ -266,7 +245,7 @@ async function askChoice<T extends string>(
   for (const choice of choices) keyboard.text(choice.label, `ag:c:${choice.value}`);
   const at = await ask(ctx, text, keyboard);
   for (;;) {
-    const input = await nextInput(conversation, at.messageId);
+    const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     const wanted = "data" in input ? input.data.replace(/^ag:c:/, "") : "";
     const choice = choices.find((c) => c.value === wanted);
@@ -321,7 +300,7 @@ async function askQuantity(
   let prompt = promptFor(side);
   const at = await ask(ctx, prompt.text, prompt.keyboard);
   for (;;) {
-    const input = await nextInput(conversation, at.messageId);
+    const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input) {
       if (input.data === "ag:x") return cancelled(ctx, at);
       if (input.data === "ag:s" || input.data === "ag:r") {
@@ -369,7 +348,7 @@ async function askNotify(
   const text = ctx.t("alerts-ask-notify");
   const at = await ask(ctx, text, keyboardFor());
   for (;;) {
-    const input = await nextInput(conversation, at.messageId);
+    const input = await nextInput(conversation, at.messageId, "ag:");
     if (!("data" in input)) {
       await ctx.reply(ctx.t("alerts-pick-again"));
       continue;

@@ -11,12 +11,10 @@ import { checkStart } from "../../services/recurring/checks.ts";
 import { exampleStart, parseTypedStart } from "../../services/recurring/start-time.ts";
 import { type BotContext, type BotDeps, type ConversationContext, userTimezone } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { nextInput } from "../prompt-input.ts";
 
 /** The recurring-trade conversations' handle. */
 export type Convo = Conversation<BotContext, ConversationContext>;
-
-/** A prompt's answer: typed text, or the data of one of its buttons. */
-export type Input = { text: string } | { data: string };
 
 /** The user's zone and language and the bot's clock, read outside (the session is not in here). */
 export interface Where {
@@ -32,24 +30,6 @@ export function where(conversation: Convo, deps: BotDeps): Promise<Where> {
     locale: await outside.i18n.getLocale(),
     now: deps.now(),
   }));
-}
-
-/** Waits for text or a press of `messageId`'s `dq:` buttons; a command leaves the flow. */
-export async function nextInput(conversation: Convo, messageId: number): Promise<Input> {
-  for (;;) {
-    const update = await conversation.waitUntil(
-      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("dq:") ?? false),
-      { next: true },
-    );
-    const text = update.message?.text;
-    if (text !== undefined) {
-      if (text.startsWith("/")) await conversation.halt({ next: true });
-      return { text };
-    }
-    await update.answerCallbackQuery();
-    if (update.callbackQuery?.message?.message_id === messageId)
-      return { data: update.callbackQuery.data ?? "" };
-  }
 }
 
 /** Sends a prompt with `keyboard` plus a Cancel button. */
@@ -85,7 +65,7 @@ export async function choose(
   });
   const sent = await prompt(ctx, text, keyboard);
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "dq:");
     if ("data" in input && input.data === "dq:x") {
       await closePrompt(ctx, sent, ctx.t("cancelled"));
       return undefined;
@@ -124,7 +104,7 @@ export async function askQuantity(
 ): Promise<string | undefined> {
   const sent = await prompt(ctx, text);
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "dq:");
     if ("data" in input) {
       if (input.data !== "dq:x") continue;
       await closePrompt(ctx, sent, ctx.t("cancelled"));
@@ -161,7 +141,7 @@ export async function askStart(
   if (nowLabel !== undefined) keyboard.text(nowLabel, "dq:s:now");
   const sent = await prompt(ctx, question, keyboard);
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "dq:");
     if ("data" in input) {
       if (input.data === "dq:x") {
         await closePrompt(ctx, sent, ctx.t("cancelled"));

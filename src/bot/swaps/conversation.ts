@@ -17,6 +17,7 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
+import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "./format.ts";
 import { quoteRequest, showQuote, tradeContext } from "./quotes.ts";
 
@@ -61,28 +62,6 @@ async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData>
   }
 }
 
-/** Waits for a typed message or a press of one of `messageId`'s `tr:` buttons; a command leaves the flow. */
-async function nextInput(
-  conversation: Convo,
-  messageId: number,
-): Promise<{ text: string } | { data: string }> {
-  for (;;) {
-    const update = await conversation.waitUntil(
-      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("tr:") ?? false),
-      { next: true },
-    );
-    const text = update.message?.text;
-    if (text !== undefined) {
-      if (text.startsWith("/")) await conversation.halt({ next: true });
-      return { text };
-    }
-    await update.answerCallbackQuery();
-    // A button of an older prompt is not an answer to this one.
-    if (update.callbackQuery?.message?.message_id === messageId)
-      return { data: update.callbackQuery.data ?? "" };
-  }
-}
-
 /** Asks to pick one of `options`; undefined when the user cancels. */
 async function pick(conversation: Convo, ctx: ConversationContext, prompt: string, options: string[]) {
   const keyboard = new InlineKeyboard();
@@ -93,7 +72,7 @@ async function pick(conversation: Convo, ctx: ConversationContext, prompt: strin
   keyboard.row().text(ctx.t("button-cancel"), "tr:x");
   const sent = await ctx.reply(prompt, { reply_markup: keyboard });
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "tr:");
     const choice = "data" in input ? input.data.replace(/^tr:a:/, "") : input.text.trim().toUpperCase();
     if ("data" in input && input.data === "tr:x") {
       await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("cancelled"));
@@ -150,7 +129,7 @@ async function askAmount(
   let prompt = promptFor(side);
   const sent = await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "tr:");
     let amount: string | undefined;
     let chosen: string | undefined;
     if ("data" in input) {

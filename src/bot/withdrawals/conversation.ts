@@ -28,6 +28,7 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.ts";
 
@@ -86,28 +87,6 @@ async function load(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
   }
 }
 
-/** Waits for a typed message or a press of one of `messageId`'s `wd:` buttons; a command leaves the flow. */
-async function nextInput(
-  conversation: Convo,
-  messageId: number,
-): Promise<{ text: string } | { data: string }> {
-  for (;;) {
-    const update = await conversation.waitUntil(
-      (c) => c.message?.text !== undefined || (c.callbackQuery?.data?.startsWith("wd:") ?? false),
-      { next: true },
-    );
-    const text = update.message?.text;
-    if (text !== undefined) {
-      if (text.startsWith("/")) await conversation.halt({ next: true });
-      return { text };
-    }
-    await update.answerCallbackQuery();
-    // A button of an older prompt is not an answer to this one.
-    if (update.callbackQuery?.message?.message_id === messageId)
-      return { data: update.callbackQuery.data ?? "" };
-  }
-}
-
 async function markCancelled(ctx: ConversationContext, chatId: number, messageId: number): Promise<void> {
   await ctx.api.editMessageText(chatId, messageId, ctx.t("wd-cancelled"));
 }
@@ -127,7 +106,7 @@ async function pickAsset(
   const prompt = ctx.t("wd-pick-asset");
   const sent = await ctx.reply(prompt, { reply_markup: keyboard });
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "wd:");
     if ("data" in input && input.data === "wd:x") {
       await markCancelled(ctx, sent.chat.id, sent.message_id);
       return undefined;
@@ -177,7 +156,7 @@ async function pickDestination(
   keyboard.text(ctx.t("button-cancel"), "wd:x");
   const sent = await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "wd:");
     if (!("data" in input)) {
       await ctx.reply(ctx.t("wd-pick-again"));
       continue;
@@ -230,7 +209,7 @@ async function askAmount(
   });
   const sent = await ctx.reply(prompt, { reply_markup: keyboard });
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id);
+    const input = await nextInput(conversation, sent.message_id, "wd:");
     let amount: string | undefined;
     if ("data" in input) {
       if (input.data === "wd:x") {
