@@ -3,39 +3,10 @@
  * daylight-saving changes. An hour the clocks skip (02:00 when they spring forward) is taken as the
  * instant the clocks jump; an hour that occurs twice (when they fall back) as its first occurrence.
  */
+import { wallClock } from "../wall-clock.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatFor(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-
-/** The wall-clock time of `at` in `zone`, written as if it were UTC (ms). */
-function wallClock(at: number, zone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatFor(zone).formatToParts(at)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
-}
-
 /** "YYYY-MM-DD" of a UTC-based ms value. */
 function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

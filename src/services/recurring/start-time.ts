@@ -5,6 +5,7 @@
  * time that does not exist there (skipped when clocks go forward) is refused rather than moved, and one
  * shown twice (clocks going back) is the first of the two.
  */
+import { wallClock } from "../wall-clock.ts";
 
 /** Wall-clock fields of a typed time. */
 interface WallTime {
@@ -39,30 +40,15 @@ function readWallTime(input: string): WallTime | undefined {
   return valid ? wall : undefined;
 }
 
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall-clock fields of `instant` in `zone`. */
 function wallTimeAt(instant: number, zone: string): WallTime {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
-    partFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const wall = new Date(wallClock(instant, zone));
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
   };
 }
 

@@ -2,48 +2,13 @@
  * Calendar arithmetic in an IANA time zone without a date library: local dates to instants (through
  * Intl's offsets), and instants to local dates. Statement periods are whole days in the user's zone.
  */
+import { wallClock } from "../wall-clock.ts";
 
 /** A calendar date (month 1-12). */
 export interface LocalDate {
   year: number;
   month: number;
   day: number;
-}
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    partFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall-clock fields of `at` in `timeZone`, as if they were UTC (epoch ms). */
-function wallClock(at: number, timeZone: string): number {
-  const fields: Record<string, number> = {};
-  for (const part of partsFormat(timeZone).formatToParts(new Date(at))) {
-    if (part.type !== "literal") fields[part.type] = Number(part.value);
-  }
-  return Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    fields.hour ?? 0,
-    fields.minute ?? 0,
-    fields.second ?? 0,
-  );
 }
 
 /** The zone's offset from UTC at instant `at`, in ms. */
