@@ -14,6 +14,7 @@ import { type Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type Ticker } from "../../exchange/index.ts";
+import { logRedisErrors } from "../queue-errors.ts";
 import { bullConnection } from "../redis-url.ts";
 import { type DigestContent, gatherDigest } from "./content.ts";
 import { nextLocalHour, zonedHourInstant } from "./zoned-time.ts";
@@ -148,10 +149,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     concurrency: 10,
     runRetryDelay: 2000,
   });
-  const onError = (error: Error) =>
-    log.warn({ err: { name: error.name, message: error.message } }, "digest queue: redis error");
-  queue.on("error", onError);
-  worker.on("error", onError);
+  logRedisErrors(log, "digest queue: redis error", [queue, worker]);
   worker.on("failed", (job, error) =>
     log.warn({ jobId: job?.id, err: { name: error.name, message: error.message } }, "digest job failed"),
   );

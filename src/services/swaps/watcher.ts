@@ -22,6 +22,7 @@ import {
   SWAP_STATUS,
   type SwapListItem,
 } from "../../exchange/index.ts";
+import { logRedisErrors } from "../queue-errors.ts";
 import { bullConnection } from "../redis-url.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
@@ -279,18 +280,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     // is retried every 2 s (BullMQ's default 15 s would hold follow-ups back long after Redis is back).
     { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
   );
-  // Without a listener BullMQ prints these to stderr. During a Redis outage every reconnection attempt
-  // fails again (BullMQ's connections retry forever), so each distinct error is logged once a minute.
-  const loggedAt = new Map<string, number>();
-  const onRedisError = (error: Error) => {
-    const key = `${error.name}: ${error.message}`;
-    const now = Date.now();
-    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
-    loggedAt.set(key, now);
-    options.logger.warn({ err: { name: error.name, message: error.message } }, "swap watcher: redis error");
-  };
-  queue.on("error", onRedisError);
-  worker.on("error", onRedisError);
+  logRedisErrors(options.logger, "swap watcher: redis error", [queue, worker]);
   worker.on("failed", (job, error) => {
     const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
     options.logger[final ? "error" : "warn"](

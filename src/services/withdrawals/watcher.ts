@@ -22,6 +22,7 @@ import {
   WITHDRAWAL_STATUS,
   type Withdrawal,
 } from "../../exchange/index.ts";
+import { logRedisErrors } from "../queue-errors.ts";
 import { matchCreatedWithdrawal, WITHDRAWAL_SEARCH_PAGE_SIZE, type WithdrawalSearch } from "./search.ts";
 
 /** Where news of a withdrawal goes. Carries no secret. */
@@ -301,19 +302,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     },
     { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
   );
-  const loggedAt = new Map<string, number>();
-  const onRedisError = (error: Error) => {
-    const key = `${error.name}: ${error.message}`;
-    const now = Date.now();
-    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
-    loggedAt.set(key, now);
-    options.logger.warn(
-      { err: { name: error.name, message: error.message } },
-      "withdrawal watcher: redis error",
-    );
-  };
-  queue.on("error", onRedisError);
-  worker.on("error", onRedisError);
+  logRedisErrors(options.logger, "withdrawal watcher: redis error", [queue, worker]);
   worker.on("failed", (job, error) => {
     const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
     options.logger[final ? "error" : "warn"](
