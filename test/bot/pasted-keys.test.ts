@@ -12,7 +12,7 @@ import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { hasKnownKeyFormat, keyCandidates } from "../../src/services/connect/pasted-keys.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
-import { startTestBot, type TestBot } from "../support/bot.ts";
+import { redisStrings, startTestBot } from "../support/bot.ts";
 import { startKeyProxy } from "../support/key-proxy.ts";
 import { createThroughChat } from "../support/recurring.ts";
 
@@ -455,42 +455,6 @@ function addressPrompts(): Prompt[] {
       conversation: false,
     },
   ];
-}
-
-/** Every string in Redis under the bot's prefix, with JSON values (and JSON inside them) unpacked. */
-async function redisStrings(bot: TestBot): Promise<string[]> {
-  const found: string[] = [];
-  const unpack = (value: unknown): void => {
-    if (typeof value === "string") {
-      found.push(value);
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (typeof parsed === "object" && parsed !== null) unpack(parsed);
-      } catch {
-        // not JSON: the raw string is already there
-      }
-    } else if (Array.isArray(value)) value.forEach(unpack);
-    else if (typeof value === "object" && value !== null) {
-      for (const [key, inner] of Object.entries(value)) {
-        found.push(key);
-        unpack(inner);
-      }
-    }
-  };
-  for (const key of await bot.redis.keys(`${bot.prefix}*`)) {
-    found.push(key);
-    const type = await bot.redis.type(key);
-    if (type === "string") unpack(await bot.redis.get(key));
-    else if (type === "hash") unpack(await bot.redis.hgetall(key));
-    else if (type === "list") unpack(await bot.redis.lrange(key, 0, -1));
-    else if (type === "set") unpack(await bot.redis.smembers(key));
-    else if (type === "zset") unpack(await bot.redis.zrange(key, "0", "-1"));
-    else if (type === "stream") unpack(await bot.redis.xrange(key, "-", "+"));
-    // Gone since KEYS listed it: a short-lived lock (e.g. the alert watcher's scan lock) that expired.
-    else if (type === "none") continue;
-    else throw new Error(`unexpected type ${type} at ${key}`);
-  }
-  return found;
 }
 
 /** Fails naming the place when `secret` is in a reply, a log line or any Redis value. */

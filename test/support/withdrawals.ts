@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import type { AddressBookEntry, Withdrawal } from "../../src/exchange/index.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
-import type { TestBot } from "./bot.ts";
+import { redisStrings, type TestBot } from "./bot.ts";
 import type { TestAccount } from "./exchange.ts";
 
 /** A sandbox email. */
@@ -78,41 +78,6 @@ export async function withdrawalsOf(tb: TestBot, account: TestAccount, asset: st
 /** The account's balance of `asset`. */
 export async function balanceOf(tb: TestBot, account: TestAccount, asset: string): Promise<string> {
   return (await tb.ex.client(account.readWriteKey).balances.get(asset)).total;
-}
-
-/** Every string in Redis under the bot's prefix, with JSON values (and JSON inside them) unpacked. */
-export async function redisStrings(tb: TestBot): Promise<string[]> {
-  const found: string[] = [];
-  const unpack = (value: unknown): void => {
-    if (typeof value === "string") {
-      found.push(value);
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (typeof parsed === "object" && parsed !== null) unpack(parsed);
-      } catch {
-        // not JSON: the raw string is already there
-      }
-    } else if (Array.isArray(value)) value.forEach(unpack);
-    else if (typeof value === "object" && value !== null) {
-      for (const [key, inner] of Object.entries(value)) {
-        found.push(key);
-        unpack(inner);
-      }
-    }
-  };
-  for (const key of await tb.redis.keys(`${tb.prefix}*`)) {
-    found.push(key);
-    const type = await tb.redis.type(key);
-    if (type === "string") unpack(await tb.redis.get(key));
-    else if (type === "hash") unpack(await tb.redis.hgetall(key));
-    else if (type === "list") unpack(await tb.redis.lrange(key, 0, -1));
-    else if (type === "set") unpack(await tb.redis.smembers(key));
-    else if (type === "zset") unpack(await tb.redis.zrange(key, "0", "-1"));
-    else if (type === "stream") unpack(await tb.redis.xrange(key, "-", "+"));
-    // Gone since it was listed (a finished job's marker): nothing left to search.
-    else if (type !== "none") throw new Error(`unexpected type ${type} at ${key}`);
-  }
-  return found;
 }
 
 /** The places a secret must never be: what the bot sent (and got back), the logs, and Redis. */
