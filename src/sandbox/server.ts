@@ -20,7 +20,7 @@ import {
 } from "./control.ts";
 import { D, type Dec, parseDecimal } from "./decimal.ts";
 import { runDueWork } from "./due-work.ts";
-import { Faults } from "./faults.ts";
+import { Faults, truncatedJson } from "./faults.ts";
 import { ApiError, type ApiResponse, clientIp, parseBody, readRawBody, writeResponse } from "./http-utils.ts";
 import { Market, type TickerEntry } from "./market.ts";
 import { Outbox } from "./outbox.ts";
@@ -186,7 +186,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         dropConnection();
         return;
       }
-      const action = after?.response ?? response;
+      const action = after?.malformed
+        ? {
+            status: after.malformed.status ?? response.status,
+            rawJson: truncatedJson(response.json),
+            ...(response.headers ? { headers: response.headers } : {}),
+          }
+        : (after?.response ?? response);
       writeResponse(res, action, method === "HEAD");
       if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
     };
@@ -202,6 +208,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (fault && fault.delayMs > 0 && !(await holdOpen(res, fault.delayMs))) return;
         if (fault?.drop) return dropConnection();
         if (fault?.response) return respond(fault.response);
+        if (fault?.malformed)
+          return respond({ status: fault.malformed.status ?? 200, rawJson: truncatedJson(undefined) });
         const wait = limiter.take(accountId, clientIp(req), WRITE_METHODS.has(method), clock.now());
         if (wait > 0) {
           throw new ApiError(
