@@ -173,10 +173,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const path = url.pathname;
     const isControl = path === "/_sandbox" || path.startsWith("/_sandbox/");
     let accountId: number | null = null;
+    const receivedAt = clock.now();
     // Set once a route handler runs: from then on an "after" fault may replace or drop the answer.
     let processed = false;
     const dropConnection = (): void => {
-      log.add({ accountId, method, path, status: 0, at: clock.now() });
+      log.add({ accountId, method, path, status: 0, at: clock.now(), receivedAt });
       res.destroy();
     };
     const respond = (response: ApiResponse): void => {
@@ -194,7 +195,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           }
         : (after?.response ?? response);
       writeResponse(res, action, method === "HEAD");
-      if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
+      if (!isControl)
+        log.add({ accountId, method, path, status: action.status, at: clock.now(), receivedAt });
     };
     try {
       const raw = await readRawBody(req);
