@@ -100,7 +100,8 @@ export function createApp(options: AppOptions): App {
   const limiter = createRedisRateLimiter({
     redis,
     prefix: `${prefix}ratelimit:`,
-    limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : (options.accountLimits ?? ACCOUNT_LIMITS)),
+    limitsFor: (bucket) =>
+      bucket.startsWith("public") ? PUBLIC_LIMITS : (options.accountLimits ?? ACCOUNT_LIMITS),
   });
   const clients = createClientFactory({
     baseUrl: config.exchangeBaseUrl,
