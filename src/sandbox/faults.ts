@@ -14,7 +14,7 @@ export interface Fault {
   /** Upper-case method, or null for any. */
   method: string | null;
   pathPrefix: string;
-  /** The status to answer, or null: then the connection is dropped (`drop`) or the request processed. */
+  /** The status to answer, or null: then the connection is dropped (`drop`), the body garbled (`malformed`) or the request processed. */
   status: number | null;
   /** Close the connection without an answer. */
   drop: boolean;
