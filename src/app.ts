@@ -21,6 +21,7 @@ import {
   createClientFactory,
   createRedisRateLimiter,
   PUBLIC_LIMITS,
+  type RateLimits,
 } from "./exchange/index.ts";
 import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
@@ -78,6 +79,8 @@ export interface AppOptions {
   exchangeDeadlineMs?: number;
   /** How often the chat action is resent while the bot waits; default 4 s (tests shorten it). */
   chatActionIntervalMs?: number;
+  /** Per-account exchange budget per rolling minute; default the spec's ACCOUNT_LIMITS (tests lower it). */
+  accountLimits?: RateLimits;
 }
 
 /** A built app: the bot, the services behind it, and how to stop its background work. */
@@ -97,7 +100,8 @@ export function createApp(options: AppOptions): App {
   const limiter = createRedisRateLimiter({
     redis,
     prefix: `${prefix}ratelimit:`,
-    limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+    limitsFor: (bucket) =>
+      bucket.startsWith("public") ? PUBLIC_LIMITS : (options.accountLimits ?? ACCOUNT_LIMITS),
   });
   const clients = createClientFactory({
     baseUrl: config.exchangeBaseUrl,

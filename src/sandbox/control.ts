@@ -188,6 +188,7 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     const method = readString(body, "method", errors, { min: 1, max: 10, nullable: true });
     const pathPrefix = readString(body, "path_prefix", errors, { required: true, min: 1 });
     const drop = readBoolean(body, "drop", errors);
+    const malformed = readBoolean(body, "malformed", errors);
     const after = readBoolean(body, "after", errors);
     const status = readInteger(body, "status", errors, { nullable: true, min: 200 });
     const delayMs = readInteger(body, "delay_ms", errors, { nullable: true, min: 0 });
@@ -199,17 +200,28 @@ export function registerControlRoutes(router: Router, faults: Faults, log: Reque
     if (drop === true && typeof status === "number") {
       throw new ApiError(400, { status: ["Give either a status or drop, not both."] });
     }
+    if (drop === true && malformed === true) {
+      throw new ApiError(400, { malformed: ["Give either drop or malformed, not both."] });
+    }
     if (typeof status === "number" && status > 599) {
       throw new ApiError(400, { status: ["Give an HTTP status from 200 to 599."] });
     }
-    if (typeof status !== "number" && drop !== true && (delay === 0 || after === true)) {
-      throw new ApiError(400, { status: ["Give a status, drop, or (before processing) a delay_ms."] });
+    if (
+      typeof status !== "number" &&
+      drop !== true &&
+      malformed !== true &&
+      (delay === 0 || after === true)
+    ) {
+      throw new ApiError(400, {
+        status: ["Give a status, drop, malformed, or (before processing) a delay_ms."],
+      });
     }
     const fault = faults.add({
       method: method ? method.toUpperCase() : null,
       pathPrefix,
       status: status ?? null,
       drop: drop === true,
+      malformed: malformed === true,
       phase: after === true ? "after" : "before",
       delayMs: after === true ? 0 : delay,
       remaining: count ?? 1,

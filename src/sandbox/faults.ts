@@ -2,8 +2,9 @@
  * Fault injection for retry, slowness and lost-answer tests: the next `count` API requests matching a
  * method and path prefix answer a chosen status, lose their connection without an answer (`drop`), and/or
  * are held for `delayMs` first (a slow or hanging exchange: a request whose client hangs up while held is
- * dropped unprocessed). A fault acts before any processing, or (`after`) once the request has taken
- * effect, in place of its real answer.
+ * dropped unprocessed), or answer a body that is not JSON (`malformed`: a garbled or truncated answer).
+ * A fault acts before any processing, or (`after`) once the request has taken effect, in place of its
+ * real answer.
  */
 import type { ApiResponse } from "./http-utils.ts";
 
@@ -13,10 +14,12 @@ export interface Fault {
   /** Upper-case method, or null for any. */
   method: string | null;
   pathPrefix: string;
-  /** The status to answer, or null: then the connection is dropped (`drop`) or the request processed. */
+  /** The status to answer, or null: then the connection is dropped (`drop`), the body garbled (`malformed`) or the request processed. */
   status: number | null;
   /** Close the connection without an answer. */
   drop: boolean;
+  /** Answer a cut-off JSON body (status `status`, else 200 before processing or the real status after). */
+  malformed: boolean;
   /** When it acts: before processing, or after it (the request's effects stay). */
   phase: FaultPhase;
   /** How long a request is held before it is answered or processed ("before" faults); 0 for none. */
@@ -34,6 +37,14 @@ export interface FaultAction {
   delayMs: number;
   response?: ApiResponse;
   drop?: true;
+  /** Cut the answer's JSON short: `status` replaces the real one when given. */
+  malformed?: { status: number | null };
+}
+
+/** A JSON body cut off half way, as a connection lost mid-answer or a broken proxy leaves it. */
+export function truncatedJson(json: unknown): string {
+  const text = JSON.stringify(json ?? { detail: "Injected fault." });
+  return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
 }
 
 /** The armed faults, consumed first-in first-out. */
@@ -63,6 +74,7 @@ export class Faults {
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
     if (fault.drop) return { delayMs: fault.delayMs, drop: true };
+    if (fault.malformed) return { delayMs: fault.delayMs, malformed: { status: fault.status } };
     if (fault.status === null) return { delayMs: fault.delayMs };
     const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : null);
     return {
@@ -84,6 +96,7 @@ export function faultJson(f: Fault): Record<string, unknown> {
     path_prefix: f.pathPrefix,
     status: f.status,
     drop: f.drop,
+    malformed: f.malformed,
     after: f.phase === "after",
     delay_ms: f.delayMs,
     count: f.remaining,

@@ -12,6 +12,8 @@ export interface ApiResponse {
   status: number;
   json?: unknown;
   binary?: { contentType: string; data: Buffer; filename: string };
+  /** A body sent as is under a JSON content type (only injected faults use it: JSON that does not parse). */
+  rawJson?: string;
   headers?: Record<string, string>;
 }
 
@@ -118,6 +120,9 @@ export function writeResponse(res: ServerResponse, response: ApiResponse, headOn
     payload = response.binary.data;
     headers["content-type"] = response.binary.contentType;
     headers["content-disposition"] = `attachment; filename="${response.binary.filename}"`;
+  } else if (response.rawJson !== undefined) {
+    payload = Buffer.from(response.rawJson, "utf8");
+    headers["content-type"] = "application/json";
   } else if (response.json !== undefined) {
     payload = Buffer.from(JSON.stringify(response.json), "utf8");
     headers["content-type"] = "application/json";

@@ -10,7 +10,10 @@ export interface LoggedRequest {
   method: string;
   path: string;
   status: number;
+  /** When it was answered (or dropped), sandbox clock ms. */
   at: number;
+  /** When it arrived, sandbox clock ms (before any fault hold). */
+  receivedAt: number;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -47,6 +50,9 @@ export class RequestLog {
         path: e.path,
         status: e.status,
         at: formatTime(e.at),
+        // Millisecond times on the sandbox clock, for tests of waits such as Retry-After.
+        received_ms: e.receivedAt,
+        answered_ms: e.at,
       })),
     };
   }

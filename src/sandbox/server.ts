@@ -20,7 +20,7 @@ import {
 } from "./control.ts";
 import { D, type Dec, parseDecimal } from "./decimal.ts";
 import { runDueWork } from "./due-work.ts";
-import { Faults } from "./faults.ts";
+import { Faults, truncatedJson } from "./faults.ts";
 import { ApiError, type ApiResponse, clientIp, parseBody, readRawBody, writeResponse } from "./http-utils.ts";
 import { Market, type TickerEntry } from "./market.ts";
 import { Outbox } from "./outbox.ts";
@@ -173,10 +173,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const path = url.pathname;
     const isControl = path === "/_sandbox" || path.startsWith("/_sandbox/");
     let accountId: number | null = null;
+    const receivedAt = clock.now();
     // Set once a route handler runs: from then on an "after" fault may replace or drop the answer.
     let processed = false;
     const dropConnection = (): void => {
-      log.add({ accountId, method, path, status: 0, at: clock.now() });
+      log.add({ accountId, method, path, status: 0, at: clock.now(), receivedAt });
       res.destroy();
     };
     const respond = (response: ApiResponse): void => {
@@ -186,9 +187,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         dropConnection();
         return;
       }
-      const action = after?.response ?? response;
+      const action = after?.malformed
+        ? {
+            status: after.malformed.status ?? response.status,
+            rawJson: truncatedJson(response.json),
+            ...(response.headers ? { headers: response.headers } : {}),
+          }
+        : (after?.response ?? response);
       writeResponse(res, action, method === "HEAD");
-      if (!isControl) log.add({ accountId, method, path, status: action.status, at: clock.now() });
+      if (!isControl)
+        log.add({ accountId, method, path, status: action.status, at: clock.now(), receivedAt });
     };
     try {
       const raw = await readRawBody(req);
@@ -202,6 +210,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (fault && fault.delayMs > 0 && !(await holdOpen(res, fault.delayMs))) return;
         if (fault?.drop) return dropConnection();
         if (fault?.response) return respond(fault.response);
+        if (fault?.malformed)
+          return respond({ status: fault.malformed.status ?? 200, rawJson: truncatedJson(undefined) });
         const wait = limiter.take(accountId, clientIp(req), WRITE_METHODS.has(method), clock.now());
         if (wait > 0) {
           throw new ApiError(

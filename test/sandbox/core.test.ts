@@ -182,6 +182,65 @@ describe("sandbox server basics", () => {
     expect((await control("POST", "/_sandbox/faults", { path_prefix: "/x" })).status).toBe(400);
   });
 
+  it("malformed answers: a cut-off JSON body before processing (nothing done) or after it (done)", async () => {
+    const { sb, call, control } = await sandbox();
+    const raw = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${sb.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${sb.demo.readWriteKey}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    };
+    const notJson = (text: string) => expect(() => JSON.parse(text)).toThrow();
+    const armed = await control("POST", "/_sandbox/faults", {
+      path_prefix: "/api/private/balances/",
+      malformed: true,
+    });
+    expect(armed.body).toMatchObject({ malformed: true, status: null, after: false });
+    const before = await raw("GET", "/api/private/balances/");
+    expect(before).toMatchObject({ status: 200, type: "application/json" });
+    notJson(before.text);
+    // Only once: the next read parses.
+    expect((await call("GET", "/api/private/balances/")).status).toBe(200);
+
+    const body = { src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" };
+    const estimate = (await call("POST", "/api/private/swaps/estimate/", body)).body;
+    await control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      malformed: true,
+      after: true,
+    });
+    const created = await raw("POST", "/api/private/swaps/", {
+      ...body,
+      expected_price: estimate.estimated_price_exact,
+    });
+    expect(created.status).toBe(201);
+    notJson(created.text);
+    expect(created.text.startsWith("{")).toBe(true);
+    // The swap exists although its answer could not be read.
+    expect((await call("GET", "/api/private/swaps/")).body.count).toBe(1);
+    // With a status: a 502 whose body is garbage, before processing.
+    await control("POST", "/_sandbox/faults", {
+      path_prefix: "/api/private/balances/",
+      malformed: true,
+      status: 502,
+    });
+    const gateway = await raw("GET", "/api/private/balances/");
+    expect(gateway.status).toBe(502);
+    notJson(gateway.text);
+    const both = await control("POST", "/_sandbox/faults", {
+      path_prefix: "/x",
+      drop: true,
+      malformed: true,
+    });
+    expect(both.status).toBe(400);
+  });
+
   it("holds requests with delay_ms: processed after the hold, dropped when the client hangs up", async () => {
     const { sb, call, control } = await sandbox();
     expect((await control("POST", "/_sandbox/faults", { path_prefix: "/api/" })).status).toBe(400);

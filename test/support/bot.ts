@@ -43,6 +43,8 @@ export interface TestBotOptions {
   sandbox?: SandboxOptions;
   /** How long a waiting user's exchange calls may take, and how often "typing…" is resent. */
   waiting?: Pick<AppOptions, "exchangeDeadlineMs" | "chatActionIntervalMs">;
+  /** The bot's per-account exchange budget per rolling minute (default the spec's). */
+  accountLimits?: AppOptions["accountLimits"];
   /** Alert watcher timing; default a 100 ms scan and 100 ms between messages to one chat. */
   alertWatch?: AppOptions["alertWatch"];
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
@@ -94,6 +96,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     now: () => Date.now() + clock.offsetMs,
     alertWatch: { tickMs: 100, chatGapMs: 100, ...options.alertWatch },
     ...options.waiting,
+    ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
   });
 
   afterAll(async () => {

@@ -93,6 +93,8 @@ export interface SwapWatcherOptions {
   findAttempts?: number;
   /** Wait before each of those reads; default 1.5 s (the create may still be under way). */
   findIntervalMs?: number;
+  /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
+  lockDurationMs?: number;
 }
 
 const QUEUE = "swap-watch";
@@ -139,6 +141,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
   const slowDelays = options.slowDelaysMs ?? DEFAULT_SLOW_DELAYS;
   const findAttempts = Math.max(1, options.findAttempts ?? 4);
   const findIntervalMs = options.findIntervalMs ?? 1500;
+  const lockDuration = options.lockDurationMs ?? 30_000;
   const connection = bullConnection(options.redisUrl);
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
   const defaults = {
@@ -149,12 +152,15 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
   };
 
   /**
-   * Sends a final message unless it was sent before (a job that runs again). The record is made before
-   * sending and taken back when sending fails, so the retry sends it.
+   * Sends a final message unless it was sent before (a job that runs again). A short claim is taken before
+   * sending, so no other run sends it meanwhile, and turned into the lasting record once it went out; it
+   * is taken back when sending fails, so the retry sends it. The claim lasts half the job lock: if this
+   * process dies while sending, the claim is gone before the stalled job runs elsewhere, which then sends.
    */
   async function deliverOnce(key: string, send: () => Promise<void>): Promise<void> {
     const recordKey = `${options.prefix}:${QUEUE}:delivered:${key}`;
-    const first = await options.redis.set(recordKey, "1", "EX", DELIVERED_TTL_S, "NX");
+    const claimMs = Math.max(1, Math.floor(lockDuration / 2));
+    const first = await options.redis.set(recordKey, "sending", "PX", claimMs, "NX");
     if (first !== "OK") {
       options.logger.info({ key }, "swap result already delivered");
       return;
@@ -165,6 +171,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
       await options.redis.del(recordKey).catch(() => undefined);
       throw error;
     }
+    await options.redis.set(recordKey, "sent", "EX", DELIVERED_TTL_S);
   }
 
   /** The final message of a followed swap, once. */
@@ -278,7 +285,14 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     },
     // Fast jobs mostly sleep between checks, so many can run at once. After a Redis outage, fetching jobs
     // is retried every 2 s (BullMQ's default 15 s would hold follow-ups back long after Redis is back).
-    { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: 50,
+      runRetryDelay: 2000,
+      lockDuration,
+      stalledInterval: lockDuration,
+    },
   );
   logRedisErrors(options.logger, "swap watcher: redis error", [queue, worker]);
   worker.on("failed", (job, error) => {
