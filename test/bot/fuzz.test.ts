@@ -10,6 +10,15 @@
  * (bad HTML, empty, too long, broken Unicode); every real button press is answered; the only refused
  * calls are the ones a forged or repeated press causes, and then the presser still got an answer; no
  * exchange write happens; another user's token neither works nor gets spent; no key reaches the logs.
+ *
+ * Three runs, over 10,000 updates in all (issue 18): the general one (every command, the account flows'
+ * too), the trade commands, and the account flows (/alert /alerts /addresses /withdraw /withdrawals
+ * /history /statement /dca /portfolio, their questions and buttons, forged ids, huge and negative
+ * numbers) against an account stocked with alerts (one fired), recurring trades, saved addresses, a
+ * withdrawal and a swap. Every run also sends inline queries (each answered once, the answer accepted)
+ * and messages without a sender. A user with a read & write key never presses what writes (Confirm,
+ * Pause / Enable / Mark seen, Resend, also when forged); a read-only user presses everything, and the bot
+ * must refuse it without calling the exchange, since refused writes count too.
  */
 import fc from "fast-check";
 import type { Chat, Update, User } from "grammy/types";
@@ -199,6 +208,8 @@ actors.push(...people.slice(10, 13).map((p) => ({ user: p.user, chat: p.chat }))
 
 /** Users with a key: their presses may never be ones that write (see {@link writePress}). */
 const keyed = new Set(people.flatMap((p) => (p.account ? [p.user.id] : [])));
+/** Users with a read & write key (a read-only one must be refused before any exchange call). */
+const writers = new Set(people.flatMap((p) => (p.account && !p.readOnly ? [p.user.id] : [])));
 
 const accounts = [
   ...people.flatMap((p) => (p.account && p.account !== stocked ? [p.account] : [])),
@@ -735,11 +746,15 @@ function seconds(): number {
  * same data typed by hand (forged) acts the same, so no user with a key presses it: the run checks that
  * nothing else writes.
  */
-const WRITE_PRESS = /^(?:t:[\w-]+:c|alc:(?:pause|enable|seen):\d+|al:pause:\d+(?::\d+)?|addr:resend:\d+)$/;
+const CONFIRM_PRESS = /^t:[\w-]+:c$/;
+const DIRECT_WRITE_PRESS = /^(?:alc:(?:pause|enable|seen):\d+|al:pause:\d+(?::\d+)?|addr:resend:\d+)$/;
 
-/** Whether `user` pressing `data` could write to the exchange. */
+/**
+ * Whether `user` pressing `data` could write to the exchange. A read-only user may press the buttons that
+ * act at once: the bot must refuse them without calling the exchange (the run counts refused writes too).
+ */
 function writePress(data: string, user: User): boolean {
-  return keyed.has(user.id) && WRITE_PRESS.test(data);
+  return writers.has(user.id) && (CONFIRM_PRESS.test(data) || DIRECT_WRITE_PRESS.test(data));
 }
 
 /** The same press with a verb that only reads or cancels (a Confirm's Cancel, a card's Refresh...). */
@@ -987,6 +1002,8 @@ interface RunReport {
 const SEED = Number(process.env.FUZZ_SEED ?? 42);
 /** Updates delivered by every run of the file so far. */
 let delivered = 0;
+/** Runs of fuzz() finished so far. */
+let runsDone = 0;
 
 /** Delivers `numRuns` random batches of 20-30 steps, one update at a time, judging each. */
 async function fuzz(step: fc.Arbitrary<Step>, numRuns: number, pressable: ButtonFilter): Promise<RunReport> {
@@ -1020,6 +1037,7 @@ async function fuzz(step: fc.Arbitrary<Step>, numRuns: number, pressable: Button
     // No shrinking: the bot's state moves on between runs, so a smaller replay means little.
     { seed: SEED, numRuns, endOnFailure: true },
   );
+  runsDone += 1;
   return report;
 }
 
@@ -1241,8 +1259,8 @@ describe("fuzzed updates", () => {
     );
 
     expect(report.updates).toBeGreaterThanOrEqual(5000);
-    // Across the file: the issue asks for at least 10,000 random updates per run.
-    expect(delivered).toBeGreaterThanOrEqual(10_000);
+    // Across the file (when all its runs ran, not with -t): at least 10,000 random updates, as issue 18 asks.
+    if (runsDone === 3) expect(delivered).toBeGreaterThanOrEqual(10_000);
     for (const kind of [
       "text",
       "real press",
@@ -1272,6 +1290,8 @@ describe("fuzzed updates", () => {
       statement: seen(report, "Account statement"),
       portfolio: seen(report, "Portfolio"),
       readOnly: seen(report, "Your API key is read-only"),
+      // A read-only key's Confirm or Pause, refused before any call.
+      readOnlyWrite: seen(report, "so it cannot do this"),
       connectFirst: seen(report, "You have not connected an API key"),
       notYours: seen(report, "That button is not yours."),
     };
