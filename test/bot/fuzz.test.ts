@@ -955,12 +955,13 @@ function judge(d: Delivery, explained: ExplainedFailure[]): string[] {
     problems.push("a private message got no visible answer");
   }
   const isPress = d.update.callback_query !== undefined;
-  // Refusals a forged or repeated press explains: editing the message a forged press claims (gone,
-  // inaccessible or the user's own), or re-rendering the same text (a double tap on a settings choice).
+  // Refusals a forged or repeated press explains: editing (or, after a portfolio refresh sent its new
+  // view, deleting) the message a forged press claims (gone, inaccessible or the user's own), or
+  // re-rendering the same text (a double tap on a settings choice).
   const explainedRefusal = (description: string) =>
     isPress &&
     ((d.uneditable &&
-      /message to edit not found|message can't be edited|there is no text in the message to edit/.test(
+      /message to edit not found|message can't be edited|there is no text in the message to edit|message to delete not found|message can't be deleted/.test(
         description,
       )) ||
       description.includes("message is not modified"));
