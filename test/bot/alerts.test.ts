@@ -191,6 +191,30 @@ describe("checks before any call", () => {
     expect(await say(chat, "/alert BTC below 90000")).toContain("New alert: BTC");
   });
 
+  it("a read-only key: Confirm, the card's Pause and an alert message's Pause send no write (found by the fuzz)", async () => {
+    const chat = tb.chat();
+    const account = tb.ex.account({ AUD: "1000" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readOnlyKey);
+    const trigger = await tb.ex
+      .client(account.readWriteKey)
+      .priceTriggers.create({ asset: "BTC", price: "90000000", match: MATCH.ABOVE });
+    const readOnly = "Your API key is read-only, so it cannot do this.";
+    await chat.send("/alert BTC below 90000");
+    expect((await chat.press("Confirm")).at(-1)?.plainText).toContain(readOnly);
+    await chat.send("/alerts");
+    await chat.press(`#${trigger.id} BTC`);
+    const card = chat.lastMessage();
+    expect((await chat.press("⏸ Pause")).at(-1)?.plainText).toContain(readOnly);
+    // The Pause of an alert message (the same data on any message of the bot acts the same).
+    const alertPause = { messageId: card?.messageId ?? 0, data: `al:pause:${trigger.id}` };
+    const press = tb.fake.callback(chat.user, chat.chat, alertPause.messageId, alertPause.data);
+    await tb.app.bot.handleUpdate(press);
+    expect(chat.lastMessage()?.plainText).toContain(readOnly);
+    // Only the setup's own create.
+    expect(await tb.ex.writesOf(account, TRIGGERS)).toBe(1);
+    expect(await tb.ex.writesOf(account, `${TRIGGERS}${trigger.id}/`)).toBe(0);
+  });
+
   it("without a key: connect first", async () => {
     expect(await say(tb.chat(), "/alert BTC above 200000")).toContain("You have not connected an API key");
     expect(await say(tb.chat(), "/alerts")).toContain("You have not connected an API key");

@@ -10,14 +10,25 @@
  * (bad HTML, empty, too long, broken Unicode); every real button press is answered; the only refused
  * calls are the ones a forged or repeated press causes, and then the presser still got an answer; no
  * exchange write happens; another user's token neither works nor gets spent; no key reaches the logs.
+ *
+ * Three runs, over 10,000 updates in all (issue 18): the general one (every command, the account flows'
+ * too), the trade commands, and the account flows (/alert /alerts /addresses /withdraw /withdrawals
+ * /history /statement /dca /portfolio, their questions and buttons, forged ids, huge and negative
+ * numbers) against an account stocked with alerts (one fired), recurring trades, saved addresses, a
+ * withdrawal and a swap. Every run also sends inline queries (each answered once, the answer accepted)
+ * and messages without a sender. A user with a read & write key never presses what writes (Confirm,
+ * Pause / Enable / Mark seen, Resend, also when forged); a read-only user presses everything, and the bot
+ * must refuse it without calling the exchange, since refused writes count too.
  */
 import fc from "fast-check";
 import type { Chat, Update, User } from "grammy/types";
 import { afterAll, describe, expect, it } from "vitest";
+import { DIRECTION, MATCH } from "../../src/exchange/index.ts";
 import { hasKnownKeyFormat, keyCandidates } from "../../src/services/connect/pasted-keys.ts";
 import type { RecordedCall } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
-import type { TestAccount } from "../support/exchange.ts";
+import { collect, placeSwap, type TestAccount } from "../support/exchange.ts";
+import { saveAddress } from "../support/withdrawals.ts";
 
 const tb = await startTestBot();
 
@@ -101,7 +112,110 @@ const victimAccount = tb.ex.account({ AUD: "100" });
 await tb.app.deps.accounts.connect(victim.user.id, victimAccount.readWriteKey);
 const victimToken = await tb.app.deps.tokens.issue(victim.user.id, { action: "disconnect" }, 600);
 
-const accounts = [...people.flatMap((p) => (p.account ? [p.account] : [])), victimAccount];
+// The account flows' cast (their own users, so that run does not depend on what the others left): one
+// account stocked with something of every kind, seen by a read-write user and a read-only one, plus a
+// user without a key. Prices are frozen so no trigger fires during a run (an alert message sent in the
+// middle of an update would be blamed on it) and levels stay where the seeds put them.
+tb.ex.sb.setWalk(false);
+tb.ex.sb.setPrice("BTC", "100000");
+tb.ex.sb.setPrice("ETH", "5000");
+const stocked = tb.ex.account({ AUD: "20000", BTC: "0.5", ETH: "3" });
+const stockedClient = tb.ex.client(stocked.readWriteKey);
+const seeded = {
+  triggers: [] as number[],
+  schedules: [] as number[],
+  entries: [] as number[],
+  withdrawal: 0,
+};
+for (let i = 0; i < 11; i += 1) {
+  const level = String(10_000_000 + i * 1000);
+  seeded.triggers.push(
+    (await stockedClient.priceTriggers.create({ asset: "BTC", price: level, match: MATCH.ABOVE })).id,
+  );
+}
+seeded.triggers.push(
+  (
+    await stockedClient.priceTriggers.create({
+      asset: "BTC",
+      price: "1",
+      match: MATCH.BELOW,
+      order_direction: DIRECTION.BUY,
+      order_quantity: "50",
+    })
+  ).id,
+);
+// One that fires now with a trade (so it has events, one unseen, and a trade to show), then is paused.
+const fired = await stockedClient.priceTriggers.create({
+  asset: "ETH",
+  price: "5100",
+  match: MATCH.ABOVE,
+  order_direction: DIRECTION.SELL,
+  order_quantity: "0.1",
+});
+seeded.triggers.push(fired.id);
+tb.ex.sb.setPrice("ETH", "5200");
+tb.ex.sb.setPrice("ETH", "5000");
+const far = new Date(Date.now() + 200 * 86_400_000);
+for (const [asset, direction, quantity, enabled] of [
+  ["BTC", DIRECTION.BUY, "100", true],
+  ["ETH", DIRECTION.SELL, "0.05", false],
+] as const) {
+  const made = await stockedClient.recurringBuys.create({
+    asset,
+    direction,
+    quantity,
+    period: "weekly",
+    start: far,
+  });
+  if (!enabled) await stockedClient.recurringBuys.update(made.id, { enabled: false });
+  seeded.schedules.push(made.id);
+}
+const coldWallet = await saveAddress(tb, stocked, {
+  asset: "BTC",
+  address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  label: "Cold <wallet> & co",
+});
+const pendingWallet = await saveAddress(
+  tb,
+  stocked,
+  { asset: "BTC", address: "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l", label: "New wallet 😀" },
+  false,
+);
+seeded.entries.push(coldWallet.id, pendingWallet.id);
+const draft = await stockedClient.withdrawals.create("BTC", {
+  amount: "0.01",
+  address_book_entry_id: coldWallet.id,
+});
+await stockedClient.withdrawals.authorize("BTC", draft.id, stocked.totp);
+seeded.withdrawal = draft.id;
+await placeSwap(stockedClient, "AUD", "BTC", "100");
+for (const [index, key] of [
+  [10, stocked.readWriteKey],
+  [11, stocked.readOnlyKey],
+  [12, undefined],
+] as const) {
+  const participant = tb.fake.privateChat(baseId + index, { firstName: `Stock<${index}>` });
+  people.push({
+    ...participant,
+    ...(key ? { account: stocked, readOnly: key === stocked.readOnlyKey } : {}),
+  });
+  if (key) expect((await tb.app.deps.accounts.connect(participant.user.id, key)).status).toBe("connected");
+}
+actors.push(...people.slice(10, 13).map((p) => ({ user: p.user, chat: p.chat })), {
+  user: person(10).user,
+  chat: groupA,
+});
+
+/** Users with a key: their presses may never be ones that write (see {@link writePress}). */
+const keyed = new Set(people.flatMap((p) => (p.account ? [p.user.id] : [])));
+/** Users with a read & write key (a read-only one must be refused before any exchange call). */
+const writers = new Set(people.flatMap((p) => (p.account && !p.readOnly ? [p.user.id] : [])));
+
+const accounts = [
+  ...people.flatMap((p) => (p.account && p.account !== stocked ? [p.account] : [])),
+  stocked,
+  victimAccount,
+];
 
 interface RequestSummary {
   write_count: number;
@@ -121,6 +235,8 @@ type Target = "bot" | "real" | "user" | "missing" | "forged";
 
 type Step =
   | { type: "text"; actor: number; text: string }
+  | { type: "inline"; actor: number; query: string }
+  | { type: "nosender"; actor: number; text: string }
   | { type: "press"; actor: number; target: Target; pick: number; data: string }
   | { type: "edit"; actor: number; pick: number; text: string }
   | { type: "photo"; actor: number; caption: string | null }
@@ -184,23 +300,41 @@ const argument = fc.oneof(
 // Known commands, spellings of them and unknown ones. Not /buy, /sell or /swap: their quotes are swap
 // estimates, which the exchange counts as writes, and this run asserts that no write happens at all.
 const commandName = fc.oneof(
-  fc.constantFrom(
-    "/start",
-    "/help",
-    "/balance",
-    "/price",
-    "/connect",
-    "/disconnect",
-    "/settings",
-    "/cancel",
-    "/swaps",
-    "/BALANCE",
-    "/Price",
-    "/",
-    "//",
-    "/ start",
-  ),
-  fc.stringMatching(/^[a-z0-9_]{1,12}$/).map((name) => `/zz${name}`),
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "/start",
+      "/help",
+      "/balance",
+      "/price",
+      "/connect",
+      "/disconnect",
+      "/settings",
+      "/cancel",
+      "/swaps",
+      "/BALANCE",
+      "/Price",
+      "/",
+      "//",
+      "/ start",
+    ),
+  },
+  // The account flows' commands (their own run below goes deeper).
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "/alert",
+      "/alerts",
+      "/addresses",
+      "/withdraw",
+      "/withdrawals",
+      "/history",
+      "/statement",
+      "/dca",
+      "/portfolio",
+    ),
+  },
+  { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9_]{1,12}$/).map((name) => `/zz${name}`) },
 );
 const mention = fc.constantFrom("", "", "", "@surge_test_bot", "@SURGE_TEST_BOT", "@other_bot", "@");
 const command = fc
@@ -290,6 +424,238 @@ const tradeData = fc.oneof(
   callbackData,
 );
 
+// The account flows, for their own run: /alert /alerts /addresses /withdraw /withdrawals /history
+// /statement /dca /portfolio with arguments, answers to their questions, and their buttons with real
+// and forged ids (the stocked account's own, other accounts', none, too big).
+const number = fc.oneof(
+  fc.constantFrom("100000", "90000", "5000", "50", "0.01", "1", "25%", "all"),
+  fc.constantFrom(
+    "-1",
+    "-100000",
+    "0",
+    "-0",
+    "1e308",
+    "1e-308",
+    "99999999999999999999999999999",
+    "0.000000000000000001",
+    "NaN",
+    "Infinity",
+    "1_000",
+    "1,000,000.5",
+    "$-5",
+    "１００", // full-width digits
+    "١٠٠", // Arabic-Indic digits
+    "1\u00a0000",
+  ),
+  fc.bigInt().map(String),
+  fc.double().map(String),
+  fc.integer().map(String),
+);
+const when = fc.constantFrom(
+  "now",
+  "tomorrow",
+  "2030-01-01",
+  "2030-01-01 09:30",
+  "1999-12-31",
+  "2030-02-30",
+  "31/12/2030",
+  "0000-00-00",
+  "9999-99-99 99:99",
+  "yesterday",
+  "Australia/Sydney",
+  "Mars/Olympus",
+  "UTC+14",
+);
+const address = fc.constantFrom(
+  "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdX",
+  "0x52908400098527886E0F7030069857D2E4169EE7",
+  "0x0000000000000000000000000000000000000000",
+  "rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh",
+  "not an address",
+  "<b>bc1q</b>",
+);
+const word = fc.constantFrom(
+  "above",
+  "below",
+  ">",
+  "<",
+  "buy",
+  "sell",
+  "get",
+  "email",
+  "sms",
+  "alert",
+  "weekly",
+  "daily",
+  "monthly",
+  "fortnightly",
+  "yes",
+  "no",
+  "/skip",
+  "skip",
+  "back",
+  "personal",
+  "business",
+  "FR",
+  "Australia",
+);
+const accountArg = fc.oneof(asset, number, when, address, word, htmlish);
+const accountCommand = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "/alert",
+      "/alerts",
+      "/addresses",
+      "/withdraw",
+      "/withdrawals",
+      "/history",
+      "/statement",
+      "/dca",
+      "/portfolio",
+      "/withdraw btc",
+      "/history btc",
+      "/ALERTS",
+      "/dca@surge_test_bot",
+    ),
+  },
+  // The alert's quick form, right or wrong.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        asset,
+        fc.constantFrom("above", "below", "", ">"),
+        number,
+        fc.constantFrom("", "buy", "sell", "sell get"),
+        number,
+      )
+      .map(([a, side, level, trade, quantity]) =>
+        join(["/alert", a, side, level, ...(trade === "" ? [] : [trade, quantity])]),
+      ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          "/alert",
+          "/alerts",
+          "/addresses",
+          "/withdraw",
+          "/withdrawals",
+          "/history",
+          "/statement",
+          "/dca",
+          "/portfolio",
+        ),
+        fc.array(accountArg, { maxLength: 6 }),
+      )
+      .map(([name, args]) => join([name, ...args])),
+  },
+);
+const accountText = fc.oneof(
+  { weight: 6, arbitrary: accountCommand },
+  // Answers to the guided flows' questions, right or wrong.
+  { weight: 6, arbitrary: accountArg },
+  { weight: 1, arbitrary: fc.constantFrom("/cancel", "/balance", "/settings", "/price btc", "/help") },
+  { weight: 1, arbitrary: text },
+);
+const someId = fc.oneof(
+  fc.constantFrom(
+    ...seeded.triggers,
+    ...seeded.schedules,
+    ...seeded.entries,
+    seeded.withdrawal,
+    0,
+    1,
+    999_999_999_999,
+  ),
+  fc.nat({ max: 200 }),
+);
+const accountData = fc.oneof(
+  fc
+    .tuple(fc.constantFrom("card", "pause", "enable", "level", "qty", "events", "seen", "del", "zap"), someId)
+    .map(([verb, id]) => `alc:${verb}:${id}`),
+  fc
+    .tuple(
+      fc.constantFrom("open", "pause", "trade"),
+      someId,
+      fc.constantFrom("", ":0", ":1790000000", ":99999999999"),
+    )
+    .map(([verb, id, at]) => `al:${verb}:${id}${at}`),
+  fc
+    .tuple(fc.constantFrom("list", "show", "resend", "delete", "add", "zap"), someId)
+    .map(([verb, id]) => `addr:${verb}:${id}`),
+  fc
+    .tuple(fc.constantFrom("v", "d", "o", "n", "e", "e"), someId, fc.constantFrom("", ":q", ":p", ":s", ":z"))
+    .map(([verb, id, field]) => `dca:${verb}:${id}${verb === "e" ? field : ""}`),
+  fc.constantFrom(
+    "dca:l",
+    "dca:new",
+    "als:0",
+    "als:1",
+    "als:2",
+    "als:9999",
+    "wdl:p:0",
+    "wdl:p:1",
+    "wdl:p:9999",
+    `wdl:o:BTC:${seeded.withdrawal}:1`,
+    `wdl:o:ETH:${seeded.withdrawal}:1`,
+    "wdl:o:XYZ:1:1",
+    "st:p:this-month",
+    "st:p:last-month",
+    "st:p:zz",
+    "st:custom",
+    "pf:refresh",
+    "hs:AAAAAAAAAAAA:n",
+    "hs:AAAAAAAAAAAA:p:1",
+    "ag:x",
+    "ag:a:BTC",
+    "ag:a:<b>",
+    "ag:l:0",
+    "ag:l:99",
+    "ag:c:1",
+    "ag:s",
+    "ag:r",
+    "ag:n:done",
+    "ad:v:0",
+    "ad:v:999",
+    "ad:b",
+    "ad:s",
+    "ad:x",
+    "wd:a:BTC",
+    "wd:a:ETH",
+    `wd:d:${coldWallet.id}`,
+    `wd:d:${pendingWallet.id}`,
+    "wd:p:25",
+    "wd:p:100",
+    "wd:p:999",
+    "wd:x",
+    "set:digest",
+    "set:digest:off",
+    "set:markseen",
+  ),
+  tradeData,
+);
+
+// What users type after the bot's name: codes, lists, near misses, and anything at all.
+const inlineText = fc.oneof(
+  fc.constantFrom(
+    "",
+    "btc",
+    "BTC ETH",
+    "eth,btc,,sol",
+    "bitcoin",
+    "xyz",
+    "<b>",
+    "sbx_rw_ffffffffffffffffffffffffffffffff",
+  ),
+  fc.array(asset, { maxLength: 14 }).map(join),
+  text,
+);
+
 function stepOf(options: {
   actors: number[];
   text: fc.Arbitrary<string>;
@@ -311,6 +677,7 @@ function stepOf(options: {
       }),
     },
     { weight: 2, arbitrary: fc.record({ type: fc.constant("edit" as const), actor, pick: fc.nat(), text }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant("inline" as const), actor, query: inlineText }) },
   ];
   const others: fc.WeightedArbitrary<Step>[] = [
     {
@@ -327,6 +694,7 @@ function stepOf(options: {
       arbitrary: fc.record({ type: fc.constant("anonymous" as const), group: fc.nat({ max: 1 }), text }),
     },
     { weight: 1, arbitrary: fc.record({ type: fc.constant("member" as const), actor }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant("nosender" as const), actor, text }) },
   ];
   return fc.oneof(...always, ...(options.others ? others : []));
 }
@@ -349,6 +717,8 @@ interface Delivery {
   update: Update;
   /** A press whose query id the fake opened (so it must be answered). */
   queryId?: string;
+  /** An inline query (it must be answered, and the answer accepted). */
+  inlineId?: string;
   /** A press with a query id Telegram never issued. */
   forged: boolean;
   /** A press attached to a message the bot cannot edit (missing, or the user's own). */
@@ -369,12 +739,46 @@ function seconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
+/**
+ * Presses that write to the exchange at once when the presser has a key: every Confirm (`t:<id>:c`: a
+ * swap, an alert, a recurring trade or its Pause / Resume, a withdrawal, an address saved or deleted),
+ * and the buttons that act without one (an alert's Pause / Enable / Mark seen, an address's Resend). The
+ * same data typed by hand (forged) acts the same, so no user with a key presses it: the run checks that
+ * nothing else writes.
+ */
+const CONFIRM_PRESS = /^t:[\w-]+:c$/;
+const DIRECT_WRITE_PRESS = /^(?:alc:(?:pause|enable|seen):\d+|al:pause:\d+(?::\d+)?|addr:resend:\d+)$/;
+
+/**
+ * Whether `user` pressing `data` could write to the exchange. A read-only user may press the buttons that
+ * act at once: the bot must refuse them without calling the exchange (the run counts refused writes too).
+ */
+function writePress(data: string, user: User): boolean {
+  return writers.has(user.id) && (CONFIRM_PRESS.test(data) || DIRECT_WRITE_PRESS.test(data));
+}
+
+/** The same press with a verb that only reads or cancels (a Confirm's Cancel, a card's Refresh...). */
+function readingVariant(data: string): string {
+  return data
+    .replace(/^(t:[\w-]+):c$/, "$1:x")
+    .replace(/^alc:(?:pause|enable|seen):/, "alc:card:")
+    .replace(/^al:pause:(\d+).*$/, "al:open:$1")
+    .replace(/^addr:resend:/, "addr:show:");
+}
+
 /** Which real buttons (by data, with the data of the other buttons on the message) a user may press. */
 type ButtonFilter = (data: string, others: string[], user: User) => boolean;
 
 /** Whether `text` holds a key of the sandbox's format, which the bot takes down wherever it is pasted. */
 function holdsKey(text: string | undefined): boolean {
   return keyCandidates(text ?? "").some(hasKnownKeyFormat);
+}
+
+/** The callback data of a message's buttons. */
+function buttonData(visible: ReturnType<typeof tb.fake.visible>[number]): string[] {
+  return (visible.message.reply_markup?.inline_keyboard.flat() ?? []).flatMap((b) =>
+    "callback_data" in b ? [b.callback_data] : [],
+  );
 }
 
 /** The updates for one step (two for a block-and-unblock), built against the chat as it is now. */
@@ -393,6 +797,22 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
     return [{ label: "anonymous admin", update, expect: "silence", ...plain }];
   }
   const { user, chat } = actors[s.actor] as Actor;
+  if (s.type === "inline") {
+    // Telegram cuts an inline query at 256 characters.
+    const update = tb.fake.inlineQuery(
+      user,
+      [...s.query].slice(0, 256).join(""),
+      chat.type === "private" ? "private" : "group",
+    );
+    const inlineId = (update.inline_query as NonNullable<Update["inline_query"]>).id;
+    return [{ label: "inline query", update, inlineId, expect: "any", ...plain }];
+  }
+  if (s.type === "nosender") {
+    // A message without `from` (as Telegram sends for some service and channel messages): ignored.
+    const update = tb.fake.userText(user, chat, s.text);
+    delete (update.message as { from?: User }).from;
+    return [{ label: "no sender", update, expect: "silence", ...plain }];
+  }
   const inGroup = chat.type !== "private";
   const visible = tb.fake.visible(chat.id);
   if (s.type === "member") {
@@ -425,7 +845,8 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
     const expect = !inGroup ? "answer" : forUs ? "any" : holdsKey(s.text) ? "takedown" : "silence";
     return [{ label: "text", update, expect, ...plain }];
   }
-  // A press.
+  // A press. Data that would write is turned into its reading twin for a user with a key.
+  const forgedData = writePress(s.data, user) ? readingVariant(s.data) : s.data;
   const botMessages = visible.filter((m) => m.fromBot);
   if (s.target === "forged" || visible.length === 0) {
     forgedCount += 1;
@@ -435,14 +856,14 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
         id: `forged-${forgedCount}`,
         from: user,
         chat_instance: "1",
-        data: s.data,
+        data: forgedData,
         message: { message_id: 900_000 + s.pick, date: s.pick % 2 === 0 ? 0 : seconds(), chat },
       },
     } as Update;
-    return [{ label: `forged press ${s.data}`, update, expect: "any", forged: true, uneditable: true }];
+    return [{ label: `forged press ${forgedData}`, update, expect: "any", forged: true, uneditable: true }];
   }
   let message = pickFrom(botMessages, s.pick) ?? pickFrom(visible, s.pick);
-  let data = s.data;
+  let data = forgedData;
   if (s.target === "user")
     message =
       pickFrom(
@@ -453,10 +874,8 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
     const withButtons = botMessages.filter((m) => (m.message.reply_markup?.inline_keyboard.length ?? 0) > 0);
     // Half the time the latest prompt, which a flow waits on; else any older one.
     const source = (s.pick % 2 === 0 ? withButtons.at(-1) : pickFrom(withButtons, s.pick)) ?? message;
-    const all = (source.message.reply_markup?.inline_keyboard.flat() ?? []).flatMap((b) =>
-      "callback_data" in b ? [b.callback_data] : [],
-    );
-    const buttons = all.filter((d) => pressable(d, all, user));
+    const all = buttonData(source);
+    const buttons = all.filter((d) => !writePress(d, user) && pressable(d, all, user));
     const button = pickFrom(buttons, s.pick >> 3);
     if (button !== undefined) {
       message = source;
@@ -477,7 +896,11 @@ function build(s: Step, pressable: ButtonFilter): Omit<Delivery, "calls">[] {
       queryId: query.id,
       expect: "any",
       forged: false,
-      uneditable: s.target === "missing" || !message.fromBot,
+      // Data a media message (a chart, a statement) never carried cannot edit it as text: a forged press.
+      uneditable:
+        s.target === "missing" ||
+        !message.fromBot ||
+        (message.media !== undefined && !buttonData(message).includes(data)),
     },
   ];
 }
@@ -511,6 +934,16 @@ function judge(d: Delivery, explained: ExplainedFailure[]): string[] {
   );
   const answered = answers.find((call) => call.response?.ok === true);
   if (d.queryId !== undefined && answered === undefined) problems.push("the press was never answered");
+  if (d.inlineId !== undefined) {
+    const inlineAnswers = d.calls.filter(
+      (call) => call.method === "answerInlineQuery" && call.payload.inline_query_id === d.inlineId,
+    );
+    if (inlineAnswers.length !== 1 || inlineAnswers[0]?.response?.ok !== true || d.calls.length !== 1) {
+      problems.push(
+        `an inline query got other than one accepted answer: ${d.calls.map(describe).join("; ")}`,
+      );
+    }
+  }
   const visibleOutputs = d.calls.filter((call) => call.response?.ok === true && call.output !== undefined);
   if (d.expect === "silence" && d.calls.length > 0) {
     problems.push(`expected no reaction, got: ${d.calls.map(describe).join("; ")}`);
@@ -522,12 +955,13 @@ function judge(d: Delivery, explained: ExplainedFailure[]): string[] {
     problems.push("a private message got no visible answer");
   }
   const isPress = d.update.callback_query !== undefined;
-  // Refusals a forged or repeated press explains: editing the message a forged press claims (gone,
-  // inaccessible or the user's own), or re-rendering the same text (a double tap on a settings choice).
+  // Refusals a forged or repeated press explains: editing (or, after a portfolio refresh sent its new
+  // view, deleting) the message a forged press claims (gone, inaccessible or the user's own), or
+  // re-rendering the same text (a double tap on a settings choice).
   const explainedRefusal = (description: string) =>
     isPress &&
     ((d.uneditable &&
-      /message to edit not found|message can't be edited|there is no text in the message to edit/.test(
+      /message to edit not found|message can't be edited|there is no text in the message to edit|message to delete not found|message can't be deleted/.test(
         description,
       )) ||
       description.includes("message is not modified"));
@@ -565,6 +999,13 @@ interface RunReport {
   explained: ExplainedFailure[];
 }
 
+// FUZZ_SEED=<n> replays another walk; the thresholds below hold for any seed tried (42, 1, 7, 2026).
+const SEED = Number(process.env.FUZZ_SEED ?? 42);
+/** Updates delivered by every run of the file so far. */
+let delivered = 0;
+/** Runs of fuzz() finished so far. */
+let runsDone = 0;
+
 /** Delivers `numRuns` random batches of 20-30 steps, one update at a time, judging each. */
 async function fuzz(step: fc.Arbitrary<Step>, numRuns: number, pressable: ButtonFilter): Promise<RunReport> {
   const report: RunReport = { updates: 0, byKind: new Map(), outputs: new Map(), quotes: 0, explained: [] };
@@ -577,6 +1018,7 @@ async function fuzz(step: fc.Arbitrary<Step>, numRuns: number, pressable: Button
           await tb.app.bot.handleUpdate(item.update);
           const delivery: Delivery = { ...item, calls: tb.fake.calls.slice(start) };
           report.updates += 1;
+          delivered += 1;
           count(report.byKind, item.label.split(" ").slice(0, 2).join(" "));
           if (/^real press t:[\w-]+:\w+$/.test(item.label)) count(report.byKind, "real quote-button");
           for (const call of delivery.calls) {
@@ -594,8 +1036,9 @@ async function fuzz(step: fc.Arbitrary<Step>, numRuns: number, pressable: Button
       }
     }),
     // No shrinking: the bot's state moves on between runs, so a smaller replay means little.
-    { seed: 42, numRuns, endOnFailure: true },
+    { seed: SEED, numRuns, endOnFailure: true },
   );
+  runsDone += 1;
   return report;
 }
 
@@ -685,6 +1128,8 @@ describe("fuzzed updates", () => {
       "channel post",
       "anonymous admin",
       "kicked",
+      "inline query",
+      "no sender",
     ]) {
       expect(report.byKind.get(kind) ?? 0, kind).toBeGreaterThan(20);
     }
@@ -772,4 +1217,109 @@ describe("fuzzed updates", () => {
       refusals(report),
     );
   }, 120_000);
+  it("the account flows' commands, answers and buttons (forged ids too) never write and never break", async () => {
+    /** What the stocked account holds, as the exchange has it. */
+    const holdings = async () => ({
+      triggers: (await collect(stockedClient.priceTriggers.iterate())).map((t) => ({
+        id: t.id,
+        price: t.price,
+        enabled: t.enabled,
+        paused: t.paused,
+        unseen: t.events.filter((e) => !e.seen).length,
+      })),
+      schedules: (await collect(stockedClient.recurringBuys.iterate())).map((r) => [
+        r.id,
+        r.enabled,
+        r.quantity,
+      ]),
+      entries: (await collect(stockedClient.addressBook.iterate())).map((e) => [
+        e.id,
+        e.enabled,
+        e.confirmed,
+      ]),
+      withdrawals: (await collect(stockedClient.withdrawals.iterate("BTC"))).map((w) => [w.id, w.status]),
+    });
+    const holdingsBefore = await holdings();
+    expect(holdingsBefore.triggers.find((t) => t.id === fired.id)?.unseen).toBe(1);
+    const before = await requestLog(stocked.accountId);
+    const everyBefore = await Promise.all(accounts.map((a) => requestLog(a.accountId)));
+    const allBefore = await requestLog();
+
+    // Mostly the read-write user, then the read-only one, the one without a key, and a group.
+    const step = stepOf({
+      actors: [16, 16, 16, 16, 16, 17, 17, 18, 19],
+      text: accountText,
+      data: accountData,
+      others: true,
+    });
+    // Every real button but those that write (see writePress) and the disconnect's confirmation.
+    const report = await fuzz(
+      step,
+      230,
+      (data, others, user) => !(keyed.has(user.id) && data.startsWith("t:") && others.includes("x:cancel")),
+    );
+
+    expect(report.updates).toBeGreaterThanOrEqual(5000);
+    // Across the file (when all its runs ran, not with -t): at least 10,000 random updates, as issue 18 asks.
+    if (runsDone === 3) expect(delivered).toBeGreaterThanOrEqual(10_000);
+    for (const kind of [
+      "text",
+      "real press",
+      "forged press",
+      "bot press",
+      "inline query",
+      "no sender",
+      "edit",
+    ]) {
+      expect(report.byKind.get(kind) ?? 0, kind).toBeGreaterThan(20);
+    }
+    // Every flow was reached, its lists, cards, questions and refusals.
+    const reached = {
+      alertList: seen(report, "Your alerts"),
+      alertCard: seen(report, "Alert #"),
+      alertEvents: seen(report, "Events of alert"),
+      alertSummary: seen(report, "New alert:"),
+      alertGuided: seen(report, "Which asset should the alert watch?"),
+      dcaList: seen(report, "Your recurring trades"),
+      dcaGuided: seen(report, "New recurring trade"),
+      addressBook: seen(report, "Your address book"),
+      addressPending: seen(report, "Waiting for you to confirm it from the email"),
+      addressGuided: seen(report, "New withdrawal address"),
+      withdrawals: seen(report, "Your withdrawals"),
+      withdrawGuided: seen(report, "Which crypto would you like to withdraw?"),
+      history: seen(report, "History"),
+      statement: seen(report, "Account statement"),
+      portfolio: seen(report, "Portfolio"),
+      readOnly: seen(report, "Your API key is read-only"),
+      // A read-only key's Confirm or Pause, refused before any call.
+      readOnlyWrite: seen(report, "so it cannot do this"),
+      connectFirst: seen(report, "You have not connected an API key"),
+      notYours: seen(report, "That button is not yours."),
+    };
+    console.info("account fuzz reached", reached);
+    for (const [flow, n] of Object.entries(reached)) expect(n, flow).toBeGreaterThan(0);
+
+    // Nothing was written: no write request at all (not even a refused one), and nothing changed.
+    const after = await requestLog(stocked.accountId);
+    expect(after.writes).toEqual(before.writes);
+    const allAfter = await requestLog();
+    expect(allAfter.write_count).toBe(allBefore.write_count);
+    expect(allAfter.requests.length).toBeLessThan(10_000);
+    expect(await holdings()).toEqual(holdingsBefore);
+    const everyAfter = await Promise.all(accounts.map((a) => requestLog(a.accountId)));
+    expect(everyAfter.map((log) => log.write_count)).toEqual(everyBefore.map((log) => log.write_count));
+
+    expect(tb.fake.unansweredCallbacks()).toEqual([]);
+    expectNoRefusedText();
+    await expectVictimUntouched();
+    expect(unhandled).toEqual([]);
+    expectNoSecretsInLogs();
+    console.info(
+      `account fuzz: ${report.updates} updates (${delivered} in the file)`,
+      Object.fromEntries(report.byKind),
+      refusals(report),
+    );
+    // 40-50 s alone on 2 busy cores (about 6,000 updates, each with its exchange reads); the whole suite
+    // runs files side by side, so the limit leaves room for several times that.
+  }, 240_000);
 });

@@ -213,9 +213,15 @@ export async function onAlertChoice(
     return;
   }
   if (verb !== "c") return;
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
   if (!client) {
     await ctx.editMessageText(ctx.t("connect-needed"));
+    return;
+  }
+  // The exchange refuses every write of a read-only key: say so without sending one.
+  if ((await deps.accounts.permission(userId)) === "read_only") {
+    await ctx.editMessageText(ctx.t("error-forbidden"));
     return;
   }
   await ctx.editMessageText(ctx.t("alerts-saving"));

@@ -144,9 +144,15 @@ async function applyChange(
   change: Extract<TriggerChange, { kind: "enable" | "seen" }>,
   edit: boolean,
 ): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
   if (!client) {
     await say(ctx, ctx.t("connect-needed"), edit);
+    return;
+  }
+  // The exchange refuses every write of a read-only key: say so without sending one.
+  if ((await deps.accounts.permission(userId)) === "read_only") {
+    await say(ctx, ctx.t("error-forbidden"), edit);
     return;
   }
   const result = await ctx.cancelScope.writing(() => changeTrigger(client, id, change));
