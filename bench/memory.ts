@@ -13,11 +13,21 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createApp } from "../src/app.ts";
 import { createConfig } from "../src/config.ts";
+import {
+  ACCOUNT_LIMITS,
+  createClientFactory,
+  createRedisRateLimiter,
+  PUBLIC_LIMITS,
+} from "../src/exchange/index.ts";
 import { createLogger } from "../src/logger.ts";
+import { createMarketData } from "../src/services/market-data.ts";
+import { createBareBot } from "./support/bare-bot.ts";
 import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";
 import { textUpdate } from "./support/updates.ts";
 
 const smoke = process.argv.includes("--smoke");
+/** `--bare`: the same run with the bare grammY bot (bench/support/bare-bot.ts) instead of the whole bot. */
+const bare = process.argv.includes("--bare");
 const USERS = Number(process.env.BENCH_USERS ?? (smoke ? 200 : 10_000));
 const UPDATES = Number(process.env.BENCH_UPDATES ?? (smoke ? 1000 : 100_000));
 const CONCURRENCY = 16;
@@ -86,6 +96,28 @@ async function drive(handle: (userId: number, i: number) => Promise<void>, users
   );
 }
 
+/** The bare bot on the same Redis prefix (so its sessions are the seeded ones), shaped like the app. */
+function bareApp(baseUrl: string, telegramFetch: typeof fetch) {
+  const clients = createClientFactory({
+    baseUrl,
+    limiter: createRedisRateLimiter({
+      redis,
+      prefix: `${prefix}ratelimit:`,
+      limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+    }),
+  });
+  const bot = createBareBot({
+    redis,
+    prefix,
+    fetch: telegramFetch,
+    market: createMarketData({ client: clients.public() }),
+    clients,
+    keys: new Map(),
+    withConversations: false,
+  });
+  return { bot, close: async () => undefined };
+}
+
 const port = await freePort();
 const sandbox = await startSandboxProcess(port);
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -102,14 +134,16 @@ try {
     LOG_LEVEL: "info",
   });
   const telegram = createStubTelegram();
-  const app = createApp({
-    config,
-    logger: createLogger({ level: "info", destination: { write: () => undefined } }),
-    redis,
-    keyPrefix: prefix,
-    telegramFetch: telegram.fetch,
-    botInfo: STUB_BOT,
-  });
+  const app = bare
+    ? bareApp(config.exchangeBaseUrl, telegram.fetch)
+    : createApp({
+        config,
+        logger: createLogger({ level: "info", destination: { write: () => undefined } }),
+        redis,
+        keyPrefix: prefix,
+        telegramFetch: telegram.fetch,
+        botInfo: STUB_BOT,
+      });
   const baseline = await settle();
 
   // Every user: a stored key and settings in the session, written by a child process (see seed-users.ts).
@@ -128,7 +162,7 @@ try {
   const sent = [...telegram.calls].map(([method, n]) => `${method} ${n}`).join(", ");
 
   console.log(
-    `\nbench:memory: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
+    `\nbench:memory (${bare ? "bare grammY" : "whole bot"}): ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
   );
   const row = (moment: string, m: NodeJS.MemoryUsage) =>
     `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} |`;
