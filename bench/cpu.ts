@@ -1,5 +1,5 @@
 /**
- * `node bench/cpu.ts [updates] [rounds]`: CPU time of this process per update (user + system, from
+ * `npm run bench:cpu [-- updates rounds | --smoke]`: CPU time of this process per update (user + system, from
  * process.cpuUsage), whole bot against bare grammY, for /start, /help and plain text, in alternating
  * rounds. Unlike updates per second, CPU time per update hardly depends on what else the machine runs.
  * The sandbox exchange shares the process, but these cases do not call it; Redis's own time is not counted.
@@ -8,8 +8,9 @@ import type { Update } from "grammy/types";
 import { textUpdate } from "./support/updates.ts";
 import { type Side, startWorld } from "./support/world.ts";
 
-const count = Number(process.argv[2] ?? 2000);
-const rounds = Number(process.argv[3] ?? 6);
+const smoke = process.argv.includes("--smoke");
+const count = smoke ? 100 : Number(process.argv[2] ?? 2000);
+const rounds = smoke ? 2 : Number(process.argv[3] ?? 6);
 const world = await startWorld(16);
 const CASES: Record<string, (id: number) => Update> = {
   "/start": (id) => textUpdate(id, "/start"),
@@ -39,8 +40,9 @@ try {
   console.log("| case | whole µs CPU/upd | bare µs CPU/upd | whole / bare |");
   console.log("|---|---|---|---|");
   for (const [name, make] of Object.entries(CASES)) {
-    await cpuPerUpdate("whole", make, 300);
-    await cpuPerUpdate("bare", make, 300);
+    // Warm-up: compiled code and caches, as in a running bot.
+    await cpuPerUpdate("whole", make, smoke ? 50 : 300);
+    await cpuPerUpdate("bare", make, smoke ? 50 : 300);
     const whole: number[] = [];
     const bare: number[] = [];
     for (let round = 0; round < rounds; round++) {
