@@ -8,16 +8,27 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createApp } from "../src/app.ts";
 import { createConfig } from "../src/config.ts";
+import {
+  ACCOUNT_LIMITS,
+  createClientFactory,
+  createRedisRateLimiter,
+  PUBLIC_LIMITS,
+} from "../src/exchange/index.ts";
 import { createLogger } from "../src/logger.ts";
+import { createMarketData } from "../src/services/market-data.ts";
+import { createBareBot } from "./support/bare-bot.ts";
 import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";
 import { textUpdate } from "./support/updates.ts";
 
 const smoke = process.argv.includes("--smoke");
+/** `--bare`: the same run with the bare grammY bot (bench/support/bare-bot.ts) instead of the whole bot. */
+const bare = process.argv.includes("--bare");
 const USERS = Number(process.env.BENCH_USERS ?? (smoke ? 200 : 10_000));
 const UPDATES = Number(process.env.BENCH_UPDATES ?? (smoke ? 1000 : 100_000));
 const CONCURRENCY = 16;
@@ -63,12 +74,39 @@ async function runChild(args: string[], env: Record<string, string>): Promise<vo
  * Settles memory as an idle process would: full collections (needs --expose-gc) and a few quiet seconds,
  * in which V8 gives back heap pages it no longer needs.
  */
-async function settle(): Promise<NodeJS.MemoryUsage> {
+/**
+ * Resident bytes in anonymous mappings of exactly 256 KB (V8's heap page size), from /proc/self/smaps
+ * (Linux only; 0 elsewhere): where the resident size beyond V8's own heap figures sits (docs/benchmarks.md).
+ */
+function v8PagesResident(): number {
+  let text: string;
+  try {
+    text = readFileSync("/proc/self/smaps", "utf8");
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  let counting = false;
+  for (const line of text.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(\S*)/.exec(line);
+    if (head) {
+      counting =
+        head[3] === "" &&
+        Number.parseInt(head[2] as string, 16) - Number.parseInt(head[1] as string, 16) === 256 * 1024;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && counting) total += Number(rss[1]) * 1024;
+  }
+  return total;
+}
+
+async function settle(): Promise<NodeJS.MemoryUsage & { v8Pages: number }> {
   for (let i = 0; i < (smoke ? 2 : 6); i++) {
     globalThis.gc?.();
     await sleep(smoke ? 100 : 1000);
   }
-  return process.memoryUsage();
+  return { ...process.memoryUsage(), v8Pages: v8PagesResident() };
 }
 
 /** Runs `count` updates from `users` over a few concurrent lanes, each lane with users of its own. */
@@ -84,6 +122,28 @@ async function drive(handle: (userId: number, i: number) => Promise<void>, users
       }
     }),
   );
+}
+
+/** The bare bot on the same Redis prefix (so its sessions are the seeded ones), shaped like the app. */
+function bareApp(baseUrl: string, telegramFetch: typeof fetch) {
+  const clients = createClientFactory({
+    baseUrl,
+    limiter: createRedisRateLimiter({
+      redis,
+      prefix: `${prefix}ratelimit:`,
+      limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+    }),
+  });
+  const bot = createBareBot({
+    redis,
+    prefix,
+    fetch: telegramFetch,
+    market: createMarketData({ client: clients.public() }),
+    clients,
+    keys: new Map(),
+    withConversations: false,
+  });
+  return { bot, close: async () => undefined };
 }
 
 const port = await freePort();
@@ -102,14 +162,16 @@ try {
     LOG_LEVEL: "info",
   });
   const telegram = createStubTelegram();
-  const app = createApp({
-    config,
-    logger: createLogger({ level: "info", destination: { write: () => undefined } }),
-    redis,
-    keyPrefix: prefix,
-    telegramFetch: telegram.fetch,
-    botInfo: STUB_BOT,
-  });
+  const app = bare
+    ? bareApp(config.exchangeBaseUrl, telegram.fetch)
+    : createApp({
+        config,
+        logger: createLogger({ level: "info", destination: { write: () => undefined } }),
+        redis,
+        keyPrefix: prefix,
+        telegramFetch: telegram.fetch,
+        botInfo: STUB_BOT,
+      });
   const baseline = await settle();
 
   // Every user: a stored key and settings in the session, written by a child process (see seed-users.ts).
@@ -128,12 +190,12 @@ try {
   const sent = [...telegram.calls].map(([method, n]) => `${method} ${n}`).join(", ");
 
   console.log(
-    `\nbench:memory: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
+    `\nbench:memory (${bare ? "bare grammY" : "whole bot"}): ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
   );
-  const row = (moment: string, m: NodeJS.MemoryUsage) =>
-    `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} |`;
-  console.log("| moment | resident (RSS) | heap used | heap total | external |");
-  console.log("|---|---|---|---|---|");
+  const row = (moment: string, m: NodeJS.MemoryUsage & { v8Pages: number }) =>
+    `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} | ${mb(m.v8Pages)} |`;
+  console.log("| moment | resident (RSS) | heap used | heap total | external | resident in 256 KB pages |");
+  console.log("|---|---|---|---|---|---|");
   console.log(row("bot built, no users", baseline));
   console.log(row(`${USERS} users' keys and sessions stored (no update yet)`, stored));
   console.log(row(`${USERS} users with session and key, idle`, idle));

@@ -4,8 +4,9 @@
  * and is consumed atomically before the action runs, so a double tap or a replayed update acts once and
  * the first of a prompt's choices wins. `x:cancel` closes a prompt that has no token.
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
+import { BotComposer } from "./fast-filter.ts";
 
 /** A token's payload names its action; the rest is the action's own data. */
 export interface ActionPayload {
@@ -24,7 +25,7 @@ export function actionsFeature(
   deps: BotDeps,
   handlers: Readonly<Record<string, ActionHandler>>,
 ): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
 
   composer.callbackQuery(/^t:([A-Za-z0-9_-]{1,64})(?::([a-z]{1,8}))?$/, async (ctx) => {
     const id = ctx.match[1] as string;

@@ -3,8 +3,9 @@
  * Installed before the conversations so it always wins; it does not wait behind a slow update of the same
  * user (see sequencing.ts), whose work it cancels.
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
+import { BotComposer } from "./fast-filter.ts";
 import { cancelCodeWait } from "./withdrawals/two-factor.ts";
 
 /**
@@ -35,7 +36,7 @@ async function cancelLiveQuotes(ctx: BotContext, deps: BotDeps): Promise<number>
  * and says whether there was anything.
  */
 export function cancelFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   composer.command("cancel", async (ctx) => {
     const stopped = await ctx.cancelScope.cancelOthers();
     const active = Object.keys(ctx.conversation.active()).length > 0;

@@ -1,8 +1,9 @@
 /**
  * Gates in front of every feature: who may use the bot, and that account matters stay in private chats.
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
+import { BotComposer } from "./fast-filter.ts";
 
 /** Commands that touch an account: refused outside private chats. */
 export const ACCOUNT_COMMANDS = [
@@ -39,7 +40,7 @@ export function commandName(text: string | undefined): string | undefined {
 
 /** Stops updates from users outside ALLOWED_USER_IDS (when it is set) and account matters in groups. */
 export function guardsFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
 
   composer.use(async (ctx, next) => {
     const userId = ctx.from?.id;

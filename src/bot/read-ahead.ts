@@ -1,8 +1,9 @@
 /**
  * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip,
  * what the rest of the update reads first (see services/update-reads.ts): the cancel generation (the
- * cancel scope), the session, the conversation state, and the stored key's record (whether the user is
- * connected, their client, the pasted-key check). Those reads then take the values without asking
+ * cancel scope), the awaited 2FA code (every private text is checked for one), the session, the
+ * conversation state, and the stored key's record (whether the user is connected, their client, the
+ * pasted-key check). Those reads then take the values without asking
  * Redis again.
  */
 import type { MiddlewareFn } from "grammy";
@@ -26,7 +27,10 @@ export function readAheadUserState(
   return (ctx, next) => {
     if (ctx.from === undefined) return next();
     const key = storageKey(ctx.from.id);
-    const keys = [deps.cancellation.generationKey(ctx.from.id)];
+    const keys = [
+      deps.cancellation.generationKey(ctx.from.id),
+      deps.withdrawals.codeWaits.redisKey(ctx.from.id),
+    ];
     for (const storage of storages) {
       const redisKey = storage.redisKey?.(key);
       if (redisKey !== undefined) keys.push(redisKey);

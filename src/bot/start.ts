@@ -1,11 +1,12 @@
 /** /start and /help. */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "./context.ts";
+import { BotComposer } from "./fast-filter.ts";
 import { escapeHtml } from "./format/html.ts";
 
 /** Welcome (different once a key is connected) and the command list. */
 export function startFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   composer.command("start", async (ctx) => {
     const name = escapeHtml(ctx.from?.first_name ?? "");
     const connected = ctx.from ? await deps.accounts.isConnected(ctx.from.id) : false;

@@ -1,7 +1,7 @@
 /**
- * The Redis reads every update of a user starts with (the cancel generation, the session, the
- * conversation state, the stored key's record), fetched together with one command (a small script) in
- * one round trip, instead of one command each, one after the other.
+ * The Redis reads every update of a user starts with (the cancel generation, the awaited 2FA code, the
+ * session, the conversation state, the stored key's record), fetched together with one command (a small
+ * script) in one round trip, instead of one command each, one after the other.
  *
  * The values are kept for the update only (in an AsyncLocalStorage) and each is handed out once, to the
  * first read of its key: that read happens a moment later in the same update anyway, and nothing of this

@@ -50,6 +50,18 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:cpu prints CPU time per update of both bots",
+    async () => {
+      const out = await smoke("bench/cpu.ts");
+      for (const name of ["/start", "/help", "plain text"])
+        expect(out).toMatch(
+          new RegExp(`^\\| ${name.replace("/", "\\/")} \\| \\d+ \\| \\d+ \\| [\\d.]+x \\|`, "m"),
+        );
+    },
+    SLOW,
+  );
+
+  it(
     "bench:memory prints resident size and heap before and after",
     async () => {
       const out = await smoke("bench/memory.ts", "--expose-gc");

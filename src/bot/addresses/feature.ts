@@ -5,13 +5,14 @@
  * (`addr:resend:<id>`, see buttons.ts) is also put on other features' messages, so its answer is a
  * new message and the pressed one is left as it was.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { AddressBookEntry, ExchangeClient } from "../../exchange/index.ts";
 import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatClock } from "../format/time.ts";
 import {
@@ -188,7 +189,7 @@ async function startDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<
 
 /** /addresses and the address book's buttons. */
 export function addressFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("addresses", (ctx) => showList(ctx, deps, 1, false));

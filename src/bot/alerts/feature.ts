@@ -3,7 +3,7 @@
  * (the quick form straight to a summary with Confirm; without arguments the guided conversation), the
  * card's buttons, and the buttons on alert messages (`al:open|pause|trade`, see buttons.ts).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import {
   type ExchangeClient,
   ExchangeNotFoundError,
@@ -15,6 +15,7 @@ import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatDateTime } from "../format/time.ts";
 import { formatAmount } from "../swaps/format.ts";
@@ -285,7 +286,7 @@ async function onCardButton(ctx: BotContext, deps: BotDeps, verb: CardVerb, id: 
 
 /** /alerts, /alert and every button of triggers. */
 export function alertsFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("alerts", (ctx) => showList(ctx, deps, 1, false));

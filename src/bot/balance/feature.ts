@@ -1,9 +1,10 @@
 /** /balance: cash, holdings with values, total and returns; Refresh edits the message in place. */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { loadPortfolioSummary, type PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPercent, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
@@ -69,7 +70,7 @@ const keyboard = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("button-re
 
 /** The balance command and its Refresh button. */
 export function balanceFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("balance", async (ctx) => {

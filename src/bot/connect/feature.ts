@@ -4,12 +4,13 @@
  * service (checked, then encrypted in the vault). It never enters the session, a conversation or a log.
  * Installed before the conversations, so a key is never recorded in a conversation's state.
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { type Composer, GrammyError, InlineKeyboard } from "grammy";
 import { API_KEY_PATTERN } from "../../services/connect/pasted-keys.ts";
 import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;
@@ -85,7 +86,7 @@ export function isAwaitedKey(ctx: BotContext): boolean {
 
 /** Connecting and disconnecting a key. */
 export function connectFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("connect", async (ctx) => {

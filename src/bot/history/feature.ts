@@ -9,7 +9,7 @@
  * a short answer and changes nothing. Pages are anchored on the last row seen, so rows arriving while the
  * user pages never repeat a row on a page and never skip one.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import {
   type ExchangeClient,
   ExchangeUnsupportedError,
@@ -31,6 +31,7 @@ import { recordShown } from "../../services/paging/anchored.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { hasInvoice, renderDetail, renderInvoice, renderList, typeLabel } from "./format.ts";
@@ -341,7 +342,7 @@ function planPress(view: HistoryView, verb: string, arg: string | undefined): Ac
 
 /** /history and its buttons. */
 export function historyFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("history", (ctx) => startHistory(ctx, deps, ctx.match));

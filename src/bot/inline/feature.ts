@@ -4,9 +4,10 @@
  * even for a connected user. Unknown text offers the closest assets; the query text itself is never
  * echoed (it may be anything, a pasted key included).
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
 import { closestAssets } from "../price/suggest.ts";
 import { type CardPrices, priceCard } from "./card.ts";
@@ -37,7 +38,7 @@ function chooseCodes(
 
 /** Answers inline queries with price cards. */
 export function inlineFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   composer.on("inline_query", async (ctx) => {
     const now = deps.now();
     let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, Map<string, string>];

@@ -3,13 +3,14 @@
  * figures in its caption and a Refresh button that replaces both in place. An account without crypto gets
  * a plain message instead (so does one whose holdings have no value to chart). A read: any key will do.
  */
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import { loadPortfolioSummary, type PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import { portfolioAllocation } from "../../services/portfolio/allocation.ts";
 import { withChatAction } from "../chat-action.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { formatAud } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
 import { portfolioCaption } from "./caption.ts";
@@ -98,7 +99,7 @@ async function sendView(ctx: BotContext, deps: BotDeps, view: View): Promise<voi
 
 /** The portfolio command and its Refresh button. */
 export function portfolioFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("portfolio", async (ctx) => {

@@ -2,11 +2,12 @@
  * /price [ASSET ...]: buy and sell prices from the public ticker (works in groups too). An unknown code
  * gets the closest listed assets; `/price all` lists every asset.
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { splitMessage } from "../format/split.ts";
@@ -65,7 +66,7 @@ function allAssetsText(ctx: BotContext, ticker: Ticker, names: ReadonlyMap<strin
 
 /** The price command. */
 export function priceFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   composer.command("price", async (ctx) => {
     const asked = parseAssetList(ctx.match);
     const locale = await ctx.i18n.getLocale();

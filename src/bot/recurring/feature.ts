@@ -5,12 +5,13 @@
  *
  * Pages are addressed by schedule id, not offset, so a schedule created meanwhile never shows a row twice.
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index.ts";
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import {
   confirmKeyboard,
   DCA_PAGE_SIZE,
@@ -107,7 +108,7 @@ const EDIT_FIELDS: Readonly<Record<string, DcaEditArgs["field"]>> = {
 
 /** /dca and the buttons of its screens. */
 export function recurringFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("dca", (ctx) => showList(ctx, deps, {}, false));

@@ -1,7 +1,8 @@
 /** /settings: language, time zone and alert notification level, as an inline menu. */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { isLanguage, LANGUAGES } from "../i18n.ts";
 import { TIMEZONE_CONVERSATION } from "./timezone-conversation.ts";
@@ -39,7 +40,7 @@ function settingsKeyboard(ctx: BotContext): InlineKeyboard {
 
 /** The settings menu and its buttons. */
 export function settingsFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   const showMenu = async (ctx: BotContext, edit: boolean) => {

@@ -4,9 +4,10 @@
  * the user's time zone. The preset buttons carry only the preset's name (`st:p:<preset>`), checked
  * against the list on every press, and are computed at press time.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { presetRange, STATEMENT_PRESETS, type StatementPreset } from "../../services/statements/periods.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { STATEMENT_CONVERSATION } from "./conversation.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
@@ -25,7 +26,7 @@ function presetKeyboard(ctx: BotContext): InlineKeyboard {
 
 /** /statement and its buttons. */
 export function statementFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("statement", async (ctx) => {

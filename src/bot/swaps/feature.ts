@@ -7,7 +7,7 @@
  * placing, a background job follows the swap and edits the message with the result; when the create's
  * answer is lost, one looks for the swap first.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { ExchangeClient } from "../../exchange/index.ts";
 import { parseAmount } from "../../services/swaps/checks.ts";
 import {
@@ -23,6 +23,7 @@ import { withChatAction } from "../chat-action.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
 import { renderSwapLine } from "./format.ts";
@@ -208,7 +209,7 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
 
 /** The trade commands, /swaps and its paging. */
 export function swapFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   for (const kind of ["buy", "sell", "swap"] as const) {

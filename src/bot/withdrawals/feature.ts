@@ -8,7 +8,7 @@
  * conversation (two-factor.ts). When the create's answer is lost, the withdrawal may exist: the user is
  * told so and a background job looks for it.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { ExchangeClient } from "../../exchange/index.ts";
 import {
   checkDestination,
@@ -22,6 +22,7 @@ import { withChatAction } from "../chat-action.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import {
   describeAmountProblem,
@@ -211,7 +212,7 @@ async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: num
 
 /** /withdraw, /withdrawals and the list's buttons. */
 export function withdrawalFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
   privateChats.command("withdraw", async (ctx) => {

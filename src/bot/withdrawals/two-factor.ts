@@ -9,7 +9,7 @@
  * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
  * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
  */
-import { Composer, GrammyError } from "grammy";
+import { type Composer, GrammyError } from "grammy";
 import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
@@ -17,6 +17,7 @@ import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
+import { BotComposer } from "../fast-filter.ts";
 
 /** Codes refused before the bot stops asking. */
 export const MAX_CODE_ATTEMPTS = 3;
@@ -142,7 +143,7 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
 
 /** The code reader; install it before the conversations. */
 export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer<BotContext>();
   // A caption counts too: a code typed under a photo is still a code to take off the screen.
   composer.chatType("private").on(["message:text", "message:caption"], async (ctx, next) => {
     const waits = deps.withdrawals.codeWaits;

@@ -84,11 +84,21 @@ export function createSharedTicker(options: SharedTickerOptions) {
     }
   }
 
+  // The last reading this process got: while it is fresh, callers take it without asking Redis (every
+  // /price and inline card would otherwise read and parse the cached ticker again).
+  let last: TickerReading | undefined;
+
   /** A ticker at most `ttlMs` old (concurrent callers in this process share one wait). */
   function reading(): Promise<TickerReading> {
-    inFlight ??= fresh().finally(() => {
-      inFlight = undefined;
-    });
+    if (last !== undefined && now() - last.at < ttlMs) return Promise.resolve(last);
+    inFlight ??= fresh()
+      .then((got) => {
+        last = got;
+        return got;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
     return inFlight;
   }
   return {

@@ -4,6 +4,7 @@
  * a code (the code itself is read in a plain handler, sent to the exchange and dropped).
  */
 import type { Redis } from "ioredis";
+import { forgetReadAhead, takeReadAhead } from "../update-reads.ts";
 
 /** The withdrawal a user's next message is the 2FA code for. Never holds the code. */
 export interface CodeWait {
@@ -36,22 +37,31 @@ export function createCodeWaits(options: CodeWaitOptions) {
   const { redis, prefix } = options;
   const keyOf = (userId: number) => `${prefix}${userId}`;
   return {
+    /**
+     * The Redis key of the user's wait, read ahead with the rest of an update (every private text is
+     * checked for a code: see update-reads.ts).
+     */
+    redisKey: keyOf,
     /** Starts (or replaces) the user's wait. */
     async start(userId: number, wait: CodeWait): Promise<void> {
+      forgetReadAhead(keyOf(userId));
       const ttl = Math.max(1, Math.ceil((wait.expiresAt - Date.now()) / 1000)) + GRACE_S;
       await redis.set(keyOf(userId), JSON.stringify(wait), "EX", ttl);
     },
     /** The user's wait, if any. */
     async get(userId: number): Promise<CodeWait | undefined> {
-      const raw = await redis.get(keyOf(userId));
+      const ahead = takeReadAhead(keyOf(userId));
+      const raw = ahead === undefined ? await redis.get(keyOf(userId)) : ahead;
       return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
     },
     /** Saves a changed wait (e.g. one more refused code), keeping its lifetime; false when it had ended. */
     async update(userId: number, wait: CodeWait): Promise<boolean> {
+      forgetReadAhead(keyOf(userId));
       return (await redis.set(keyOf(userId), JSON.stringify(wait), "KEEPTTL", "XX")) === "OK";
     },
     /** Ends the user's wait; returns it when there was one (only one caller gets it). */
     async take(userId: number): Promise<CodeWait | undefined> {
+      forgetReadAhead(keyOf(userId));
       const raw = await redis.getdel(keyOf(userId));
       return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
     },

@@ -60,6 +60,25 @@ describe("the shared ticker", () => {
     }
   });
 
+  it("a reading still fresh is reused in the process without asking Redis; a stale one is read again", async () => {
+    const prefix = freshPrefix();
+    let clock = 1_000_000;
+    const ticker = createSharedTicker({
+      redis,
+      prefix,
+      now: () => clock,
+      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
+    });
+    expect((await ticker.get()).ETH?.sell).toBe("1");
+    // Another instance's newer reading in Redis: not seen while this process's own is under a second old.
+    const other = { at: clock + 500, ticker: { ETH: { buy: "4", sell: "3" } } };
+    await redis.set(`${prefix}ticker`, JSON.stringify(other));
+    clock += 999;
+    expect((await ticker.get()).ETH?.sell).toBe("1");
+    clock += 1; // a second old: Redis again, where the other instance's reading is still fresh
+    expect((await ticker.get()).ETH?.sell).toBe("3");
+  });
+
   it("a failed read of one's own is thrown as it is; the next second reads again", async () => {
     const prefix = freshPrefix();
     let calls = 0;

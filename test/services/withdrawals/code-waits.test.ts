@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { withReadAhead } from "../../../src/services/update-reads.ts";
 import { type CodeWait, createCodeWaits } from "../../../src/services/withdrawals/code-waits.ts";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
@@ -26,6 +27,25 @@ const wait: CodeWait = {
 };
 
 describe("code waits", () => {
+  it("in an update, the wait read ahead is taken without asking Redis; after a write Redis is read", async () => {
+    await waits.start(43, wait);
+    await withReadAhead(redis, { keys: [waits.redisKey(43)] }, async () => {
+      // Changed behind the update's back after its read ahead: the first read still sees the read-ahead.
+      await redis.set(`${prefix}43`, JSON.stringify({ ...wait, attempts: 5 }), "KEEPTTL");
+      expect((await waits.get(43))?.attempts).toBe(0);
+      expect((await waits.get(43))?.attempts).toBe(5);
+    });
+    await withReadAhead(redis, { keys: [waits.redisKey(43)] }, async () => {
+      await waits.update(43, { ...wait, attempts: 6 });
+      expect((await waits.get(43))?.attempts).toBe(6);
+      expect((await waits.take(43))?.attempts).toBe(6);
+    });
+    await withReadAhead(redis, { keys: [waits.redisKey(43)] }, async () => {
+      await waits.start(43, { ...wait, attempts: 1 });
+      expect((await waits.get(43))?.attempts).toBe(1);
+    });
+  });
+
   it("start, update keeping the lifetime, take once", async () => {
     await waits.start(42, wait);
     const ttl = await redis.ttl(`${prefix}42`);
