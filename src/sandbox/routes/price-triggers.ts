@@ -6,7 +6,7 @@
  * it. With order_direction set, firing places a market order for order_quantity (spend side) or
  * order_get_quantity (receive side); the event's trade or failure_reason tells how it went.
  */
-import { assetName, cryptoAsset, normaliseAssetCode } from "../assets.ts";
+import { ASSETS, assetName, cryptoAsset, normaliseAssetCode } from "../assets.ts";
 import type { Sandbox } from "../context.ts";
 import { type Dec, FIAT, formatAmount } from "../decimal.ts";
 import { ApiError, type Body, empty, json, notFound } from "../http-utils.ts";
@@ -155,6 +155,7 @@ function createTrigger(sb: Sandbox, account: Account, body: Body): Trigger {
     events: [],
   };
   account.triggers.push(trigger);
+  triggerArmed(sb);
   return trigger;
 }
 
@@ -198,6 +199,7 @@ function patchTrigger(sb: Sandbox, t: Trigger, body: Body): void {
     if (event && value !== undefined) event.seen = value;
   });
   if (markSeen) for (const e of t.events) e.seen = true;
+  triggerArmed(sb);
 }
 
 /** Reads `events`: an array of {seen} applied to the trigger's events by position. */
@@ -222,8 +224,24 @@ function readEventsSeen(body: Body, t: Trigger, errors: FieldErrors): Array<bool
   });
 }
 
+/** What the last trigger pass saw per sandbox: the mid prices, and whether a trigger was armed since. */
+const lastPass = new WeakMap<Sandbox, { mids: Dec[]; armed: boolean }>();
+
+/** A trigger was made or changed: the next pass must look at it. */
+function triggerArmed(sb: Sandbox): void {
+  const previous = lastPass.get(sb);
+  if (previous) previous.armed = true;
+}
+
 /** Fires every armed trigger whose condition holds at the current price (sandbox time `at`). */
 export function evaluateTriggers(sb: Sandbox, at: number): void {
+  // It runs before every request: with thousands of triggers a full pass each time would dominate the
+  // sandbox, so it is skipped while no price moved (mids are replaced, never mutated) and no trigger
+  // was armed since the last pass, when it can fire nothing.
+  const mids = ASSETS.map((a) => sb.market.mid(a.code));
+  const previous = lastPass.get(sb);
+  if (previous && !previous.armed && previous.mids.every((mid, i) => mid === mids[i])) return;
+  lastPass.set(sb, { mids, armed: false });
   for (const account of sb.accounts.all()) {
     for (const t of account.triggers) {
       if (!t.enabled || t.paused) continue;
