@@ -155,11 +155,11 @@ function createTrigger(sb: Sandbox, account: Account, body: Body): Trigger {
     events: [],
   };
   account.triggers.push(trigger);
-  triggerArmed(sb);
+  triggerArmed(sb, account, trigger);
   return trigger;
 }
 
-function patchTrigger(sb: Sandbox, t: Trigger, body: Body): void {
+function patchTrigger(sb: Sandbox, account: Account, t: Trigger, body: Body): void {
   const errors = new FieldErrors();
   const asset = readAsset(body, "asset", errors);
   const price = readDecimal(body, "price", errors);
@@ -199,7 +199,7 @@ function patchTrigger(sb: Sandbox, t: Trigger, body: Body): void {
     if (event && value !== undefined) event.seen = value;
   });
   if (markSeen) for (const e of t.events) e.seen = true;
-  triggerArmed(sb);
+  triggerArmed(sb, account, t);
 }
 
 /** Reads `events`: an array of {seen} applied to the trigger's events by position. */
@@ -224,32 +224,36 @@ function readEventsSeen(body: Body, t: Trigger, errors: FieldErrors): Array<bool
   });
 }
 
-/** What the last trigger pass saw per sandbox: the mid prices, and whether a trigger was armed since. */
-const lastPass = new WeakMap<Sandbox, { mids: Dec[]; armed: boolean }>();
+/** What the last trigger pass saw per sandbox: the mid prices, and the triggers armed since. */
+const lastPass = new WeakMap<Sandbox, { mids: Dec[]; armed: [Account, Trigger][] }>();
 
 /** A trigger was made or changed: the next pass must look at it. */
-function triggerArmed(sb: Sandbox): void {
-  const previous = lastPass.get(sb);
-  if (previous) previous.armed = true;
+function triggerArmed(sb: Sandbox, account: Account, t: Trigger): void {
+  lastPass.get(sb)?.armed.push([account, t]);
 }
 
 /** Fires every armed trigger whose condition holds at the current price (sandbox time `at`). */
 export function evaluateTriggers(sb: Sandbox, at: number): void {
   // It runs before every request: with thousands of triggers a full pass each time would dominate the
-  // sandbox, so it is skipped while no price moved (mids are replaced, never mutated) and no trigger
-  // was armed since the last pass, when it can fire nothing.
+  // sandbox. While no price moved (mids are replaced, never mutated) only the triggers armed since the
+  // last pass can fire.
   const mids = ASSETS.map((a) => sb.market.mid(a.code));
   const previous = lastPass.get(sb);
-  if (previous && !previous.armed && previous.mids.every((mid, i) => mid === mids[i])) return;
-  lastPass.set(sb, { mids, armed: false });
-  for (const account of sb.accounts.all()) {
-    for (const t of account.triggers) {
-      if (!t.enabled || t.paused) continue;
-      const last = sb.market.mid(t.asset);
-      const hit = t.match === 1 ? last.greaterThanOrEqualTo(t.price) : last.lessThanOrEqualTo(t.price);
-      if (hit) fire(sb, account, t, last, at);
-    }
+  lastPass.set(sb, { mids, armed: [] });
+  if (previous?.mids.every((mid, i) => mid === mids[i])) {
+    for (const [account, t] of previous.armed) evaluateOne(sb, account, t, at);
+    return;
   }
+  for (const account of sb.accounts.all()) {
+    for (const t of account.triggers) evaluateOne(sb, account, t, at);
+  }
+}
+
+function evaluateOne(sb: Sandbox, account: Account, t: Trigger, at: number): void {
+  if (!t.enabled || t.paused || !account.triggers.includes(t)) return;
+  const last = sb.market.mid(t.asset);
+  const hit = t.match === 1 ? last.greaterThanOrEqualTo(t.price) : last.lessThanOrEqualTo(t.price);
+  if (hit) fire(sb, account, t, last, at);
 }
 
 function fire(sb: Sandbox, account: Account, t: Trigger, last: Dec, at: number): void {
@@ -326,7 +330,7 @@ export function registerPriceTriggerRoutes(router: Router): void {
   );
   router.private("PATCH", `${base}{id}/`, ({ sb, account, params, body }) => {
     const t = findTrigger(account, params.id);
-    patchTrigger(sb, t, body);
+    patchTrigger(sb, account, t, body);
     return json(200, triggerJson(t));
   });
   router.private("DELETE", `${base}{id}/`, ({ account, params }) => {
