@@ -75,7 +75,6 @@ function counted(userId: number, client: ExchangeClient): ExchangeClient {
   };
   return { ...client, priceTriggers: { ...client.priceTriggers, list, iterate } };
 }
-const clients = new Map([...keys].map(([id, key]) => [id, counted(id, factory.forKey(key))] as const));
 
 const api = new Api("1:bench", { apiRoot: env.TELEGRAM_ROOT as string });
 configureApi(api);
@@ -85,7 +84,11 @@ const watcher = createAlertWatcher({
   redis,
   bullPrefix: `${prefix}bull`,
   keyPrefix: `${prefix}alerts:`,
-  clientFor: async (userId) => clients.get(userId),
+  // A client per call, as the app makes them (from the key in the vault).
+  clientFor: async (userId) => {
+    const key = keys.get(userId);
+    return key === undefined ? undefined : counted(userId, factory.forKey(key));
+  },
   ticker: createSharedTicker({ redis, prefix: `${prefix}alerts:`, load: () => publicClient.market.ticker() }),
   deliver: createAlertNotifier({
     api,

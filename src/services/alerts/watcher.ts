@@ -19,7 +19,14 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
-import { anyNear, armedLevels, parseLevels } from "./levels.ts";
+import {
+  anyWithinBands,
+  armedLevels,
+  nearBands,
+  type ParsedLevel,
+  parseLevels,
+  parsePrices,
+} from "./levels.ts";
 import type { SharedTicker } from "./shared-ticker.ts";
 import type { AlertsSync } from "./sync.ts";
 
@@ -365,6 +372,9 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     },
   );
 
+  /** The levels of the last scan, parsed, by user id (with the raw value they came from). */
+  let parsed = new Map<string, { raw: string; levels: ParsedLevel[] }>();
+
   async function scan(): Promise<void> {
     const lockMs = Math.max(50, tickMs - 50);
     if ((await redis.set(keys.scanLock, "1", "PX", lockMs, "NX")) !== "OK") return;
@@ -381,9 +391,16 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     if ((await redis.hlen(keys.levels)) > 0) {
       try {
         const [levels, ticker] = await Promise.all([redis.hgetall(keys.levels), options.ticker.get()]);
+        const bands = nearBands(ticker, fraction);
+        const parsedNow = new Map<string, { raw: string; levels: ParsedLevel[] }>();
         for (const [id, raw] of Object.entries(levels)) {
-          if (anyNear(parseLevels(raw), ticker, fraction)) toRead.add(id);
+          // Levels change only on a read: most users' are parsed once, not every second.
+          const cached = parsed.get(id);
+          const entry = cached?.raw === raw ? cached : { raw, levels: parsePrices(parseLevels(raw)) };
+          parsedNow.set(id, entry);
+          if (anyWithinBands(entry.levels, bands)) toRead.add(id);
         }
+        parsed = parsedNow;
       } catch (error) {
         logOnce(error as Error, "alert watcher: no ticker this tick");
       }
