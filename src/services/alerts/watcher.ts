@@ -70,7 +70,11 @@ export interface AlertWatcherOptions {
   nearFraction?: string;
   /** Shortest gap between two messages to one chat; default 1000 ms (Telegram's guidance). */
   chatGapMs?: number;
-  /** Messages per second for all chats together; default 25 (at most 30 in any one second, Telegram's bulk limit). */
+  /**
+   * Messages per second for all chats together; default 20: at most 24 in any one second, under
+   * Telegram's bulk limit of 30 with room for requests that arrive bunched (at 25, up to 30 in a second,
+   * the 10,000-user bench saw 429s from a stub enforcing the limit).
+   */
   sendsPerSecond?: number;
   /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
   lockDurationMs?: number;
@@ -149,7 +153,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const chatGapMs = options.chatGapMs ?? 1000;
   const lockDuration = options.lockDurationMs ?? 30_000;
   // Fixed windows: any one second spans at most six fifth-of-a-second windows, so at most 6/5 of the rate.
-  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 25) * SEND_WINDOW_MS) / 1000));
+  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 20) * SEND_WINDOW_MS) / 1000));
   // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
