@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
-/** Runs a bench script with --smoke; its standard output. */
-async function smoke(script: string, ...flags: string[]): Promise<string> {
+/** Runs a bench script with --smoke (`flags` for node, `args` for the script); its standard output. */
+async function smoke(script: string, flags: string[] = [], args: string[] = []): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    ["--no-warnings=ExperimentalWarning", ...flags, script, "--smoke"],
+    ["--no-warnings=ExperimentalWarning", ...flags, script, "--smoke", ...args],
     // Generous: the smoke runs start a sandbox and two bots, on a CI machine shared with other tests.
     { timeout: 150_000, maxBuffer: 16 * 2 ** 20 },
   );
@@ -62,9 +62,24 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:alerts runs two watcher instances against the stub Telegram and prints every figure",
+    async () => {
+      const out = await smoke("scripts/bench-alerts.ts", [], ["--instances", "2"]);
+      // Counts only: 12 users, each price-driven and heartbeat-only event sent once (timings are not asserted).
+      expect(out).toMatch(/^price-driven events sent +9 of 9$/m);
+      expect(out).toMatch(/^heartbeat-only events sent +6 of 6$/m);
+      expect(out).toMatch(/^duplicate messages +0$/m);
+      expect(out).toMatch(/^per-account read budget exceeded +no$/m);
+      for (const label of ["event-to-send p50 / p99", "private reads per user per minute", "flood errors"])
+        expect(out).toContain(label);
+    },
+    SLOW,
+  );
+
+  it(
     "bench:memory prints resident size and heap before and after",
     async () => {
-      const out = await smoke("bench/memory.ts", "--expose-gc");
+      const out = await smoke("bench/memory.ts", ["--expose-gc"]);
       expect(out).toMatch(/\| 200 users with session and key, idle \| [\d.]+ MB \| [\d.]+ MB \|/);
       expect(out).toMatch(/heap growth over 1000 updates: -?[\d.]+ MB/);
     },

@@ -104,6 +104,20 @@ describe("price triggers", () => {
     expect(marked.mark_seen).toBe(false);
   });
 
+  it("fires a trigger made or re-armed past the price at the next request, with no price move", async () => {
+    // The pass before each request is skipped while nothing changed; a new or re-armed trigger must not be.
+    const t = await sandbox();
+    await t.control("PUT", "/_sandbox/prices/BTC", { price: "161000" });
+    await t.call("GET", TRIGGERS);
+    const made = await t.call("POST", TRIGGERS, { asset: "BTC", price: "150000", match: 1 });
+    const fired = (await t.call("GET", `${TRIGGERS}${made.body.id}/`)).body;
+    expect(fired).toMatchObject({ paused: true, events: [{ price: "161000.00", matched: 1 }] });
+    await t.call("PATCH", `${TRIGGERS}${made.body.id}/`, { price: "155000", match: 1 });
+    const again = (await t.call("GET", `${TRIGGERS}${made.body.id}/`)).body;
+    expect(again.paused).toBe(true);
+    expect(again.events).toHaveLength(2);
+  });
+
   it("places a market order when it fires, or says why it could not", async () => {
     const t = await sandbox();
     const buy = (

@@ -6,7 +6,7 @@
  * it. With order_direction set, firing places a market order for order_quantity (spend side) or
  * order_get_quantity (receive side); the event's trade or failure_reason tells how it went.
  */
-import { assetName, cryptoAsset, normaliseAssetCode } from "../assets.ts";
+import { ASSETS, assetName, cryptoAsset, normaliseAssetCode } from "../assets.ts";
 import type { Sandbox } from "../context.ts";
 import { type Dec, FIAT, formatAmount } from "../decimal.ts";
 import { ApiError, type Body, empty, json, notFound } from "../http-utils.ts";
@@ -155,10 +155,11 @@ function createTrigger(sb: Sandbox, account: Account, body: Body): Trigger {
     events: [],
   };
   account.triggers.push(trigger);
+  triggerArmed(sb, account, trigger);
   return trigger;
 }
 
-function patchTrigger(sb: Sandbox, t: Trigger, body: Body): void {
+function patchTrigger(sb: Sandbox, account: Account, t: Trigger, body: Body): void {
   const errors = new FieldErrors();
   const asset = readAsset(body, "asset", errors);
   const price = readDecimal(body, "price", errors);
@@ -198,6 +199,7 @@ function patchTrigger(sb: Sandbox, t: Trigger, body: Body): void {
     if (event && value !== undefined) event.seen = value;
   });
   if (markSeen) for (const e of t.events) e.seen = true;
+  triggerArmed(sb, account, t);
 }
 
 /** Reads `events`: an array of {seen} applied to the trigger's events by position. */
@@ -222,16 +224,36 @@ function readEventsSeen(body: Body, t: Trigger, errors: FieldErrors): Array<bool
   });
 }
 
+/** What the last trigger pass saw per sandbox: the mid prices, and the triggers armed since. */
+const lastPass = new WeakMap<Sandbox, { mids: Dec[]; armed: [Account, Trigger][] }>();
+
+/** A trigger was made or changed: the next pass must look at it. */
+function triggerArmed(sb: Sandbox, account: Account, t: Trigger): void {
+  lastPass.get(sb)?.armed.push([account, t]);
+}
+
 /** Fires every armed trigger whose condition holds at the current price (sandbox time `at`). */
 export function evaluateTriggers(sb: Sandbox, at: number): void {
-  for (const account of sb.accounts.all()) {
-    for (const t of account.triggers) {
-      if (!t.enabled || t.paused) continue;
-      const last = sb.market.mid(t.asset);
-      const hit = t.match === 1 ? last.greaterThanOrEqualTo(t.price) : last.lessThanOrEqualTo(t.price);
-      if (hit) fire(sb, account, t, last, at);
-    }
+  // It runs before every request: with thousands of triggers a full pass each time would dominate the
+  // sandbox. While no price moved (mids are replaced, never mutated) only the triggers armed since the
+  // last pass can fire.
+  const mids = ASSETS.map((a) => sb.market.mid(a.code));
+  const previous = lastPass.get(sb);
+  lastPass.set(sb, { mids, armed: [] });
+  if (previous?.mids.every((mid, i) => mid === mids[i])) {
+    for (const [account, t] of previous.armed) evaluateOne(sb, account, t, at);
+    return;
   }
+  for (const account of sb.accounts.all()) {
+    for (const t of account.triggers) evaluateOne(sb, account, t, at);
+  }
+}
+
+function evaluateOne(sb: Sandbox, account: Account, t: Trigger, at: number): void {
+  if (!t.enabled || t.paused || !account.triggers.includes(t)) return;
+  const last = sb.market.mid(t.asset);
+  const hit = t.match === 1 ? last.greaterThanOrEqualTo(t.price) : last.lessThanOrEqualTo(t.price);
+  if (hit) fire(sb, account, t, last, at);
 }
 
 function fire(sb: Sandbox, account: Account, t: Trigger, last: Dec, at: number): void {
@@ -308,7 +330,7 @@ export function registerPriceTriggerRoutes(router: Router): void {
   );
   router.private("PATCH", `${base}{id}/`, ({ sb, account, params, body }) => {
     const t = findTrigger(account, params.id);
-    patchTrigger(sb, t, body);
+    patchTrigger(sb, account, t, body);
     return json(200, triggerJson(t));
   });
   router.private("DELETE", `${base}{id}/`, ({ account, params }) => {

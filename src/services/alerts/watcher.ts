@@ -19,7 +19,14 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
-import { anyNear, armedLevels, parseLevels } from "./levels.ts";
+import {
+  anyWithinBands,
+  armedLevels,
+  nearBands,
+  type ParsedLevel,
+  parseLevels,
+  parsePrices,
+} from "./levels.ts";
 import type { SharedTicker } from "./shared-ticker.ts";
 import type { AlertsSync } from "./sync.ts";
 
@@ -63,7 +70,11 @@ export interface AlertWatcherOptions {
   nearFraction?: string;
   /** Shortest gap between two messages to one chat; default 1000 ms (Telegram's guidance). */
   chatGapMs?: number;
-  /** Messages per second for all chats together; default 25 (at most 30 in any one second, Telegram's bulk limit). */
+  /**
+   * Messages per second for all chats together; default 20: at most 24 in any one second, under
+   * Telegram's bulk limit of 30 with room for requests that arrive bunched (at 25, up to 30 in a second,
+   * the 10,000-user bench saw 429s from a stub enforcing the limit).
+   */
   sendsPerSecond?: number;
   /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
   lockDurationMs?: number;
@@ -142,7 +153,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const chatGapMs = options.chatGapMs ?? 1000;
   const lockDuration = options.lockDurationMs ?? 30_000;
   // Fixed windows: any one second spans at most six fifth-of-a-second windows, so at most 6/5 of the rate.
-  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 25) * SEND_WINDOW_MS) / 1000));
+  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 20) * SEND_WINDOW_MS) / 1000));
   // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
@@ -365,6 +376,9 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     },
   );
 
+  /** The levels of the last scan, parsed, by user id (with the raw value they came from). */
+  let parsed = new Map<string, { raw: string; levels: ParsedLevel[] }>();
+
   async function scan(): Promise<void> {
     const lockMs = Math.max(50, tickMs - 50);
     if ((await redis.set(keys.scanLock, "1", "PX", lockMs, "NX")) !== "OK") return;
@@ -381,9 +395,16 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     if ((await redis.hlen(keys.levels)) > 0) {
       try {
         const [levels, ticker] = await Promise.all([redis.hgetall(keys.levels), options.ticker.get()]);
+        const bands = nearBands(ticker, fraction);
+        const parsedNow = new Map<string, { raw: string; levels: ParsedLevel[] }>();
         for (const [id, raw] of Object.entries(levels)) {
-          if (anyNear(parseLevels(raw), ticker, fraction)) toRead.add(id);
+          // Levels change only on a read: most users' are parsed once, not every second.
+          const cached = parsed.get(id);
+          const entry = cached?.raw === raw ? cached : { raw, levels: parsePrices(parseLevels(raw)) };
+          parsedNow.set(id, entry);
+          if (anyWithinBands(entry.levels, bands)) toRead.add(id);
         }
+        parsed = parsedNow;
       } catch (error) {
         logOnce(error as Error, "alert watcher: no ticker this tick");
       }

@@ -1,0 +1,125 @@
+/**
+ * One alert watcher instance of `npm run bench:alerts`, in a process of its own (forked by
+ * scripts/bench-alerts.ts), wired as the app wires it: exchange clients sharing the Redis rate limiter
+ * with the exchange's per-account budget, and the real notifier sending through grammY's Api (with the
+ * app's auto-retry) to the bench's stub Telegram. It connects its share of the users (as the chat would on
+ * any instance), says `ready`, and on `stop` closes, writes every private read it made (user id -> epoch
+ * ms) to its file and says `done` with its memory and CPU time.
+ *
+ * Environment (set by the bench): REDIS_URL, SANDBOX_URL, TELEGRAM_ROOT, BENCH_PREFIX, BENCH_KEYS (a JSON
+ * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { Api } from "grammy";
+import { Redis } from "ioredis";
+import pino from "pino";
+import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
+import { configureApi } from "../src/bot/api-config.ts";
+import type { SessionData } from "../src/bot/context.ts";
+import { createI18n } from "../src/bot/i18n.ts";
+import {
+  ACCOUNT_LIMITS,
+  createClientFactory,
+  createRedisRateLimiter,
+  type ExchangeClient,
+  PUBLIC_LIMITS,
+} from "../src/exchange/index.ts";
+import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
+import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
+import { createRedisStorage } from "../src/services/redis-storage.ts";
+
+const env = process.env as Record<string, string>;
+const redisUrl = env.REDIS_URL as string;
+const prefix = env.BENCH_PREFIX as string;
+const instance = Number(env.BENCH_INSTANCE);
+const instances = Number(env.BENCH_INSTANCES);
+const send = (message: Record<string, unknown>) => process.send?.(message);
+
+const redis = new Redis(redisUrl);
+const logger = pino({ level: "warn" }, pino.destination(2));
+const limiter = createRedisRateLimiter({
+  redis,
+  prefix: `${prefix}ratelimit:`,
+  limitsFor: (bucket) => (bucket.startsWith("public") ? PUBLIC_LIMITS : ACCOUNT_LIMITS),
+});
+const factory = createClientFactory({ baseUrl: env.SANDBOX_URL as string, limiter });
+const keys = new Map(
+  Object.entries(JSON.parse(await readFile(env.BENCH_KEYS as string, "utf8")) as Record<string, string>).map(
+    ([id, key]) => [Number(id), key] as const,
+  ),
+);
+/** Private reads of each user by this instance (epoch ms), and the reads that failed, by error name. */
+const reads = new Map<number, number[]>();
+const readErrors: Record<string, number> = {};
+
+/** The user's client, counting every trigger read (the watcher's only private reads). */
+function counted(userId: number, client: ExchangeClient): ExchangeClient {
+  const list: ExchangeClient["priceTriggers"]["list"] = async (query) => {
+    const times = reads.get(userId) ?? [];
+    times.push(Date.now());
+    reads.set(userId, times);
+    try {
+      return await client.priceTriggers.list(query);
+    } catch (error) {
+      const name = (error as Error).name;
+      readErrors[name] = (readErrors[name] ?? 0) + 1;
+      throw error;
+    }
+  };
+  const iterate: ExchangeClient["priceTriggers"]["iterate"] = async function* (query = {}) {
+    for (let page = 1; ; page++) {
+      const current = await list({ ...query, page });
+      yield* current.results;
+      if (current.next === null || current.results.length === 0) return;
+    }
+  };
+  return { ...client, priceTriggers: { ...client.priceTriggers, list, iterate } };
+}
+
+const api = new Api("1:bench", { apiRoot: env.TELEGRAM_ROOT as string });
+configureApi(api);
+const publicClient = factory.public();
+const watcher = createAlertWatcher({
+  redisUrl,
+  redis,
+  bullPrefix: `${prefix}bull`,
+  keyPrefix: `${prefix}alerts:`,
+  // A client per call, as the app makes them (from the key in the vault).
+  clientFor: async (userId) => {
+    const key = keys.get(userId);
+    return key === undefined ? undefined : counted(userId, factory.forKey(key));
+  },
+  ticker: createSharedTicker({ redis, prefix: `${prefix}alerts:`, load: () => publicClient.market.ticker() }),
+  deliver: createAlertNotifier({
+    api,
+    i18n: createI18n(),
+    sessions: createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` }),
+    defaultTimezone: "UTC",
+  }),
+  logger,
+  pollSeconds: Number(env.BENCH_POLL_SECONDS),
+});
+
+// This instance's share of the users, connected a few at a time (as many chats would).
+const mine = [...keys.keys()].filter((id) => id % instances === instance);
+let next = 0;
+await Promise.all(
+  Array.from({ length: 16 }, async () => {
+    while (next < mine.length) {
+      const userId = mine[next++] as number;
+      await watcher.userConnected(userId);
+    }
+  }),
+);
+send({ type: "ready" });
+
+process.on("message", async (message: { type: string }) => {
+  if (message.type !== "stop") return;
+  await watcher.close();
+  await writeFile(env.BENCH_READS_OUT as string, JSON.stringify(Object.fromEntries(reads)));
+  const { rss, heapUsed } = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  send({ type: "done", rss, heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, readErrors });
+  await redis.quit();
+  process.disconnect?.();
+});
