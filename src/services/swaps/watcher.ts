@@ -22,6 +22,7 @@ import {
   SWAP_STATUS,
   type SwapListItem,
 } from "../../exchange/index.ts";
+import { createDeliverOnce } from "../deliver-once.ts";
 import { logRedisErrors } from "../queue-errors.ts";
 import { bullConnection } from "../redis-url.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
@@ -151,27 +152,15 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     removeOnFail: 1000,
   };
 
-  /**
-   * Sends a final message unless it was sent before (a job that runs again). A short claim is taken before
-   * sending, so no other run sends it meanwhile, and turned into the lasting record once it went out; it
-   * is taken back when sending fails, so the retry sends it. The claim lasts half the job lock: if this
-   * process dies while sending, the claim is gone before the stalled job runs elsewhere, which then sends.
-   */
+  const deliver = createDeliverOnce({
+    redis: options.redis,
+    prefix: `${options.prefix}:${QUEUE}:delivered:`,
+    claimMs: Math.max(1, Math.floor(lockDuration / 2)),
+    sentTtlSeconds: DELIVERED_TTL_S,
+  });
+  /** Sends a final message unless it was sent before (a job that runs again); see deliver-once.ts. */
   async function deliverOnce(key: string, send: () => Promise<void>): Promise<void> {
-    const recordKey = `${options.prefix}:${QUEUE}:delivered:${key}`;
-    const claimMs = Math.max(1, Math.floor(lockDuration / 2));
-    const first = await options.redis.set(recordKey, "sending", "PX", claimMs, "NX");
-    if (first !== "OK") {
-      options.logger.info({ key }, "swap result already delivered");
-      return;
-    }
-    try {
-      await send();
-    } catch (error) {
-      await options.redis.del(recordKey).catch(() => undefined);
-      throw error;
-    }
-    await options.redis.set(recordKey, "sent", "EX", DELIVERED_TTL_S);
+    if (!(await deliver(key, send))) options.logger.info({ key }, "swap result already delivered");
   }
 
   /** The final message of a followed swap, once. */

@@ -22,6 +22,7 @@ import {
   WITHDRAWAL_STATUS,
   type Withdrawal,
 } from "../../exchange/index.ts";
+import { createDeliverOnce } from "../deliver-once.ts";
 import { logRedisErrors } from "../queue-errors.ts";
 import { matchCreatedWithdrawal, WITHDRAWAL_SEARCH_PAGE_SIZE, type WithdrawalSearch } from "./search.ts";
 
@@ -107,6 +108,7 @@ const DEFAULT_DELAYS = [
   ...Array(40).fill(3_600_000),
 ];
 const DELIVERED_TTL_S = 7 * 86_400;
+const JOB_LOCK_MS = 30_000;
 
 type CheckData = WithdrawalWatch & { attempt: number; lastStatus: number | null };
 type JobData = CheckData | WithdrawalFind;
@@ -141,17 +143,14 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     removeOnFail: 1000,
   };
 
-  /** Sends a report unless it was sent before; taken back when sending fails, so a retry sends it. */
-  async function deliverOnce(key: string, send: () => Promise<void>): Promise<void> {
-    const recordKey = `${options.prefix}:${QUEUE}:delivered:${key}`;
-    if ((await options.redis.set(recordKey, "1", "EX", DELIVERED_TTL_S, "NX")) !== "OK") return;
-    try {
-      await send();
-    } catch (error) {
-      await options.redis.del(recordKey).catch(() => undefined);
-      throw error;
-    }
-  }
+  // Sends a report unless it was sent before (a job that runs again). The claim while sending lasts
+  // half the job lock, so a process that dies mid-send leaves the report to the job's next run.
+  const deliverOnce = createDeliverOnce({
+    redis: options.redis,
+    prefix: `${options.prefix}:${QUEUE}:delivered:`,
+    claimMs: JOB_LOCK_MS / 2,
+    sentTtlSeconds: DELIVERED_TTL_S,
+  });
 
   const keyOf = (data: WithdrawalWatch, what: string | number) =>
     `${data.userId}:${data.asset}:${data.withdrawalId}:${what}`;
@@ -300,7 +299,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
       }
       await check(data, client);
     },
-    { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000 },
+    { connection, prefix: options.prefix, concurrency: 50, runRetryDelay: 2000, lockDuration: JOB_LOCK_MS },
   );
   logRedisErrors(options.logger, "withdrawal watcher: redis error", [queue, worker]);
   worker.on("failed", (job, error) => {

@@ -1,0 +1,40 @@
+/**
+ * Sending a background job's message once, even when the job runs again (a retry, or a stalled job
+ * taken over by another instance). Before sending, a short claim is taken (shorter than the job's lock,
+ * so a process that dies mid-send leaves it to expire before the job runs elsewhere); once sent, the
+ * claim becomes a lasting record; a failed send removes it so the retry sends. What remains: a process
+ * that dies after Telegram took the message but before the record is written sends it twice; it is
+ * never lost.
+ */
+import type { Redis } from "ioredis";
+
+/** Options of {@link createDeliverOnce}. */
+export interface DeliverOnceOptions {
+  redis: Redis;
+  /** Prefix of the records, e.g. "bull:swap-watch:delivered:". */
+  prefix: string;
+  /** How long the claim holds while sending: less than the job's lock duration. */
+  claimMs: number;
+  /** How long a sent record is kept: longer than any job of that kind runs. */
+  sentTtlSeconds: number;
+}
+
+/**
+ * Creates `deliverOnce(key, send)`: runs `send` unless a message of `key` was sent (or is being sent);
+ * returns whether it sent.
+ */
+export function createDeliverOnce(options: DeliverOnceOptions) {
+  const { redis, prefix } = options;
+  return async (key: string, send: () => Promise<void>): Promise<boolean> => {
+    const recordKey = prefix + key;
+    if ((await redis.set(recordKey, "sending", "PX", options.claimMs, "NX")) !== "OK") return false;
+    try {
+      await send();
+    } catch (error) {
+      await redis.del(recordKey).catch(() => undefined);
+      throw error;
+    }
+    await redis.set(recordKey, "sent", "EX", options.sentTtlSeconds);
+    return true;
+  };
+}

@@ -1,0 +1,42 @@
+/** A background message sent once: skipped once sent, retried after a failed send or a dead sender's claim. */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDeliverOnce } from "../../src/services/deliver-once.ts";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test:deliver-once:${randomUUID()}:`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe("deliverOnce", () => {
+  const deliverOnce = createDeliverOnce({ redis, prefix, claimMs: 200, sentTtlSeconds: 60 });
+
+  it("sends once; a later run of the same key sends nothing", async () => {
+    const sent: string[] = [];
+    expect(await deliverOnce("a", async () => void sent.push("a"))).toBe(true);
+    expect(await deliverOnce("a", async () => void sent.push("a again"))).toBe(false);
+    expect(sent).toEqual(["a"]);
+    expect(await redis.get(`${prefix}a`)).toBe("sent");
+    expect(await redis.ttl(`${prefix}a`)).toBeGreaterThan(50);
+  });
+
+  it("a failed send is taken back, so the retry sends", async () => {
+    await expect(deliverOnce("b", async () => Promise.reject(new Error("429")))).rejects.toThrow("429");
+    const sent: string[] = [];
+    expect(await deliverOnce("b", async () => void sent.push("b"))).toBe(true);
+    expect(sent).toEqual(["b"]);
+  });
+
+  it("a sender that died mid-send holds the key only until its claim expires", async () => {
+    // What a killed process leaves behind: the claim, never turned into the record.
+    await redis.set(`${prefix}c`, "sending", "PX", 200);
+    expect(await deliverOnce("c", async () => undefined)).toBe(false);
+    // Generous: the claim lasts 200 ms; waiting 600 ms leaves room on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await deliverOnce("c", async () => undefined)).toBe(true);
+  });
+});
