@@ -17,6 +17,7 @@ import {
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import type { ActionPayload } from "../actions.ts";
 import { withChatAction } from "../chat-action.ts";
+import { confirmedWriter } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
@@ -207,23 +208,11 @@ export async function onAlertChoice(
   payload: AlertPayload,
   verb: string | undefined,
 ): Promise<void> {
-  await ctx.answerCallbackQuery();
-  if (verb === "x") {
-    await ctx.editMessageText(ctx.t("cancelled"));
-    return;
-  }
-  if (verb !== "c") return;
-  const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
-  // The exchange refuses every write of a read-only key: say so without sending one.
-  if ((await deps.accounts.permission(userId)) === "read_only") {
-    await ctx.editMessageText(ctx.t("error-forbidden"));
-    return;
-  }
+  const client = await confirmedWriter(ctx, deps, verb, {
+    cancelled: "cancelled",
+    readOnly: "error-forbidden",
+  });
+  if (!client) return;
   await ctx.editMessageText(ctx.t("alerts-saving"));
   const run = () =>
     ctx.cancelScope.writing(async (): Promise<WriteResult<PriceTrigger | undefined>> => {

@@ -9,9 +9,9 @@ import { type ExchangeClient, ExchangeNotFoundError, type RecurringBuy } from ".
 import { checkStart } from "../../services/recurring/checks.ts";
 import { attemptWrite, type WriteResult } from "../../services/recurring/schedules.ts";
 import { withChatAction } from "../chat-action.ts";
+import { confirmedWriter } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
 import { type DcaPayload, scheduleCard, shownFor } from "./card.ts";
 import { whenWords } from "./format.ts";
 
@@ -98,26 +98,15 @@ export async function onDcaAction(
   payload: DcaPayload,
   verb: string | undefined,
 ): Promise<void> {
-  await ctx.answerCallbackQuery();
-  if (verb === "x") {
-    await ctx.editMessageText(ctx.t("cancelled"));
-    return;
-  }
-  if (verb !== "c") return;
-  const userId = ctx.from?.id as number;
-  if ((await deps.accounts.permission(userId)) === "read_only") {
-    await ctx.editMessageText(ctx.t("dca-read-only"));
-    return;
-  }
+  const client = await confirmedWriter(ctx, deps, verb, {
+    cancelled: "cancelled",
+    readOnly: "dca-read-only",
+  });
+  if (!client) return;
   const start = startOf(payload);
   if (start !== undefined && checkStart(new Date(start), deps.now())) {
     const shown = await shownFor(ctx, deps);
     await ctx.editMessageText(ctx.t("dca-start-passed", { when: whenWords(new Date(start), shown) }));
-    return;
-  }
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
     return;
   }
   await ctx.editMessageText(ctx.t("dca-sending"));

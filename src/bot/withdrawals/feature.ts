@@ -19,6 +19,7 @@ import { createWithdrawal, type WithdrawalRequest } from "../../services/withdra
 import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { withChatAction } from "../chat-action.ts";
+import { confirmedWriter } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -114,22 +115,11 @@ export async function onWithdrawChoice(
   payload: WithdrawPayload,
   verb: string | undefined,
 ): Promise<void> {
-  await ctx.answerCallbackQuery();
-  if (verb === "x") {
-    await ctx.editMessageText(ctx.t("wd-cancelled"));
-    return;
-  }
-  if (verb !== "c") return;
-  const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
-  if ((await deps.accounts.permission(userId)) === "read_only") {
-    await ctx.editMessageText(ctx.t("wd-read-only"));
-    return;
-  }
+  const client = await confirmedWriter(ctx, deps, verb, {
+    cancelled: "wd-cancelled",
+    readOnly: "wd-read-only",
+  });
+  if (!client) return;
   try {
     await withChatAction(ctx, () => confirm(ctx, deps, client, payload.request), {
       intervalMs: deps.chatActionIntervalMs,

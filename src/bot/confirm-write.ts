@@ -1,0 +1,44 @@
+/**
+ * The start that every Confirm / Cancel of an account write shares (alerts, withdrawals, recurring trades):
+ * the tap is answered, Cancel closes the summary, and Confirm goes on only with a connected key that may
+ * trade. Each refusal edits the summary to say why, so no write is ever tried without a reason shown.
+ */
+import type { ExchangeClient } from "../exchange/index.ts";
+import type { BotContext, BotDeps } from "./context.ts";
+import { interactiveCall } from "./exchange-wait.ts";
+
+/** The message ids a flow shows for a Cancel tap and for a read-only key. */
+export interface ConfirmTexts {
+  cancelled: string;
+  readOnly: string;
+}
+
+/**
+ * Answers a pressed Confirm (`verb` "c") or Cancel ("x") of a write summary; any other verb is ignored.
+ * Returns the account's client when the write may be sent, undefined when the message already says why not.
+ */
+export async function confirmedWriter(
+  ctx: BotContext,
+  deps: BotDeps,
+  verb: string | undefined,
+  texts: ConfirmTexts,
+): Promise<ExchangeClient | undefined> {
+  await ctx.answerCallbackQuery();
+  if (verb === "x") {
+    await ctx.editMessageText(ctx.t(texts.cancelled));
+    return undefined;
+  }
+  if (verb !== "c") return undefined;
+  const userId = ctx.from?.id as number;
+  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+  if (!client) {
+    await ctx.editMessageText(ctx.t("connect-needed"));
+    return undefined;
+  }
+  // The exchange refuses every write of a read-only key: say so without sending one.
+  if ((await deps.accounts.permission(userId)) === "read_only") {
+    await ctx.editMessageText(ctx.t(texts.readOnly));
+    return undefined;
+  }
+  return client;
+}
