@@ -1,29 +1,50 @@
 /**
  * The deployment files agree with each other and with the code, read as text (no Docker here):
  * docker-compose.yml pins the container's port, checks the bot's health with a command that really works,
- * and bounds Redis's memory; the Dockerfile listens where compose maps; .env.example and the README's
- * table list every variable src/config.ts reads, without a real secret. (.ci/production-image.mjs replays
- * the Dockerfile itself.)
+ * and bounds Redis's memory; docker-compose.sentinel.yml's sentinels watch the primary the bot's REDIS_URL
+ * names, with a configuration this machine's redis-sentinel accepts; the Dockerfile listens where compose
+ * maps; .env.example and the README's table list every variable src/config.ts reads, without a real
+ * secret. (.ci/production-image.mjs replays the Dockerfile itself.)
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { parseRedisUrl } from "../../src/services/redis-url.ts";
+import { freePort } from "../support/process.ts";
+import { startPrivateRedis } from "../support/redis-server.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const read = (path: string) => readFileSync(`${ROOT}${path}`, "utf8");
 const compose = read("docker-compose.yml");
+const sentinelCompose = read("docker-compose.sentinel.yml");
 const dockerfile = read("Dockerfile");
 const envExample = read(".env.example");
 
-/** The block of a top-level service in docker-compose.yml (its indented lines). */
+/** The lines under the line `header` of a YAML text, up to the next line indented as little. */
+function blockUnder(file: string, header: string): string {
+  const lines = file.split("\n");
+  const at = lines.indexOf(header);
+  if (at < 0) throw new Error(`no "${header.trim()}" in the compose file`);
+  const indent = header.length - header.trimStart().length;
+  const body: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() !== "" && line.length - line.trimStart().length <= indent) break;
+    body.push(line);
+  }
+  return `${body.join("\n")}\n`;
+}
+
+/** The block of a service in docker-compose.yml (its indented lines). */
 function service(name: string): string {
-  const match = new RegExp(`^  ${name}:\\n((?:(?: {4}.*)?\\n)+)`, "m").exec(compose);
-  if (!match?.[1]) throw new Error(`no service ${name} in docker-compose.yml`);
-  return match[1];
+  return blockUnder(compose, `  ${name}:`);
 }
 
 /** A YAML block list under `key:` in `block` (items "- value", quotes removed). */
@@ -101,6 +122,93 @@ describe("docker-compose.yml", () => {
       expect(await probe(closed)).toBe(1);
     });
   });
+});
+
+describe("docker-compose.sentinel.yml", () => {
+  const conf = /<<'CONF'\n([\s\S]*?)\n\s*CONF\n/.exec(sentinelCompose)?.[1]?.replace(/^ +/gm, "") ?? "";
+  const sentinels = [...sentinelCompose.matchAll(/^ {2}(sentinel-\d+):\n {4}<<: \*sentinel$/gm)].map(
+    (m) => m[1],
+  );
+  const replicas = [...sentinelCompose.matchAll(/^ {2}(redis-replica-\d+):\n {4}<<: \*replica$/gm)].map(
+    (m) => m[1] ?? "",
+  );
+  const monitor = /^sentinel monitor (\S+) (\S+) (\d+) (\d+)$/m.exec(conf);
+
+  it("the bot asks every sentinel for the primary they watch, which is compose's own Redis", () => {
+    const botBlock = blockUnder(sentinelCompose, "  bot:");
+    const target = parseRedisUrl(/REDIS_URL: (\S+)/.exec(botBlock)?.[1] ?? "");
+    expect(sentinels.length).toBeGreaterThanOrEqual(3);
+    expect(target).toMatchObject({ kind: "sentinel", name: monitor?.[1] });
+    const port = Number(/^port (\d+)$/m.exec(conf)?.[1]);
+    expect(target?.kind === "sentinel" ? target.sentinels : []).toEqual(
+      sentinels.map((host) => ({ host, port })),
+    );
+    for (const name of sentinels) {
+      expect(botBlock).toMatch(new RegExp(`^ {6}${name}:\\n {8}condition: service_healthy$`, "m"));
+    }
+    // The primary is docker-compose.yml's redis service, and a majority of sentinels must agree.
+    expect(monitor?.slice(2, 3)).toEqual(["redis"]);
+    expect(service("redis")).toContain("redis-server");
+    expect(monitor?.[3]).toBe("6379");
+    const quorum = Number(monitor?.[4]);
+    expect(quorum * 2).toBeGreaterThan(sentinels.length);
+    expect(quorum).toBeLessThanOrEqual(sentinels.length);
+    // Hostnames are resolved (the primary is named by its service), which must come before the monitor line.
+    expect(conf.indexOf("sentinel resolve-hostnames yes")).toBeGreaterThanOrEqual(0);
+    expect(conf.indexOf("sentinel resolve-hostnames yes")).toBeLessThan(conf.indexOf("sentinel monitor"));
+  });
+
+  it("replicas copy that primary, announce their own name, keep an append-only file and never evict", () => {
+    expect(replicas.length).toBeGreaterThanOrEqual(2);
+    for (const name of replicas) {
+      const block = blockUnder(sentinelCompose, `  ${name}:`);
+      const command = list(block, "command");
+      const option = (flag: string) => command[command.indexOf(flag) + 1];
+      expect(command[0], name).toBe("redis-server");
+      expect(command.slice(command.indexOf("--replicaof") + 1, command.indexOf("--replicaof") + 3)).toEqual([
+        "redis",
+        "6379",
+      ]);
+      expect(option("--replica-announce-ip"), name).toBe(name);
+      expect(option("--appendonly"), name).toBe("yes");
+      expect(option("--maxmemory-policy"), name).toBe("noeviction");
+      expect(list(block, "volumes"), name).toEqual([`${name}-data:/data`]);
+    }
+  });
+
+  const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+  if (!hasRedis) console.warn("sentinel configuration not run: no redis-server binary on this machine");
+  it.runIf(hasRedis)(
+    "this machine's redis-sentinel accepts the configuration and finds the primary",
+    async () => {
+      const primary = await startPrivateRedis({ appendOnly: false });
+      const port = await freePort();
+      const dir = await mkdtemp(join(tmpdir(), "surge-compose-sentinel-"));
+      const local = conf
+        .replace(/^port \d+$/m, `port ${port}\nbind 127.0.0.1\ndir ${dir}`)
+        .replace(/^(sentinel monitor \S+) redis 6379/m, `$1 127.0.0.1 ${primary.port}`);
+      await writeFile(join(dir, "sentinel.conf"), local);
+      const child = spawn("redis-server", [join(dir, "sentinel.conf"), "--sentinel"], { stdio: "ignore" });
+      const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0 });
+      client.on("error", () => {});
+      try {
+        // A sentinel starts in milliseconds; 10 s of polling allows for a loaded 2-core machine.
+        let found: unknown;
+        for (let i = 0; i < 100 && found === undefined; i++) {
+          found = await client
+            .call("SENTINEL", "get-master-addr-by-name", monitor?.[1] ?? "")
+            .then((answer) => answer ?? undefined)
+            .catch(() => undefined);
+          if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(found).toEqual(["127.0.0.1", String(primary.port)]);
+      } finally {
+        client.disconnect();
+        child.kill("SIGKILL");
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("every configuration variable is documented", () => {
