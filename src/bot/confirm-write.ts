@@ -4,7 +4,9 @@
  * trade. Each refusal edits the summary to say why, so no write is ever tried without a reason shown.
  */
 import type { ExchangeClient } from "../exchange/index.ts";
+import { withChatAction } from "./chat-action.ts";
 import type { BotContext, BotDeps } from "./context.ts";
+import { describeExchangeError } from "./exchange-errors.ts";
 import { interactiveCall } from "./exchange-wait.ts";
 
 /** The message ids a flow shows for a Cancel tap and for a read-only key. */
@@ -41,4 +43,22 @@ export async function confirmedWriter(
     return undefined;
   }
   return client;
+}
+
+/**
+ * Runs a confirmed write while "typing…" shows; an exchange error it can put in plain words replaces the
+ * summary, any other error goes on to the error boundary.
+ */
+export async function runConfirmed(
+  ctx: BotContext,
+  deps: BotDeps,
+  write: () => Promise<void>,
+): Promise<void> {
+  try {
+    await withChatAction(ctx, write, { intervalMs: deps.chatActionIntervalMs });
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await ctx.editMessageText(explained);
+  }
 }

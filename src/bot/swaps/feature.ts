@@ -19,7 +19,7 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
-import { withChatAction } from "../chat-action.ts";
+import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -162,15 +162,7 @@ export async function onQuoteChoice(
     await ctx.editMessageText(ctx.t("connect-needed"));
     return;
   }
-  try {
-    await withChatAction(ctx, () => confirm(ctx, deps, quote, client), {
-      intervalMs: deps.chatActionIntervalMs,
-    });
-  } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    await ctx.editMessageText(explained);
-  }
+  await runConfirmed(ctx, deps, () => confirm(ctx, deps, quote, client));
 }
 
 async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {

@@ -18,8 +18,7 @@ import {
 import { createWithdrawal, type WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
-import { withChatAction } from "../chat-action.ts";
-import { confirmedWriter } from "../confirm-write.ts";
+import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -120,15 +119,7 @@ export async function onWithdrawChoice(
     readOnly: "wd-read-only",
   });
   if (!client) return;
-  try {
-    await withChatAction(ctx, () => confirm(ctx, deps, client, payload.request), {
-      intervalMs: deps.chatActionIntervalMs,
-    });
-  } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    await ctx.editMessageText(explained);
-  }
+  await runConfirmed(ctx, deps, () => confirm(ctx, deps, client, payload.request));
 }
 
 /** Shows page `page` of /withdrawals, each entry with a button to open it. */
