@@ -3,11 +3,23 @@
  * the tap is answered, Cancel closes the summary, and Confirm goes on only with a connected key that may
  * trade. Each refusal edits the summary to say why, so no write is ever tried without a reason shown.
  */
+import { InlineKeyboard } from "grammy";
 import type { ExchangeClient } from "../exchange/index.ts";
 import { withChatAction } from "./chat-action.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 import { describeExchangeError } from "./exchange-errors.ts";
 import { interactiveCall } from "./exchange-wait.ts";
+
+/** Confirm / Cancel of a single-use token (verbs "c" and "x"); `confirmKey` names the Confirm button. */
+export function confirmKeyboard(
+  ctx: BotContext,
+  token: string,
+  confirmKey = "button-confirm",
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t(confirmKey), `t:${token}:c`)
+    .text(ctx.t("button-cancel"), `t:${token}:x`);
+}
 
 /** The message ids a flow shows for a Cancel tap and for a read-only key. */
 export interface ConfirmTexts {

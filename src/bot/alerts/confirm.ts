@@ -4,7 +4,6 @@
  * before the summary is shown, so a refused input never reaches the exchange; a write whose answer was
  * lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing changed".
  */
-import { InlineKeyboard } from "grammy";
 import type { ExchangeClient, PriceTrigger, Ticker } from "../../exchange/index.ts";
 import { type AlertDraft, type AlertProblem, checkDraft, firesAtOnce } from "../../services/alerts/checks.ts";
 import {
@@ -17,7 +16,7 @@ import {
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import type { ActionPayload } from "../actions.ts";
 import { withChatAction } from "../chat-action.ts";
-import { confirmedWriter } from "../confirm-write.ts";
+import { confirmedWriter, confirmKeyboard } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
@@ -112,17 +111,6 @@ export async function alertContext(ctx: BotContext, deps: BotDeps, trade: boolea
 export interface Summary {
   text: string;
   token?: string;
-}
-
-/** Confirm / Cancel of a token. */
-export function confirmKeyboard(
-  ctx: BotContext,
-  token: string,
-  confirmKey = "button-confirm",
-): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(ctx.t(confirmKey), `t:${token}:c`)
-    .text(ctx.t("button-cancel"), `t:${token}:x`);
 }
 
 /** Checks a draft and, when it passes, issues its Confirm. Exchange failures are explained, never thrown. */

@@ -4,30 +4,20 @@
  * service (checked, then encrypted in the vault). It never enters the session, a conversation or a log.
  * Installed before the conversations, so a key is never recorded in a conversation's state.
  */
-import { type Composer, GrammyError, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { API_KEY_PATTERN } from "../../services/connect/pasted-keys.ts";
 import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
+import { deleteSecretMessage } from "../telegram-errors.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;
 
-/** Deletes the message holding the key; false when Telegram refused (the user is then told). */
-async function deleteKeyMessage(ctx: BotContext): Promise<boolean> {
-  try {
-    await ctx.deleteMessage();
-    return true;
-  } catch (error) {
-    if (error instanceof GrammyError) return false;
-    throw error;
-  }
-}
-
 async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Promise<void> {
-  const deleted = await deleteKeyMessage(ctx);
+  const deleted = await deleteSecretMessage(ctx);
   const notes = deleted ? ctx.t("connect-deleted-note") : ctx.t("connect-delete-failed");
   if (!API_KEY_PATTERN.test(apiKey)) {
     await ctx.reply(`${ctx.t("connect-bad-format")}\n${notes}`);

@@ -69,17 +69,6 @@ export async function recordLiveConfirm(
   );
 }
 
-/** Confirm / Cancel for a token. */
-export function confirmKeyboard(
-  ctx: BotContext,
-  token: string,
-  confirmKey = "button-confirm",
-): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(ctx.t(confirmKey), `t:${token}:c`)
-    .text(ctx.t("button-cancel"), `t:${token}:x`);
-}
-
 /** The list page: header and rows, one button per row to open it, paging, and New. */
 export function renderListPage(page: SchedulePage, shown: Shown): { text: string; keyboard: InlineKeyboard } {
   const { t } = shown;

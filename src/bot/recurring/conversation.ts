@@ -6,19 +6,13 @@
  */
 import { DIRECTION, RECURRING_PERIODS } from "../../exchange/index.ts";
 import { checkAsset, checkQuantity } from "../../services/recurring/checks.ts";
+import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import {
-  confirmKeyboard,
-  type DcaDraft,
-  describeDcaProblem,
-  issueDcaToken,
-  recordLiveConfirm,
-  shownFor,
-} from "./card.ts";
+import { type DcaDraft, describeDcaProblem, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
 import { periodWords, scheduleLines, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose, type StartAnswer } from "./prompts.ts";
 

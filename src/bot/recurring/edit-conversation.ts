@@ -4,11 +4,12 @@
  * exchange's rule), so the cadence step asks which, and the summary and the result say what happens.
  */
 import { ExchangeNotFoundError, RECURRING_PERIODS } from "../../exchange/index.ts";
+import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import { confirmKeyboard, type DcaChanges, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
+import { type DcaChanges, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
 import { checkQuantityOutside, type DcaEditArgs } from "./conversation.ts";
 import { directionWord, nextRunWords, periodWords, quantityWords, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose } from "./prompts.ts";

@@ -8,12 +8,12 @@
 import type { Composer } from "grammy";
 import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index.ts";
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
+import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import {
-  confirmKeyboard,
   DCA_PAGE_SIZE,
   issueDcaToken,
   recordLiveConfirm,

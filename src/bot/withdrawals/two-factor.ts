@@ -9,7 +9,7 @@
  * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
  * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
  */
-import { type Composer, GrammyError } from "grammy";
+import type { Composer } from "grammy";
 import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
@@ -18,6 +18,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
+import { deleteSecretMessage } from "../telegram-errors.ts";
 
 /** Codes refused before the bot stops asking. */
 export const MAX_CODE_ATTEMPTS = 3;
@@ -57,17 +58,6 @@ export async function cancelCodeWait(
   const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
   if (wait === undefined) return undefined;
   return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
-}
-
-/** Deletes the message holding the code; false when Telegram refused (the user is then asked to). */
-async function deleteCodeMessage(ctx: BotContext): Promise<boolean> {
-  try {
-    await ctx.deleteMessage();
-    return true;
-  } catch (error) {
-    if (error instanceof GrammyError) return false;
-    throw error;
-  }
 }
 
 /** Sends the code and tells the outcome; the code goes no further than the exchange. */
@@ -157,7 +147,7 @@ export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
       return next();
     }
     // Whatever it is, it was sent as the code: off the screen first.
-    const note = (await deleteCodeMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
+    const note = (await deleteSecretMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
     if (Date.now() > wait.expiresAt) {
       await waits.take(ctx.from.id);
       await ctx.reply(ctx.t("wd-code-expired", { id: wait.withdrawalId }) + note);
