@@ -22,14 +22,22 @@ const FOLLOW_UP_MS = 10_000;
 // Long enough for a second delivery (a retry after 1-2 s of backoff, a stalled job) to show up if there were one.
 const QUIET_MS = 2500;
 const TEST_TIMEOUT_MS = 40_000;
-// The slow follow-up's first check comes 3 s after "still processing": time to restart Redis before it.
-const SLOW_FIRST_MS = 3000;
-// A second alert to one chat waits 4 s for its turn: a pending delivery job to restart Redis under.
-const CHAT_GAP_MS = 4000;
+// The slow follow-up's first check comes 2 s after "still processing": time to restart Redis before it.
+const SLOW_FIRST_MS = 2000;
+// A second alert to one chat waits 3 s for its turn: a pending delivery job to restart Redis under.
+const CHAT_GAP_MS = 3000;
 
 const server = await startPrivateRedis({ appendOnly: true });
-/** Sends to these chats wait until their gate opens (a send in flight while Redis goes away). */
-const gates = new Map<number, { arrived: () => void; opened: Promise<void> }>();
+/** A send held until the test opens it: a message Telegram takes while Redis is down. */
+interface Gate {
+  chatId: number;
+  /** Which sends (sendMessage, editMessageText) are held, by text. */
+  text: RegExp;
+  arrived: boolean;
+  open: () => void;
+  opened: Promise<void>;
+}
+let gate: Gate | undefined;
 let botRedis: Redis | undefined;
 const tb = await startTestBot({
   env: { REDIS_URL: server.url },
@@ -42,11 +50,13 @@ const tb = await startTestBot({
     return botRedis;
   },
   wrapTelegramFetch: (fetch) => async (input, init) => {
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { chat_id?: unknown }) : {};
-    const gate = typeof body.chat_id === "number" ? gates.get(body.chat_id) : undefined;
-    if (gate && String(input).endsWith("/sendMessage")) {
-      gate.arrived();
-      await gate.opened;
+    const held = gate;
+    if (held && /\/(sendMessage|editMessageText)$/.test(String(input)) && typeof init?.body === "string") {
+      const body = JSON.parse(init.body) as { chat_id?: unknown; text?: unknown };
+      if (body.chat_id === held.chatId && held.text.test(String(body.text ?? ""))) {
+        held.arrived = true;
+        await held.opened;
+      }
     }
     return fetch(input, init);
   },
@@ -83,6 +93,40 @@ async function restart(): Promise<number> {
 /** Waits until the bot's client has noticed that Redis is gone. */
 async function noticed(): Promise<void> {
   await until(async () => redis.status !== "ready", 5000, "the client noticing the outage");
+}
+
+/** Holds the chat's sends whose text matches until {@link sendDuringOutage} opens them. */
+function holdSends(chat: ChatDriver, text: RegExp): Gate {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  gate = { chatId: chat.chat.id, text, arrived: false, open, opened };
+  return gate;
+}
+
+// A command issued while Redis is down fails after two reconnection attempts: 0.6 s or 3 s after the loss
+// (attempts 200, 400, 800, 1600 ms apart); 4 s down makes sure the write after the send has failed.
+const DOWN_AFTER_SEND_MS = 4000;
+
+/**
+ * Once the held send is under way, kills Redis, lets Telegram take the message (`taken`), keeps Redis
+ * down until the write recording it has failed, and starts Redis again.
+ */
+async function sendDuringOutage(held: Gate, taken: () => boolean): Promise<void> {
+  try {
+    await until(async () => held.arrived, FOLLOW_UP_MS, "the held send");
+    await server.stop();
+    const killedAt = Date.now();
+    await noticed();
+    held.open();
+    await until(async () => taken(), FOLLOW_UP_MS, "Telegram taking the message");
+    await sleep(Math.max(0, killedAt + DOWN_AFTER_SEND_MS - Date.now()));
+    await restart();
+  } finally {
+    held.open();
+    gate = undefined;
+  }
 }
 
 /** Keys that do not expire by themselves (settings, vault, conversations' day-long state are checked apart). */
@@ -150,8 +194,8 @@ async function swapsOf(account: TestAccount): Promise<number> {
 }
 
 const STOPS = {
-  "SIGKILL": () => server.stop(),
-  "SHUTDOWN": () => server.shutdown(),
+  SIGKILL: () => server.stop(),
+  SHUTDOWN: () => server.shutdown(),
 } as const;
 
 describe("Redis restarted in the middle of a guided flow", () => {
@@ -245,7 +289,7 @@ describe("a swap follow-up across a restart", () => {
   it(
     "the delayed check comes due while Redis is down (SIGKILL): after the restart it runs and reports once",
     async () => {
-      // Settles after the fast window (0.3 s) and before the delayed check (3 s later).
+      // Settles after the fast window (0.3 s) and before the delayed check (2 s later).
       const { chat, account } = await trader(1000);
       await buyUpToAmount(chat);
       await chat.send("100");
@@ -253,7 +297,7 @@ describe("a swap follow-up across a restart", () => {
       await chat.waitForOutput((o) => o.plainText.includes("still processing"), FOLLOW_UP_MS);
       const delayed = `${tb.prefix}bull:swap-watch:delayed`;
       await until(async () => (await redis.zcard(delayed)) === 1, FOLLOW_UP_MS, "the delayed check queued");
-      const [, due] = await redis.zrange(delayed, 0, 0, "WITHSCORES");
+      const [, due] = await redis.zrange(delayed, "0", "0", "WITHSCORES");
       // BullMQ scores delayed jobs as timestamp * 4096 + a counter.
       const dueAt = Math.floor(Number(due) / 4096);
 
@@ -272,6 +316,30 @@ describe("a swap follow-up across a restart", () => {
         `[figure] Redis SIGKILL with a swap check delayed: down past its due time, result ${reportMs} ms after Redis was back (worker retry 2 s), as ${results}; ${swaps} swap`,
       );
       expect(swaps).toBe(1);
+      expect(unhandled).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe("a swap result being sent when Redis dies", () => {
+  it(
+    "Telegram takes it while Redis is down: after the restart it is not sent again",
+    async () => {
+      const { chat, account } = await trader(1000);
+      await buyUpToAmount(chat);
+      await chat.send("100");
+      const held = holdSends(chat, /Swap #\d+ done/);
+      await chat.press("Confirm");
+      // Late (after "still processing"): the message is edited and the result also sent as a new one.
+      await sendDuringOutage(held, () => resultCalls(chat, "sendMessage") === 1);
+      // A job failed by the lost write runs again after its backoff (1 s); the send's claim (half the job
+      // lock, 15 s) is still there, so it sends nothing.
+      await sleep(QUIET_MS + 1000);
+      const results = expectOneResult(chat, true);
+      console.log(
+        `[figure] Redis SIGKILL while a swap result was being sent: after the restart the result stands as ${results}; ${await swapsOf(account)} swap`,
+      );
       expect(unhandled).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -305,7 +373,7 @@ describe("alert deliveries across a restart", () => {
     async () => {
       const { chat, account } = await trader();
       await fireAbove(chat, account, ["BTC", "ETH"]);
-      // The first goes out; the second waits 4 s for the chat's turn, as a delayed job.
+      // The first goes out; the second waits 3 s for the chat's turn, as a delayed job.
       await until(async () => alertsTo(chat) === 1, FOLLOW_UP_MS, "the first alert");
       const delayed = `${tb.prefix}bull:alerts-deliver:delayed`;
       await until(async () => (await redis.zcard(delayed)) === 1, FOLLOW_UP_MS, "the second alert waiting");
@@ -319,7 +387,7 @@ describe("alert deliveries across a restart", () => {
       await sleep(QUIET_MS);
       const sentRecords = await redis.keys(`${tb.prefix}alerts:sent:${chat.user.id}:*`);
       console.log(
-        `[figure] Redis SIGKILL with an alert delivery pending: ${alertsTo(chat)} alerts for 2 events (the pending one ${secondMs} ms after Redis was back, chat gap 4 s), ${sentRecords.length} sent records`,
+        `[figure] Redis SIGKILL with an alert delivery pending: ${alertsTo(chat)} alerts for 2 events (the pending one ${secondMs} ms after Redis was back, chat gap ${CHAT_GAP_MS} ms), ${sentRecords.length} sent records`,
       );
       expect(alertsTo(chat)).toBe(2);
       expect(sentRecords).toHaveLength(2);
@@ -332,30 +400,11 @@ describe("alert deliveries across a restart", () => {
     "an alert being sent when Redis dies, answered while it is down: not sent again after the restart",
     async () => {
       const { chat, account } = await trader();
-      let arrived = false;
-      let open = () => undefined as void;
-      gates.set(chat.chat.id, {
-        arrived: () => {
-          arrived = true;
-        },
-        opened: new Promise<void>((resolve) => {
-          open = resolve;
-        }),
-      });
-      try {
-        await fireAbove(chat, account, ["SOL"]);
-        await until(async () => arrived, FOLLOW_UP_MS, "the alert's send");
-        await server.stop();
-        await noticed();
-        open();
-        await until(async () => alertsTo(chat) === 1, FOLLOW_UP_MS, "Telegram taking the alert");
-        // Down long enough for the sent record's write to fail (two reconnection attempts, at most 4 s).
-        await sleep(5000);
-        await restart();
-        await sleep(QUIET_MS + 2000);
-      } finally {
-        gates.delete(chat.chat.id);
-      }
+      const held = holdSends(chat, /rose to/);
+      await fireAbove(chat, account, ["SOL"]);
+      await sendDuringOutage(held, () => alertsTo(chat) === 1);
+      // A job failed by the lost write would run again after its backoff (2 s).
+      await sleep(QUIET_MS + 2000);
       const alerts = alertsTo(chat);
       console.log(
         `[figure] Redis SIGKILL while an alert was being sent: ${alerts} message(s) for 1 event after the restart`,
