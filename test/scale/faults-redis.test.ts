@@ -138,7 +138,7 @@ async function sendDuringOutage(held: Gate, taken: () => boolean): Promise<void>
   }
 }
 
-/** Keys that do not expire by themselves (settings, vault, conversations' day-long state are checked apart). */
+/** Keys that do not expire within a minute: all but locks, rate-limit logs and other short-lived marks. */
 async function lastingKeys(): Promise<string[]> {
   const keys = await redis.keys("*");
   const ttls = await Promise.all(keys.map((key) => redis.pttl(key)));
@@ -254,7 +254,7 @@ describe("Redis restarted in the middle of a guided flow", () => {
 
 describe("updates while Redis is down", () => {
   it(
-    "a button and messages get the localized apology at once, nothing crashes; afterwards the same Confirm works once",
+    "a button and messages get the localized apology within seconds, nothing crashes; afterwards the same Confirm works once",
     async () => {
       const { chat, account } = await trader();
       const other = tb.chat({ languageCode: "zh-hans" });
