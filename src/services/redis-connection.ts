@@ -113,3 +113,24 @@ export function isRedisUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** How long {@link retryWhileUnavailable} waits before trying again (reconnection attempts are at most 2 s apart). */
+const RETRY_PAUSE_MS = 250;
+
+/**
+ * Runs `command` until it succeeds, trying again while Redis is unreachable (see
+ * {@link isRedisUnavailable}) for at most `forMs`; any other error, or an outage longer than that, is
+ * thrown. For the record of something already done outside Redis (a message Telegram took): a job that
+ * failed there would run again and do it twice, whereas a Redis restart usually takes a second or two.
+ */
+export async function retryWhileUnavailable<T>(command: () => Promise<T>, forMs: number): Promise<T> {
+  const deadline = Date.now() + forMs;
+  for (;;) {
+    try {
+      return await command();
+    } catch (error) {
+      if (!isRedisUnavailable(error) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+  }
+}

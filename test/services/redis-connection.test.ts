@@ -1,14 +1,16 @@
 /**
  * The main Redis connection at start-up and what counts as "Redis unavailable". The outage itself (a
- * connection that reconnects after ten seconds) is tested in test/bot/redis-outage.test.ts.
+ * connection that reconnects after ten seconds) is tested in test/bot/redis-outage.test.ts, a restart in the
+ * middle of flows in test/scale/faults-redis.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   connectRedis,
   isRedisUnavailable,
   MAX_RECONNECT_DELAY_MS,
   RedisUnavailableError,
   reconnectDelayMs,
+  retryWhileUnavailable,
 } from "../../src/services/redis-connection.ts";
 import { freePort } from "../support/process.ts";
 
@@ -55,5 +57,49 @@ describe("isRedisUnavailable", () => {
     ["something that is not an error", "Connection is closed."],
   ])("is false for %s", (_name, error) => {
     expect(isRedisUnavailable(error)).toBe(false);
+  });
+});
+
+describe("retryWhileUnavailable", () => {
+  const closed = () => new Error("Connection is closed.");
+
+  it("tries again while Redis is unreachable and returns the first success", async () => {
+    let calls = 0;
+    const result = await retryWhileUnavailable(async () => {
+      calls++;
+      if (calls < 3) throw closed();
+      return "OK";
+    }, 10_000);
+    expect(result).toBe("OK");
+    expect(calls).toBe(3);
+  });
+
+  it("throws any other error at once", async () => {
+    let calls = 0;
+    const refused = Object.assign(new Error("WRONGTYPE Operation against a key"), { name: "ReplyError" });
+    const failing = retryWhileUnavailable(async () => {
+      calls++;
+      throw refused;
+    }, 10_000);
+    await expect(failing).rejects.toBe(refused);
+    expect(calls).toBe(1);
+  });
+
+  it("gives up with the outage's error once the time is up", async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const failing = retryWhileUnavailable(async () => {
+        calls++;
+        throw closed();
+      }, 600);
+      const settled = expect(failing).rejects.toThrow("Connection is closed.");
+      await vi.advanceTimersByTimeAsync(1000);
+      await settled;
+      // Tries at 0, 250, 500 and 750 ms (a pause of 250 ms between them); after the last the 600 ms are up.
+      expect(calls).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -47,6 +47,10 @@ export interface TestBotOptions {
   accountLimits?: AppOptions["accountLimits"];
   /** Alert watcher timing; default a 100 ms scan and 100 ms between messages to one chat. */
   alertWatch?: AppOptions["alertWatch"];
+  /** Swap follow-up timing, merged over the fast defaults below. */
+  swapWatch?: AppOptions["swapWatch"];
+  /** Wraps the fake Telegram's fetch (e.g. to hold a send while a test breaks something). */
+  wrapTelegramFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
   connectRedis?: (logger: Logger) => Promise<Redis>;
 }
@@ -81,7 +85,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     logger,
     redis,
     keyPrefix: prefix,
-    telegramFetch: fake.fetch,
+    telegramFetch: options.wrapTelegramFetch ? options.wrapTelegramFetch(fake.fetch) : fake.fetch,
     botInfo: fake.botInfo,
     // Fast follow-up so "still processing" is reached in well under a second, and a quick search.
     swapWatch: {
@@ -90,6 +94,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       slowDelaysMs: [100, 100, 200, 400, 800],
       findAttempts: 3,
       findIntervalMs: 50,
+      ...options.swapWatch,
     },
     // Withdrawal status read every 30 ms for about ten seconds.
     withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },

@@ -17,6 +17,8 @@ export interface PrivateRedis {
   port: number;
   /** Kills the server at once (SIGKILL: no save, no goodbye to clients) and waits until it is gone. */
   stop(): Promise<void>;
+  /** Stops the server gracefully (the SHUTDOWN command: the AOF is flushed, clients are closed) and waits until it is gone. */
+  shutdown(): Promise<void>;
   /** Starts it again on the same port and waits until it answers. */
   start(): Promise<void>;
 }
@@ -42,6 +44,15 @@ export async function startPrivateRedis(options: { appendOnly: boolean }): Promi
     async stop() {
       if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGKILL");
+      await exited;
+    },
+    async shutdown() {
+      if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      const admin = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+      admin.on("error", () => undefined);
+      // The server closes the connection instead of answering: the command's rejection is expected.
+      await admin.call("SHUTDOWN").catch(() => undefined);
+      admin.disconnect();
       await exited;
     },
     async start() {

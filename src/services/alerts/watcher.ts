@@ -18,6 +18,7 @@ import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
+import { retryWhileUnavailable } from "../redis-connection.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
 import {
   anyWithinBands,
@@ -357,7 +358,11 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
         await job.moveToDelayed(Date.now() + result.afterMs, token);
         throw new DelayedError();
       }
-      if (sentKey) await redis.set(sentKey, "1", "EX", SENT_TTL_S);
+      // Telegram took it: the record must outlive a Redis restart under way, or the job would fail, run
+      // again and send it twice. Waited out up to the job's lock, after which it may run elsewhere anyway.
+      if (sentKey) {
+        await retryWhileUnavailable(() => redis.set(sentKey, "1", "EX", SENT_TTL_S), lockDuration);
+      }
       if (result.status === "blocked") {
         logger.info({ userId: data.userId }, "alert watcher: the user blocked the bot, no longer read");
         await stopWatching(data.userId);
