@@ -2,18 +2,21 @@
  * Sending a background job's message once, even when the job runs again (a retry, or a stalled job
  * taken over by another instance). Before sending, a short claim is taken (shorter than the job's lock,
  * so a process that dies mid-send leaves it to expire before the job runs elsewhere); once sent, the
- * claim becomes a lasting record; a failed send removes it so the retry sends. What remains: a process
- * that dies after Telegram took the message but before the record is written sends it twice; it is
- * never lost.
+ * claim becomes a lasting record; a failed send removes it so the retry sends. A Redis restart while the
+ * message is on its way does not fail the job (which would send it again): the record's write is tried
+ * again until Redis is back, for up to the job's lock. What remains: a process that dies after Telegram
+ * took the message but before the record is written, or an outage longer than the lock, sends it twice;
+ * it is never lost.
  */
 import type { Redis } from "ioredis";
+import { retryWhileUnavailable } from "./redis-connection.ts";
 
 /** Options of {@link createDeliverOnce}. */
 export interface DeliverOnceOptions {
   redis: Redis;
   /** Prefix of the records, e.g. "bull:swap-watch:delivered:". */
   prefix: string;
-  /** How long the claim holds while sending: less than the job's lock duration. */
+  /** How long the claim holds while sending: half the job's lock duration (the record is retried for the whole). */
   claimMs: number;
   /** How long a sent record is kept: longer than any job of that kind runs. */
   sentTtlSeconds: number;
@@ -34,7 +37,10 @@ export function createDeliverOnce(options: DeliverOnceOptions) {
       await redis.del(recordKey).catch(() => undefined);
       throw error;
     }
-    await redis.set(recordKey, "sent", "EX", options.sentTtlSeconds);
+    await retryWhileUnavailable(
+      () => redis.set(recordKey, "sent", "EX", options.sentTtlSeconds),
+      2 * options.claimMs,
+    );
     return true;
   };
 }

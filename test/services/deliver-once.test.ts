@@ -39,4 +39,25 @@ describe("deliverOnce", () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await deliverOnce("c", async () => undefined)).toBe(true);
   });
+
+  it("Redis lost while the message is on its way: the record is written once Redis answers, not the job failed", async () => {
+    // The record's first two writes meet a closed connection, as during a Redis restart.
+    let refusals = 2;
+    const restarting = new Proxy(redis, {
+      get(target, property) {
+        if (property !== "set") return Reflect.get(target, property);
+        return (...args: Parameters<Redis["set"]>) => {
+          if (args[1] === "sent" && refusals-- > 0) return Promise.reject(new Error("Connection is closed."));
+          return (target.set as (...a: unknown[]) => Promise<unknown>)(...args);
+        };
+      },
+    });
+    const deliver = createDeliverOnce({ redis: restarting, prefix, claimMs: 5000, sentTtlSeconds: 60 });
+    const sent: string[] = [];
+    expect(await deliver("d", async () => void sent.push("d"))).toBe(true);
+    expect(refusals).toBe(-1);
+    expect(await redis.get(`${prefix}d`)).toBe("sent");
+    expect(await deliver("d", async () => void sent.push("d again"))).toBe(false);
+    expect(sent).toEqual(["d"]);
+  });
 });
