@@ -95,7 +95,7 @@ local flood = tonumber(redis.call('GET', KEYS[3]) or '0')
 if flood > now then return refuse(flood - now, true) end
 if not prompt then
   local demand = tonumber(redis.call('GET', KEYS[4]) or '0')
-  if demand > now then return refuse(demand - now, false) end
+  if demand > now then return refuse(demand - now, true) end
 end
 local chat = redis.call('GET', KEYS[2])
 if chat then
