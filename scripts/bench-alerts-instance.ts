@@ -15,9 +15,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
-import { createPacedApi } from "../src/bot/paced-api.ts";
 import type { SessionData } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/i18n.ts";
+import { createPacedApi } from "../src/bot/paced-api.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,

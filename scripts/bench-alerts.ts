@@ -320,7 +320,10 @@ async function deliveryJobTimes(): Promise<Map<string, number[]>> {
       if (!timestamp || !data) continue;
       const job = JSON.parse(data) as { userId: number; event?: { asset: string } };
       const key = `${job.userId}:${job.event?.asset}`;
-      times.set(key, [...(times.get(key) ?? []), Number(timestamp)].sort((a, b) => a - b));
+      times.set(
+        key,
+        [...(times.get(key) ?? []), Number(timestamp)].sort((a, b) => a - b),
+      );
     }
   }
   return times;

@@ -149,7 +149,10 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
   const leaseMs = options.leaseMs ?? 15_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = () => (options.now ? String(options.now()) : "");
-  const turns: Record<SendPriority, Promise<void>> = { prompt: Promise.resolve(), background: Promise.resolve() };
+  const turns: Record<SendPriority, Promise<void>> = {
+    prompt: Promise.resolve(),
+    background: Promise.resolve(),
+  };
 
   const pacer: TelegramPacer = {
     async tryTake(chatId, priority) {
