@@ -86,6 +86,12 @@ const SENT_TTL_S = 30 * 86_400;
 /** Beats queued per scan at most; the rest come on the next tick. */
 const MAX_BEATS_PER_SCAN = 2000;
 const PAGE_SIZE = 100;
+/**
+ * The scan reads the ticker again once it is this old: the shared ticker is read at most once a second, so
+ * a scan a second after the last read waits the few ms left of that second instead of comparing levels
+ * with a reading a second old until the next scan (which left price moves unseen for up to two seconds).
+ */
+const SCAN_TICKER_AGE_MS = 900;
 
 /** Frees a lock only if it still holds our value. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -355,7 +361,10 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     }
     if ((await redis.hlen(keys.levels)) > 0) {
       try {
-        const [levels, ticker] = await Promise.all([redis.hgetall(keys.levels), options.ticker.get()]);
+        const [levels, ticker] = await Promise.all([
+          redis.hgetall(keys.levels),
+          options.ticker.get(SCAN_TICKER_AGE_MS),
+        ]);
         const bands = nearBands(ticker, fraction);
         const parsedNow = new Map<string, { raw: string; levels: ParsedLevel[] }>();
         for (const [id, raw] of Object.entries(levels)) {
