@@ -100,7 +100,8 @@ end
 local chat = redis.call('GET', KEYS[2])
 if chat then
   local frees = tonumber(string.match(chat, '^(%d+):'))
-  if frees and frees > now then return refuse(frees - now, false) end
+  -- Capped: while the chat's last send is unanswered it frees at the lease, but likely much sooner.
+  if frees and frees > now then return refuse(math.min(frees - now, maxPoll * 4), false) end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= limit then
