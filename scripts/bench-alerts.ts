@@ -535,6 +535,8 @@ try {
     ),
     ["heartbeat-only events sent", `${phases.beat.total.length} of ${beatDue.length}`],
     ["  event-to-send p50 / p99", pair(phases.beat.total)],
+    ["  detection (made -> queued) p50 / p99", pair(phases.beat.detection)],
+    ["  queue wait (queued -> sent) p50 / p99", pair(phases.beat.wait)],
     ["private reads per user per minute (steady)", perUserPerMinute.toFixed(2)],
     ["most reads of one account in a minute", `${maxAccountMinute} (limit ${ACCOUNT_LIMITS.read})`],
     [
