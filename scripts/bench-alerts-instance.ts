@@ -1,22 +1,23 @@
 /**
  * One alert watcher instance of `npm run bench:alerts`, in a process of its own (forked by
  * scripts/bench-alerts.ts), wired as the app wires it: exchange clients sharing the Redis rate limiter
- * with the exchange's per-account budget, and the real notifier sending through grammY's Api (with the
- * app's auto-retry) to the bench's stub Telegram. It connects its share of the users (as the chat would on
- * any instance), says `ready`, and on `stop` closes, writes every private read it made (user id -> epoch
- * ms) to its file and says `done` with its memory and CPU time.
+ * with the exchange's per-account budget, and the real notifier sending through the app's paced Api (the
+ * shared Telegram pacer under the app's auto-retry) to the bench's stub Telegram. It connects its share of
+ * the users (as the chat would on any instance), says `ready`; on `changed` (user ids) it reads those users
+ * now, as the chat does when a user makes a trigger; on `stop` it closes, writes every private read it made
+ * (user id -> epoch ms) to its file and says `done` with its memory and CPU time.
  *
  * Environment (set by the bench): REDIS_URL, SANDBOX_URL, TELEGRAM_ROOT, BENCH_PREFIX, BENCH_KEYS (a JSON
- * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT.
+ * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT,
+ * BENCH_SENDS_PER_SECOND (the pacer's rate; unset: the app's default).
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { Api } from "grammy";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
-import { configureApi } from "../src/bot/api-config.ts";
 import type { SessionData } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/i18n.ts";
+import { createPacedApi } from "../src/bot/paced-api.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,
@@ -27,6 +28,7 @@ import {
 import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
 import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
 import { createRedisStorage } from "../src/services/redis-storage.ts";
+import { createTelegramPacer } from "../src/services/telegram-pacer.ts";
 
 const env = process.env as Record<string, string>;
 const redisUrl = env.REDIS_URL as string;
@@ -76,8 +78,12 @@ function counted(userId: number, client: ExchangeClient): ExchangeClient {
   return { ...client, priceTriggers: { ...client.priceTriggers, list, iterate } };
 }
 
-const api = new Api("1:bench", { apiRoot: env.TELEGRAM_ROOT as string });
-configureApi(api);
+const pacer = createTelegramPacer({
+  redis,
+  prefix: `${prefix}telegram:`,
+  ...(env.BENCH_SENDS_PER_SECOND ? { perSecond: Number(env.BENCH_SENDS_PER_SECOND) } : {}),
+});
+const api = createPacedApi("1:bench", { apiRoot: env.TELEGRAM_ROOT as string }, pacer, "prompt");
 const publicClient = factory.public();
 const watcher = createAlertWatcher({
   redisUrl,
@@ -113,7 +119,11 @@ await Promise.all(
 );
 send({ type: "ready" });
 
-process.on("message", async (message: { type: string }) => {
+process.on("message", async (message: { type: string; users?: number[] }) => {
+  if (message.type === "changed") {
+    for (const userId of message.users ?? []) await watcher.triggersChanged(userId);
+    return;
+  }
   if (message.type !== "stop") return;
   await watcher.close();
   await writeFile(env.BENCH_READS_OUT as string, JSON.stringify(Object.fromEntries(reads)));

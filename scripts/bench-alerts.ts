@@ -2,24 +2,32 @@
  * `npm run bench:alerts [-- --instances 3] [-- --smoke]`: the alert watcher at scale. N users with 3
  * triggers each (BTC, ETH, SOL, armed 5 % above the price) on the sandbox (over HTTP), watched by one or
  * more watcher instances, each a process of its own on one Redis (scripts/bench-alerts-instance.ts: the
- * app's rate limiter and notifier), sending to a stub Telegram that enforces the bulk limits (30 messages
- * in any second overall, one per second per chat) and answers 429 beyond them. It prints:
+ * app's rate limiter, notifier and paced Api), sending to a stub Telegram that enforces the bulk limits
+ * as sliding windows (at most 30 messages accepted in any 1000 ms overall, one per chat in any 1000 ms)
+ * and answers 429 beyond them. It prints:
  * - event-to-send latency (p50, p99; "sent" = accepted by the stub Telegram) for events a price move
- *   announces and for events only the heartbeat can see (triggers made outside the chat at a level
- *   already crossed);
+ *   announces (a realistic market path, waves, a burst) and for events only the heartbeat can see
+ *   (triggers made outside the chat at a level already crossed); for price-driven events also its two
+ *   parts: detection (price moved -> delivery job queued) and queue wait (queued -> accepted);
  * - private reads per user per minute at steady state, and the most reads of one account in any rolling
  *   minute against the exchange's budget (ACCOUNT_LIMITS), plus the reads the exchange refused;
  * - sends per second (peak in any one second, mean while sending), flood errors (the stub's 429s),
  *   duplicates, the most messages to one chat in a second; Redis memory, instances' memory and CPU.
  *
- * Phases: connect, steady state (nothing near a level: heartbeats only), price waves (BTC moved past
- * the levels of BENCH_WAVE_USERS users per wave, BENCH_WAVES times, then past BENCH_BURST users' levels
- * at once), heartbeat-only (one crossed ETH trigger for each of BENCH_BEAT_USERS users).
+ * Phases: connect, steady state (nothing near a level: heartbeats only), market path (BENCH_MARKET_USERS
+ * users make a BTC and an ETH trigger at a random level within BENCH_MARKET_SPREAD % above or below the
+ * price, as users set them around it; then BTC and ETH take a random walk, one step a second, with their
+ * usual volatility per second times BENCH_MARKET_VOL, for BENCH_MARKET_SECONDS; the triggers are
+ * deleted after), price waves (BTC moved past the levels of BENCH_WAVE_USERS users per wave,
+ * BENCH_WAVES times, then past BENCH_BURST users' levels at once), heartbeat-only (one crossed ETH
+ * trigger for each of BENCH_BEAT_USERS users).
  *
  * Environment: BENCH_USERS (default 100), BENCH_STEADY_SECONDS (default 20), BENCH_POLL_SECONDS (heartbeat,
- * default 10), BENCH_WAVES (default 4), BENCH_WAVE_USERS (default 20), BENCH_BURST (default 100),
- * BENCH_BEAT_USERS (default 100), REDIS_URL. `--smoke`: 12 users, heartbeat 3 s, short phases. Every
- * Redis key of the run is deleted at the end.
+ * default 10), BENCH_MARKET_USERS (default 100), BENCH_MARKET_SECONDS (default 60), BENCH_MARKET_SPREAD
+ * (default 3), BENCH_MARKET_VOL (default 1), BENCH_WAVES (default 4), BENCH_WAVE_USERS (default 20),
+ * BENCH_BURST (default 100), BENCH_BEAT_USERS (default 100), BENCH_SENDS_PER_SECOND (the pacer's rate,
+ * default the app's 25), REDIS_URL. `--smoke`: 12 users, heartbeat 3 s, short phases. Every Redis key of
+ * the run is deleted at the end.
  */
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -45,6 +53,19 @@ const WAVES = num("BENCH_WAVES", 4, 2);
 const WAVE_USERS = Math.min(num("BENCH_WAVE_USERS", 20, 3), Math.floor(USERS / (WAVES + 1)));
 const BURST = Math.min(num("BENCH_BURST", 100, 3), USERS - WAVES * WAVE_USERS);
 const BEAT_USERS = Math.min(num("BENCH_BEAT_USERS", 100, 6), USERS);
+// Market users: taken after the waves' and the burst's (they may also be heartbeat-only users: each
+// latency counts the first message after its event only).
+const MARKET_USERS = Math.min(num("BENCH_MARKET_USERS", 100, 4), USERS - WAVES * WAVE_USERS - BURST);
+const MARKET_S = num("BENCH_MARKET_SECONDS", 60, 5);
+const MARKET_SPREAD = num("BENCH_MARKET_SPREAD", 3, 0.3) / 100;
+// The smoke run's walk is 30 times livelier, so its few levels are crossed in 5 s.
+const MARKET_VOL = num("BENCH_MARKET_VOL", 1, 30);
+const SENDS_PER_SECOND = num("BENCH_SENDS_PER_SECOND", 25, 25);
+/**
+ * Volatility per second: BTC about 57 % a year, ETH about 73 % (0.0001 and 0.00013 times the square root
+ * of the seconds in a year, 5,616), their usual range in recent years.
+ */
+const SIGMA: Record<string, number> = { BTC: 0.0001, ETH: 0.00013 };
 const REDIS_URL = env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const ASSETS = ["BTC", "ETH", "SOL"] as const;
 if (!Number.isInteger(INSTANCES) || INSTANCES < 1) throw new Error("--instances takes a whole number >= 1");
@@ -79,12 +100,22 @@ async function eachLimited<T>(items: T[], width: number, work: (item: T) => Prom
   );
 }
 
+/** A message the stub Telegram accepted. */
+interface Accepted {
+  at: number;
+  chat: number;
+  text: string;
+}
+
 /**
- * A stub Telegram: `sendMessage` accepted unless 30 messages were accepted in the last second or one
- * to the same chat in the last second; then 429 with retry_after 1, as Telegram answers a flood.
+ * A stub Telegram: `sendMessage` accepted unless 30 messages were accepted in the last 1000 ms or one
+ * to the same chat in the last 1000 ms (sliding windows, the strict reading of Telegram's "about 30
+ * messages per second" and "one message per second" in a chat); then 429 with retry_after 1, as
+ * Telegram answers a flood.
  */
 function startStubTelegram() {
-  const accepted: { at: number; chat: number; text: string }[] = [];
+  const accepted: Accepted[] = [];
+  const byChat = new Map<number, Accepted[]>();
   const lastByChat = new Map<number, number>();
   let floods = 0;
   let windowStart = 0;
@@ -112,7 +143,9 @@ function startStubTelegram() {
           parameters: { retry_after: 1 },
         });
       }
-      accepted.push({ at: now, chat: payload.chat_id, text: payload.text });
+      const message = { at: now, chat: payload.chat_id, text: payload.text };
+      accepted.push(message);
+      byChat.set(payload.chat_id, [...(byChat.get(payload.chat_id) ?? []), message]);
       lastByChat.set(payload.chat_id, now);
       reply({
         ok: true,
@@ -127,6 +160,7 @@ function startStubTelegram() {
   });
   return {
     accepted,
+    byChat,
     floods: () => floods,
     listen: () =>
       new Promise<string>((resolve) =>
@@ -153,33 +187,173 @@ async function mid(asset: string): Promise<number> {
   return Number((await publicClient.market.ticker())[asset]?.last);
 }
 
-/** Waits until `count` accepted messages to the given chats contain `asset`, or `ms` pass. */
-async function waitForSends(users: number[], asset: string, ms: number): Promise<void> {
-  const wanted = new Set(users);
+/** An event the bench caused: whose level, of which asset, and when (epoch ms) the price crossed it. */
+interface Due {
+  userId: number;
+  asset: string;
+  at: number;
+}
+
+/** When the stub accepted the first message to the user naming the asset at or after the event. */
+function sentAt(due: Due): number | undefined {
+  return telegram.byChat.get(due.userId)?.find((m) => m.at >= due.at && m.text.includes(due.asset))?.at;
+}
+
+/** Waits until every event's message was accepted, or `ms` pass. */
+async function waitForSends(dues: Due[], ms: number): Promise<void> {
+  let open = dues;
   const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const got = new Set(
-      telegram.accepted.filter((m) => wanted.has(m.chat) && m.text.includes(asset)).map((m) => m.chat),
-    );
-    if (got.size >= wanted.size) return;
-    await sleep(50);
+  while (open.length > 0 && Date.now() < deadline) {
+    await sleep(100);
+    open = open.filter((due) => sentAt(due) === undefined);
   }
 }
 
-/** Each user's first accepted message containing `asset`, minus the instant it was due from. */
-function latencies(from: Map<number, number>, asset: string): number[] {
-  const first = new Map<number, number>();
-  for (const m of telegram.accepted) {
-    if (from.has(m.chat) && m.text.includes(asset) && !first.has(m.chat)) first.set(m.chat, m.at);
+/** A seeded uniform generator (mulberry32): the same levels and walk on every run. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A market trigger the bench made. */
+interface MarketLevel {
+  userId: number;
+  asset: string;
+  price: string;
+  match: 1 | 2;
+}
+
+/** Waits until the watcher has read every level (it is then among the user's armed levels), or `ms` pass. */
+async function waitForLevels(levels: MarketLevel[], ms: number): Promise<void> {
+  let open = levels;
+  const deadline = Date.now() + ms;
+  while (open.length > 0 && Date.now() < deadline) {
+    await sleep(200);
+    const stored = await redis.hmget(`${prefix}alerts:levels`, ...open.map((l) => String(l.userId)));
+    open = open.filter((l, i) => !stored[i]?.includes(`"${l.price}"`));
   }
-  return [...first].map(([chat, at]) => at - (from.get(chat) as number));
+}
+
+/**
+ * The market path: each user makes a BTC and an ETH trigger at a random level within MARKET_SPREAD of the
+ * price, above or below it (as users set them around the price), the chat tells the watcher, then both
+ * assets walk one step a second for MARKET_S seconds. Returns each level crossed with the instant, and the
+ * most crossed in one step; the triggers are deleted and the prices put back after.
+ */
+async function marketPath(users: number[]): Promise<{ dues: Due[]; mostPerStep: number; moves: string }> {
+  if (users.length === 0 || MARKET_S <= 0) return { dues: [], mostPerStep: 0, moves: "-" };
+  const rand = seeded(7);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const assets = Object.keys(SIGMA);
+  const start: Record<string, number> = {};
+  for (const asset of assets) start[asset] = await mid(asset);
+  const planned: MarketLevel[] = users.flatMap((userId) =>
+    assets.map((asset) => {
+      const distance = 0.0005 + rand() * (MARKET_SPREAD - 0.0005);
+      const above = rand() < 0.5;
+      const price = ((start[asset] as number) * (above ? 1 + distance : 1 - distance)).toFixed(2);
+      return { userId, asset, price, match: above ? (1 as const) : (2 as const) };
+    }),
+  );
+  const ids: { userId: number; id: number }[] = [];
+  await eachLimited(planned, 16, async (level) => {
+    const { asset, price, match } = level;
+    const made = await clients.get(level.userId)?.priceTriggers.create({ asset, price, match });
+    if (made) ids.push({ userId: level.userId, id: made.id });
+  });
+  children.forEach((child, i) => {
+    child.send({ type: "changed", users: users.filter((id) => id % INSTANCES === i) });
+  });
+  await waitForLevels(planned, 120_000);
+  const dues: Due[] = [];
+  const open = new Set(planned);
+  const price = { ...start };
+  const walkStart = Date.now();
+  let mostPerStep = 0;
+  for (let step = 1; step <= MARKET_S; step++) {
+    await sleep(Math.max(0, walkStart + step * 1000 - Date.now()));
+    let crossed = 0;
+    for (const asset of assets) {
+      const next = (price[asset] as number) * Math.exp((SIGMA[asset] as number) * MARKET_VOL * normal());
+      price[asset] = Number(next.toFixed(2));
+      sandbox.setPrice(asset, (price[asset] as number).toFixed(2));
+      const at = Date.now();
+      for (const level of open) {
+        if (level.asset !== asset) continue;
+        const now = price[asset] as number;
+        if (level.match === 1 ? now >= Number(level.price) : now <= Number(level.price)) {
+          open.delete(level);
+          dues.push({ userId: level.userId, asset, at });
+          crossed++;
+        }
+      }
+    }
+    mostPerStep = Math.max(mostPerStep, crossed);
+  }
+  await waitForSends(dues, 60_000);
+  const moves = assets
+    .map((a) => `${a} ${(((price[a] as number) / (start[a] as number) - 1) * 100).toFixed(2)} %`)
+    .join(", ");
+  await eachLimited(ids, 16, async ({ userId, id }) => {
+    await clients.get(userId)?.priceTriggers.delete(id);
+  });
+  for (const asset of assets) sandbox.setPrice(asset, (start[asset] as number).toFixed(2));
+  return { dues, mostPerStep, moves };
+}
+
+/** When each delivery job was queued, by "<userId>:<asset>" (BullMQ keeps completed jobs a day). */
+async function deliveryJobTimes(): Promise<Map<string, number[]>> {
+  const jobKeys = (await redis.keys(`${prefix}bull:alerts-deliver:alert-*`)).filter((key) =>
+    /:alert-\d+-\d+-\d+$/.test(key),
+  );
+  const times = new Map<string, number[]>();
+  for (let i = 0; i < jobKeys.length; i += 500) {
+    const pipeline = redis.pipeline();
+    for (const key of jobKeys.slice(i, i + 500)) pipeline.hmget(key, "timestamp", "data");
+    for (const [, value] of (await pipeline.exec()) ?? []) {
+      const [timestamp, data] = value as [string | null, string | null];
+      if (!timestamp || !data) continue;
+      const job = JSON.parse(data) as { userId: number; event?: { asset: string } };
+      const key = `${job.userId}:${job.event?.asset}`;
+      times.set(
+        key,
+        [...(times.get(key) ?? []), Number(timestamp)].sort((a, b) => a - b),
+      );
+    }
+  }
+  return times;
+}
+
+/** Event-to-send latency of the events sent, and its parts: detection (to queued) and queue wait. */
+function split(dues: Due[], queued: Map<string, number[]>) {
+  const total: number[] = [];
+  const detection: number[] = [];
+  const wait: number[] = [];
+  for (const due of dues) {
+    const sent = sentAt(due);
+    if (sent === undefined) continue;
+    total.push(sent - due.at);
+    const job = queued.get(`${due.userId}:${due.asset}`)?.find((t) => t >= due.at);
+    if (job === undefined) continue;
+    detection.push(job - due.at);
+    wait.push(sent - job);
+  }
+  return { total, detection, wait };
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 try {
   log(
     `${USERS} users x 3 triggers, ${INSTANCES} instance(s), heartbeat ${POLL_S} s, steady state ${STEADY_S} s, ` +
-      `${WAVES} waves of ${WAVE_USERS} + a burst of ${BURST} price-driven, ${BEAT_USERS} heartbeat-only`,
+      `market path ${MARKET_S} s for ${MARKET_USERS} users (levels within ${(MARKET_SPREAD * 100).toFixed(1)} %, ` +
+      `volatility x${MARKET_VOL}), ${WAVES} waves of ${WAVE_USERS} + a burst of ${BURST} price-driven, ` +
+      `${BEAT_USERS} heartbeat-only; pacer ${SENDS_PER_SECOND}/s; stub Telegram: sliding 1000 ms windows, ` +
+      "30 overall, 1 per chat",
   );
   const prices = Object.fromEntries(await Promise.all(ASSETS.map(async (a) => [a, await mid(a)] as const)));
   const btc = prices.BTC as number;
@@ -233,6 +407,7 @@ try {
           BENCH_INSTANCE: String(instance),
           BENCH_INSTANCES: String(INSTANCES),
           BENCH_POLL_SECONDS: String(POLL_S),
+          BENCH_SENDS_PER_SECOND: String(SENDS_PER_SECOND),
           BENCH_READS_OUT: join(dir, `reads-${instance}.json`),
         },
         stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -263,29 +438,34 @@ try {
   await sleep(STEADY_S * 1000);
   const steadyEnd = Date.now();
 
-  // Price-driven: each wave moves BTC just past its users' levels.
-  const priceDue = new Map<number, number>();
   const sendStart = Date.now();
+  const market = await marketPath(userIds.slice(WAVES * WAVE_USERS + BURST).slice(0, MARKET_USERS));
+
+  // Price-driven: each wave moves BTC just past its users' levels.
+  const waveDue: Due[] = [];
+  const burstDue: Due[] = [];
   for (let wave = 0; wave <= WAVES; wave++) {
     const users =
       wave < WAVES
         ? userIds.filter((id) => id <= WAVES * WAVE_USERS && waveOf(id) === wave)
         : userIds.filter((id) => id > WAVES * WAVE_USERS && id <= WAVES * WAVE_USERS + BURST);
     if (users.length === 0) continue;
-    const moved = Date.now();
     sandbox.setPrice("BTC", (btc * (1.0305 + 0.03 * wave)).toPrecision(8));
-    for (const id of users) priceDue.set(id, moved);
-    await waitForSends(users, "BTC", 60_000 + users.length * 200);
+    const moved = Date.now();
+    const dues = users.map((userId) => ({ userId, asset: "BTC", at: moved }));
+    (wave < WAVES ? waveDue : burstDue).push(...dues);
+    await waitForSends(dues, 60_000 + users.length * 200);
   }
 
   // Heartbeat-only: a trigger made outside the chat at a level already crossed.
-  const beatDue = new Map<number, number>();
+  const beatDue: Due[] = [];
   await eachLimited(userIds.slice(-BEAT_USERS), 16, async (userId) => {
     await clients.get(userId)?.priceTriggers.create({ asset: "ETH", price: "1", match: 1 });
-    beatDue.set(userId, Date.now());
+    beatDue.push({ userId, asset: "ETH", at: Date.now() });
   });
-  await waitForSends([...beatDue.keys()], "ETH", (POLL_S + 60) * 1000 + BEAT_USERS * 200);
+  await waitForSends(beatDue, (POLL_S + 60) * 1000 + BEAT_USERS * 200);
   const sendEnd = Date.now();
+  const queued = await deliveryJobTimes();
   const redisMemory = /used_memory_human:(\S+)/.exec(await redis.info("memory"))?.[1] ?? "?";
 
   await Promise.all(
@@ -313,26 +493,50 @@ try {
   for (const d of done.values())
     for (const [name, n] of Object.entries(d.readErrors)) refused[name] = (refused[name] ?? 0) + n;
 
-  const priceLatencies = latencies(priceDue, "BTC");
-  const beatLatencies = latencies(beatDue, "ETH");
+  const phases = {
+    market: split(market.dues, queued),
+    waves: split(waveDue, queued),
+    burst: split(burstDue, queued),
+    beat: split(beatDue, queued),
+  };
   const sentTimes = telegram.accepted.map((m) => m.at);
   const sendingSeconds = (Math.max(...sentTimes) - Math.min(...sentTimes)) / 1000 || 1;
   const byChat = new Map<number, number[]>();
   for (const m of telegram.accepted) byChat.set(m.chat, [...(byChat.get(m.chat) ?? []), m.at]);
   const texts = telegram.accepted.map((m) => `${m.chat}\n${m.text}`);
   const ms = (v: number) => (Number.isNaN(v) ? "-" : `${(v / 1000).toFixed(2)} s`);
+  const pair = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))}`;
+  /** A price-driven phase: its events, how many were sent, the latency and its two parts. */
+  const priceRows = (title: string, value: string, phase: ReturnType<typeof split>): [string, string][] => [
+    [title, value],
+    ["  sent", `${phase.total.length}`],
+    ["  event-to-send p50 / p99", pair(phase.total)],
+    ["  detection (moved -> queued) p50 / p99", pair(phase.detection)],
+    ["  queue wait (queued -> sent) p50 / p99", pair(phase.wait)],
+  ];
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const rows: [string, string][] = [
-    ["price-driven events sent", `${priceLatencies.length} of ${priceDue.size}`],
     [
-      "  event-to-send p50 / p99",
-      `${ms(percentile(priceLatencies, 50))} / ${ms(percentile(priceLatencies, 99))}`,
+      "price-driven events sent",
+      `${phases.market.total.length + phases.waves.total.length + phases.burst.total.length} of ${
+        market.dues.length + waveDue.length + burstDue.length
+      }`,
     ],
-    ["heartbeat-only events sent", `${beatLatencies.length} of ${beatDue.size}`],
-    [
-      "  event-to-send p50 / p99",
-      `${ms(percentile(beatLatencies, 50))} / ${ms(percentile(beatLatencies, 99))}`,
-    ],
+    ...priceRows(
+      `market path: levels crossed (most in one step; moved ${market.moves})`,
+      `${market.dues.length} (${market.mostPerStep})`,
+      phases.market,
+    ),
+    ...priceRows(`waves: ${WAVES} x ${WAVE_USERS} at once`, String(waveDue.length), phases.waves),
+    ...priceRows(
+      `burst: ${BURST} at once (bound ${BURST} / ${SENDS_PER_SECOND} per s)`,
+      `${(BURST / SENDS_PER_SECOND).toFixed(1)} s to send the last`,
+      phases.burst,
+    ),
+    ["heartbeat-only events sent", `${phases.beat.total.length} of ${beatDue.length}`],
+    ["  event-to-send p50 / p99", pair(phases.beat.total)],
+    ["  detection (made -> queued) p50 / p99", pair(phases.beat.detection)],
+    ["  queue wait (queued -> sent) p50 / p99", pair(phases.beat.wait)],
     ["private reads per user per minute (steady)", perUserPerMinute.toFixed(2)],
     ["most reads of one account in a minute", `${maxAccountMinute} (limit ${ACCOUNT_LIMITS.read})`],
     [

@@ -13,6 +13,7 @@ import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n } from "./bot/i18n.ts";
+import { createPacedApi } from "./bot/paced-api.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
@@ -35,6 +36,7 @@ import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
+import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
 import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "./services/update-reads.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
@@ -66,11 +68,10 @@ export interface AppOptions {
     WithdrawalWatcherOptions,
     "delaysMs" | "draftChecks" | "findAttempts" | "findIntervalMs"
   >;
-  /** Alert watcher timing (tests shorten it); defaults: a one-second tick, one message per second per chat. */
-  alertWatch?: Pick<
-    AlertWatcherOptions,
-    "tickMs" | "chatGapMs" | "lockDurationMs" | "sendsPerSecond" | "nearFraction"
-  >;
+  /** Alert watcher timing (tests shorten it); default a one-second tick. */
+  alertWatch?: Pick<AlertWatcherOptions, "tickMs" | "lockDurationMs" | "nearFraction">;
+  /** Pace of background messages; defaults 25 per second, one per second per chat (tests shorten the gap). */
+  telegramPace?: Pick<TelegramPacerOptions, "perSecond" | "chatGapMs">;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
@@ -186,14 +187,22 @@ export function createApp(options: AppOptions): App {
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     },
   );
-  // Messages sent from background jobs render with their own i18n (no update, no session).
+  // Messages sent from background jobs render with their own i18n (no update, no session), and go through
+  // the shared pacer: alerts and follow-ups first, digests when no alert waits.
   const i18n = createI18n();
+  const pacer = createTelegramPacer({ redis, prefix: `${prefix}telegram:`, ...options.telegramPace });
+  const telegramClient = {
+    apiRoot: config.telegramApiRoot,
+    ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
+  };
+  const promptApi = createPacedApi(config.botToken, telegramClient, pacer, "prompt");
+  const backgroundApi = createPacedApi(config.botToken, telegramClient, pacer, "background");
   const watcher = createSwapWatcher({
     redisUrl: config.redisUrl,
     redis,
     prefix: `${prefix}bull`,
     clientFor: (userId) => deps.accounts.clientFor(userId),
-    notify: createSwapNotifier(bot.api, i18n),
+    notify: createSwapNotifier(promptApi, i18n),
     logger: logger.child({ component: "swap-watcher" }),
     ...options.swapWatch,
   });
@@ -213,7 +222,7 @@ export function createApp(options: AppOptions): App {
     },
     clientFor: (userId) => deps.accounts.clientFor(userId),
     ticker: () => deps.market.ticker(),
-    send: createDigestSender(bot.api, i18n),
+    send: createDigestSender(backgroundApi, i18n),
     ...(options.now ? { now: options.now } : {}),
   });
   const withdrawalWatcher = createWithdrawalWatcher({
@@ -221,7 +230,7 @@ export function createApp(options: AppOptions): App {
     redis,
     prefix: `${prefix}bull`,
     clientFor: (userId) => deps.accounts.clientFor(userId),
-    notify: createWithdrawalNotifier(bot.api, i18n, codeWaits),
+    notify: createWithdrawalNotifier(promptApi, i18n, codeWaits),
     logger: logger.child({ component: "withdrawal-watcher" }),
     ...options.withdrawalWatch,
   });
@@ -234,7 +243,7 @@ export function createApp(options: AppOptions): App {
     connectedUsers: () => deps.accounts.connectedUsers(),
     ticker,
     deliver: createAlertNotifier({
-      api: bot.api,
+      api: promptApi,
       i18n,
       sessions,
       defaultTimezone: config.defaultTimezone,

@@ -35,7 +35,8 @@ const apps: App[] = [1, 2, 3].map(() => {
     keyPrefix: prefix,
     telegramFetch: fake.fetch,
     botInfo: fake.botInfo,
-    alertWatch: { tickMs: 100, chatGapMs: 100 },
+    alertWatch: { tickMs: 100 },
+    telegramPace: { chatGapMs: 100 },
   });
 });
 afterAll(async () => {

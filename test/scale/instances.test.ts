@@ -52,7 +52,8 @@ for (let i = 0; i < 3; i++) {
     telegramFetch: fake.fetch,
     botInfo: fake.botInfo,
     swapWatch: { pollIntervalMs: 20, fastWindowMs: 300, slowDelaysMs: [100, 200, 400] },
-    alertWatch: { tickMs: 100, chatGapMs: 100 },
+    alertWatch: { tickMs: 100 },
+    telegramPace: { chatGapMs: 100 },
   });
   const server = createHttpServer({
     bot: app.bot,

@@ -99,7 +99,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     // Withdrawal status read every 30 ms for about ten seconds.
     withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
     now: () => Date.now() + clock.offsetMs,
-    alertWatch: { tickMs: 100, chatGapMs: 100, ...options.alertWatch },
+    alertWatch: { tickMs: 100, ...options.alertWatch },
+    telegramPace: { chatGapMs: 100 },
     ...options.waiting,
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
   });

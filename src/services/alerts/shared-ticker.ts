@@ -25,7 +25,7 @@ export interface SharedTickerOptions {
 /** A cached ticker with the instant it was read. */
 export interface TickerReading {
   ticker: Ticker;
-  /** Epoch ms of the read. */
+  /** Epoch ms when the read began (the prices are at least this recent). */
   at: number;
 }
 
@@ -67,15 +67,18 @@ export function createSharedTicker(options: SharedTickerOptions) {
     }
   }
 
-  async function fresh(): Promise<TickerReading> {
+  async function fresh(maxAgeMs: number): Promise<TickerReading> {
     const deadline = now() + waitMs;
     for (;;) {
       const cached = await cachedReading();
-      if (cached && now() - cached.at < ttlMs) return cached;
+      if (cached && now() - cached.at < maxAgeMs) return cached;
       // The lock spaces reads at least ttlMs apart across every instance, even when reads fail.
       if ((await redis.set(lockKey, "1", "PX", ttlMs, "NX")) === "OK") {
+        // Aged from the start of the read (as the lock is): a reading stamped when it arrived would look
+        // younger than the lock's spacing, and a scan a second later would take it for another second.
+        const began = now();
         const ticker = await options.load();
-        const reading = { ticker, at: now() };
+        const reading = { ticker, at: began };
         await redis.set(valueKey, JSON.stringify(reading), "PX", KEEP_MS);
         return reading;
       }
@@ -88,23 +91,32 @@ export function createSharedTicker(options: SharedTickerOptions) {
   // /price and inline card would otherwise read and parse the cached ticker again).
   let last: TickerReading | undefined;
 
-  /** A ticker at most `ttlMs` old (concurrent callers in this process share one wait). */
-  function reading(): Promise<TickerReading> {
-    if (last !== undefined && now() - last.at < ttlMs) return Promise.resolve(last);
-    inFlight ??= fresh()
-      .then((got) => {
-        last = got;
-        return got;
-      })
-      .finally(() => {
-        inFlight = undefined;
-      });
-    return inFlight;
+  /**
+   * A ticker at most `maxAgeMs` old (default `ttlMs`; reads still start at most once per `ttlMs`, so a
+   * shorter age may wait for the next read). Concurrent callers in this process share one wait.
+   */
+  async function reading(maxAgeMs = ttlMs): Promise<TickerReading> {
+    const asked = now();
+    for (;;) {
+      if (last !== undefined && now() - last.at < maxAgeMs) return last;
+      inFlight ??= fresh(maxAgeMs)
+        .then((got) => {
+          last = got;
+          return got;
+        })
+        .finally(() => {
+          inFlight = undefined;
+        });
+      const got = await inFlight;
+      // A wait shared with a caller content with an older reading: ask again, unless this one is recent
+      // enough for when we asked (a read slower than maxAgeMs must not make us read forever).
+      if (asked - got.at < maxAgeMs) return got;
+    }
   }
   return {
     reading,
-    /** The ticker alone. */
-    get: async (): Promise<Ticker> => (await reading()).ticker,
+    /** The ticker alone, at most `maxAgeMs` old (default `ttlMs`). */
+    get: async (maxAgeMs?: number): Promise<Ticker> => (await reading(maxAgeMs)).ticker,
   };
 }
 

@@ -10,8 +10,9 @@
  * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
- * - A delivery job sends through `deliver`, paced to one message per second per chat and a global rate
- *   under Telegram's bulk limit; a 429 pauses the queue for Telegram's retry_after and tries again.
+ * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
+ *   together: services/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
+ *   after Telegram's retry_after.
  */
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
@@ -69,14 +70,6 @@ export interface AlertWatcherOptions {
   tickMs?: number;
   /** How far beyond the spread a level counts as near, as a fraction of the price; default "0.002". */
   nearFraction?: string;
-  /** Shortest gap between two messages to one chat; default 1000 ms (Telegram's guidance). */
-  chatGapMs?: number;
-  /**
-   * Messages per second for all chats together; default 20: at most 24 in any one second, under
-   * Telegram's bulk limit of 30 with room for requests that arrive bunched (at 25, up to 30 in a second,
-   * the 10,000-user bench saw 429s from a stub enforcing the limit).
-   */
-  sendsPerSecond?: number;
   /** BullMQ lock of a running job (and the stalled-job check): a crashed instance's jobs run elsewhere after it. Default 30 s. */
   lockDurationMs?: number;
   /** Users connected before the watcher existed, watched once on first start. */
@@ -94,8 +87,12 @@ const SENT_TTL_S = 30 * 86_400;
 /** Beats queued per scan at most; the rest come on the next tick. */
 const MAX_BEATS_PER_SCAN = 2000;
 const PAGE_SIZE = 100;
-/** Sends are counted in windows this long: any one second then spans at most six of them. */
-const SEND_WINDOW_MS = 200;
+/**
+ * The scan reads the ticker again once it is this old: the shared ticker is read at most once a second, so
+ * a scan a second after the last read waits the few ms left of that second instead of comparing levels
+ * with a reading a second old until the next scan (which left price moves unseen for up to two seconds).
+ */
+const SCAN_TICKER_AGE_MS = 900;
 
 /** Frees a lock only if it still holds our value. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -126,9 +123,6 @@ export function alertKeys(prefix: string) {
     since: (userId: number) => `${prefix}since:${userId}`,
     reading: (userId: number) => `${prefix}reading:${userId}`,
     revoked: (userId: number) => `${prefix}revoked:${userId}`,
-    pace: (userId: number) => `${prefix}pace:${userId}`,
-    sendSlot: (slot: number) => `${prefix}sends:${slot}`,
-    flood: `${prefix}flood`,
     sent: (userId: number, name: string) => `${prefix}sent:${userId}:${name}`,
   };
 }
@@ -151,10 +145,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const pollMs = options.pollSeconds * 1000;
   const tickMs = options.tickMs ?? 1000;
   const fraction = options.nearFraction ?? "0.002";
-  const chatGapMs = options.chatGapMs ?? 1000;
   const lockDuration = options.lockDurationMs ?? 30_000;
-  // Fixed windows: any one second spans at most six fifth-of-a-second windows, so at most 6/5 of the rate.
-  const perWindow = Math.max(1, Math.round(((options.sendsPerSecond ?? 20) * SEND_WINDOW_MS) / 1000));
   // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
@@ -326,35 +317,11 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
         }
         if (sentKey && (await redis.exists(sentKey))) return;
       }
-      // Telegram said to wait (a 429 to any chat): every delivery waits it out.
-      const flood = await redis.pttl(keys.flood);
-      if (flood > 0) {
-        await job.moveToDelayed(Date.now() + flood + Math.floor(Math.random() * SEND_WINDOW_MS), token);
-        throw new DelayedError();
-      }
-      // The bot's global pace, counted when sending (not when a job starts): a full window sends the job
-      // to the next one.
-      const slot = Math.floor(Date.now() / SEND_WINDOW_MS);
-      const sent = await redis.multi().incr(keys.sendSlot(slot)).pexpire(keys.sendSlot(slot), 5000).exec();
-      if (Number(sent?.[0]?.[1]) > perWindow) {
-        await job.moveToDelayed(
-          (slot + 1) * SEND_WINDOW_MS + Math.floor(Math.random() * SEND_WINDOW_MS),
-          token,
-        );
-        throw new DelayedError();
-      }
-      // One message per second per chat: a second alert for the same chat waits its turn.
-      if ((await redis.set(keys.pace(data.userId), "1", "PX", chatGapMs, "NX")) !== "OK") {
-        const wait = Math.max(50, await redis.pttl(keys.pace(data.userId)));
-        await job.moveToDelayed(Date.now() + wait, token);
-        throw new DelayedError();
-      }
       const result = await options.deliver(data);
       if (result.status === "retry") {
-        // Telegram's flood limit is for the whole bot: hold every delivery, not only this one. Nothing
-        // was sent, so sending again later duplicates nothing.
+        // Telegram still refuses after the Api's own retries (the pacer already holds every paced send
+        // for retry_after). Nothing was sent, so sending again later duplicates nothing.
         logger.warn({ afterMs: result.afterMs }, "alert watcher: Telegram asked to slow down");
-        await redis.set(keys.flood, "1", "PX", Math.max(1, result.afterMs));
         await job.moveToDelayed(Date.now() + result.afterMs, token);
         throw new DelayedError();
       }
@@ -399,7 +366,10 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     }
     if ((await redis.hlen(keys.levels)) > 0) {
       try {
-        const [levels, ticker] = await Promise.all([redis.hgetall(keys.levels), options.ticker.get()]);
+        const [levels, ticker] = await Promise.all([
+          redis.hgetall(keys.levels),
+          options.ticker.get(SCAN_TICKER_AGE_MS),
+        ]);
         const bands = nearBands(ticker, fraction);
         const parsedNow = new Map<string, { raw: string; levels: ParsedLevel[] }>();
         for (const [id, raw] of Object.entries(levels)) {

@@ -79,6 +79,33 @@ describe("the shared ticker", () => {
     expect((await ticker.get()).ETH?.sell).toBe("3");
   });
 
+  it("a reading is aged from the start of its read; a scan a second later reads again instead of reusing it", async () => {
+    const prefix = freshPrefix();
+    let clock = 1_000_000;
+    let reads = 0;
+    const ticker = createSharedTicker({
+      redis,
+      prefix,
+      now: () => clock,
+      load: async () => {
+        reads++;
+        clock += 150; // the read takes 150 ms
+        return { BTC: { buy: "101", sell: "99", last: String(reads) } };
+      },
+    });
+    const first = await ticker.reading(900);
+    expect(first.at).toBe(1_000_000);
+    // The next scan, a second after the first began: 1000 ms old (850 ms if stamped on arrival), so
+    // read again. The lock (1 s, on Redis's clock) has run out by now in real time too: wait for it.
+    clock = 1_001_000;
+    await sleep(1000);
+    expect((await ticker.reading(900)).ticker.BTC?.last).toBe("2");
+    // /price's default age (a second) still reuses it.
+    clock += 500;
+    expect((await ticker.get()).BTC?.last).toBe("2");
+    expect(reads).toBe(2);
+  });
+
   it("a failed read of one's own is thrown as it is; the next second reads again", async () => {
     const prefix = freshPrefix();
     let calls = 0;
