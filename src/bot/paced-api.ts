@@ -15,16 +15,21 @@ export function pacedTransformer(pacer: TelegramPacer, priority: SendPriority): 
     const chatId =
       payload && typeof payload === "object" && "chat_id" in payload ? String(payload.chat_id) : undefined;
     if (chatId === undefined) return prev(method, payload, signal);
+    // Redis unreachable here: nothing is sent, and the caller's job runs again later.
     const token = await pacer.take(chatId, priority);
+    // Once sent, Telegram's answer must reach the caller even when Redis is lost meanwhile: a message
+    // Telegram took but reported as failed would be sent again by the job's retry. A slot not given back
+    // frees at its lease, and a 429 not recorded is still waited out by the auto-retry.
+    let result: Awaited<ReturnType<typeof prev>>;
     try {
-      const result = await prev(method, payload, signal);
-      if (!result.ok && result.error_code === 429) {
-        await pacer.hold((result.parameters?.retry_after ?? 1) * 1000);
-      }
-      return result;
+      result = await prev(method, payload, signal);
     } finally {
-      await pacer.done(token, chatId);
+      await pacer.done(token, chatId).catch(() => undefined);
     }
+    if (!result.ok && result.error_code === 429) {
+      await pacer.hold((result.parameters?.retry_after ?? 1) * 1000).catch(() => undefined);
+    }
+    return result;
   };
 }
 

@@ -45,8 +45,10 @@ export interface TestBotOptions {
   waiting?: Pick<AppOptions, "exchangeDeadlineMs" | "chatActionIntervalMs">;
   /** The bot's per-account exchange budget per rolling minute (default the spec's). */
   accountLimits?: AppOptions["accountLimits"];
-  /** Alert watcher timing; default a 100 ms scan and 100 ms between messages to one chat. */
+  /** Alert watcher timing; default a 100 ms scan. */
   alertWatch?: AppOptions["alertWatch"];
+  /** Telegram pace of background messages; default 100 ms between messages to one chat. */
+  telegramPace?: AppOptions["telegramPace"];
   /** Swap follow-up timing, merged over the fast defaults below. */
   swapWatch?: AppOptions["swapWatch"];
   /** Wraps the fake Telegram's fetch (e.g. to hold a send while a test breaks something). */
@@ -100,7 +102,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
     now: () => Date.now() + clock.offsetMs,
     alertWatch: { tickMs: 100, ...options.alertWatch },
-    telegramPace: { chatGapMs: 100 },
+    telegramPace: { chatGapMs: 100, ...options.telegramPace },
     ...options.waiting,
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
   });
