@@ -6,11 +6,11 @@
  * that dies after Telegram took the message but before the record is written sends it twice; it is
  * never lost.
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 
 /** Options of {@link createDeliverOnce}. */
 export interface DeliverOnceOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of the records, e.g. "bull:swap-watch:delivered:". */
   prefix: string;
   /** How long the claim holds while sending: less than the job's lock duration. */

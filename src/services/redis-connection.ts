@@ -5,7 +5,7 @@
  * Meanwhile commands fail within a few seconds (the user is told storage is briefly unavailable) instead
  * of hanging, and the outage is logged once when it starts and once when it ends.
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 import { createRedisClient, redisLocation } from "./redis-url.ts";
 
 export { redisLocation } from "./redis-url.ts";
@@ -39,7 +39,7 @@ export interface ConnectRedisOptions {
  * the connection reconnects forever ({@link reconnectDelayMs}); a command issued while it is down fails
  * after at most two reconnection attempts (a few seconds) rather than waiting out the outage.
  */
-export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<Redis> {
+export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<RedisClient> {
   let connected = false;
   const redis = createRedisClient(url, {
     lazyConnect: true,
@@ -62,7 +62,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
 }
 
 /** Logs a lost connection once (warn) and its return once (info, with how long it was gone). */
-function watchOutage(redis: Redis, logger: Logger, url: string): void {
+function watchOutage(redis: RedisClient, logger: Logger, url: string): void {
   const where = redisLocation(url);
   let downSince: number | undefined;
   redis.on("reconnecting", () => {
@@ -81,7 +81,7 @@ function watchOutage(redis: Redis, logger: Logger, url: string): void {
 const PING_TIMEOUT_MS = 1000;
 
 /** Whether Redis answers now: connected, and a PING comes back within a second. Never throws. */
-export async function redisAnswers(redis: Redis): Promise<boolean> {
+export async function redisAnswers(redis: RedisClient): Promise<boolean> {
   if (redis.status !== "ready") return false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {

@@ -12,8 +12,8 @@
  * written back (see {@link skipUnchangedWrites}).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Redis } from "ioredis";
 import type { JsonStorage } from "./redis-storage.ts";
+import type { RedisClient } from "./redis-url.ts";
 
 /** What to read ahead: string keys, and fields of hashes. */
 export interface AheadReads {
@@ -50,12 +50,12 @@ for k = strings + 1, #KEYS do
 end
 return out`;
 
-type WithReadAheadCommand = Redis & {
+type WithReadAheadCommand = RedisClient & {
   updateReadAhead(numKeys: number, ...args: (string | number)[]): Promise<(string | null)[]>;
 };
 
 /** The client with the script defined (ioredis sends it by its hash, loading it once when Redis lacks it). */
-function scripted(redis: Redis): WithReadAheadCommand {
+function scripted(redis: RedisClient): WithReadAheadCommand {
   const client = redis as WithReadAheadCommand;
   if (typeof client.updateReadAhead !== "function")
     redis.defineCommand("updateReadAhead", { lua: READ_AHEAD_SCRIPT });
@@ -63,7 +63,11 @@ function scripted(redis: Redis): WithReadAheadCommand {
 }
 
 /** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
-export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: () => Promise<T>): Promise<T> {
+export async function withReadAhead<T>(
+  redis: RedisClient,
+  reads: AheadReads,
+  work: () => Promise<T>,
+): Promise<T> {
   const { keys, hashes = [] } = reads;
   const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
   const values =
