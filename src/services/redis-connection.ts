@@ -96,8 +96,17 @@ export async function redisAnswers(redis: RedisClient): Promise<boolean> {
   }
 }
 
-/** Messages of the errors ioredis and BullMQ give a command when the connection is down or closed. */
-const UNAVAILABLE_MESSAGES = ["Connection is closed.", "Stream isn't writeable"];
+/**
+ * Messages of the errors ioredis and BullMQ give a command when the connection is down or closed, and
+ * those of an ioredis Cluster that reaches none of its nodes or is between two masters of a slot.
+ */
+const UNAVAILABLE_MESSAGES = [
+  "Connection is closed.",
+  "Stream isn't writeable",
+  "None of startup nodes is available",
+  "Cluster is disconnected.",
+  "Too many Cluster redirections.",
+];
 
 /**
  * Whether `error` (or an error it wraps) says Redis could not be reached, as opposed to a bug or a
@@ -107,7 +116,7 @@ export function isRedisUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const { name, message } = current;
-    if (name === "MaxRetriesPerRequestError") return true;
+    if (name === "MaxRetriesPerRequestError" || name === "ClusterAllFailedError") return true;
     if (UNAVAILABLE_MESSAGES.some((prefix) => message.startsWith(prefix))) return true;
     current = current.cause;
   }
