@@ -2,14 +2,16 @@
  * REDIS_URL naming a Redis Cluster: the whole bot (its own client and BullMQ's) on a real local cluster of
  * three masters with a replica each, started here. A guided trade (session, conversation, the read-ahead
  * script) with its BullMQ follow-up, an alert fired and delivered once, the rate limiter's script, every
- * key under the one hash tag (so no command spans slots), and the bot going on after its master is killed
- * and a replica takes over.
+ * key under the one hash tag (so no command spans slots), the vault's rotation scanning every master, and
+ * the bot going on after its master is killed and a replica takes over.
  */
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/app.ts";
 import { createRedisRateLimiter, ExchangeRateLimitedError } from "../../src/exchange/index.ts";
 import { scanKeys } from "../../src/services/redis-scan.ts";
 import { appKeyPrefix } from "../../src/services/redis-url.ts";
+import { runRotateCli } from "../../src/vault/rotate-cli.ts";
 import { startTestBot } from "../support/bot.ts";
 import { startPrivateCluster } from "../support/redis-cluster.ts";
 
@@ -131,6 +133,16 @@ describe.runIf(!("skipped" in started))("the bot on a Redis Cluster", async () =
     expect(keys.filter((key) => !key.startsWith(tb.prefix))).toEqual([]);
     const slots = new Set(await Promise.all(keys.map((key) => admin.cluster("KEYSLOT", key))));
     expect(slots.size).toBe(1);
+  });
+
+  it("vault rotation finds every user's record (SCAN on every master)", async () => {
+    const k2 = `k2:${randomBytes(32).toString("base64")}`;
+    const lines: string[] = [];
+    const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const env = { REDIS_URL: cluster.url, VAULT_KEYS: `${k2},${tb.vaultKeys}` };
+    // The two traders connected above.
+    expect(await runRotateCli(env, { out, prefix: `${tb.prefix}vault:` })).toBe(0);
+    expect(lines).toEqual(["rotated 2, already current 0, failed 0"]);
   });
 
   it(
