@@ -7,12 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/app.ts";
+import { connectRedis, RedisUnavailableError } from "../../src/app.ts";
 import { createRedisRateLimiter, ExchangeRateLimitedError } from "../../src/exchange/index.ts";
 import { scanKeys } from "../../src/services/redis-scan.ts";
 import { appKeyPrefix } from "../../src/services/redis-url.ts";
 import { runRotateCli } from "../../src/vault/rotate-cli.ts";
 import { startTestBot } from "../support/bot.ts";
+import { freePort } from "../support/process.ts";
 import { startPrivateCluster } from "../support/redis-cluster.ts";
 
 // A failed node is declared down after 1 s, so a replica takes over within a few seconds.
@@ -23,6 +24,17 @@ if ("skipped" in started) console.warn(`cluster test skipped: ${started.skipped}
 const FOLLOW_UP_MS = 10_000;
 // A failover takes the node timeout plus an election (about 2-3 s); 30 s allows for a loaded machine.
 const FAILOVER_MS = 30_000;
+
+describe("a Cluster that does not answer", () => {
+  it("stops the start at once, naming where it looked but never the password", async () => {
+    const port = await freePort();
+    const url = `redis+cluster://:pw-canary@127.0.0.1:${port}`;
+    const error = await connectRedis(url).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RedisUnavailableError);
+    expect(String(error)).toContain(`redis+cluster://127.0.0.1:${port}`);
+    expect(String(error)).not.toContain("pw-canary");
+  });
+});
 
 describe.runIf(!("skipped" in started))("the bot on a Redis Cluster", async () => {
   if ("skipped" in started) return;
