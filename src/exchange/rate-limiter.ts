@@ -201,7 +201,8 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   // Members must be unique across processes, or two sends in the same µs would count once.
   const instance = randomUUID();
   let sequence = 0;
-  // The hash tag keeps a bucket's keys in one Redis Cluster slot, as a multi-key script requires.
+  // The hash tag keeps a bucket's keys in one Redis Cluster slot, as a multi-key script requires (under
+  // the app's prefix, which on a Cluster starts with a tag of its own, that first tag is the one used).
   const keyOf = (bucket: string, suffix: string): string => `${prefix}{${bucket}}:${suffix}`;
 
   const attempt: Attempt = async (bucket, kind) => {

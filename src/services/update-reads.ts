@@ -37,7 +37,8 @@ const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
  * command by command, and those writes cost more than the rest of a simple update. KEYS: the string keys,
  * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
  * A missing value comes back as nil (Lua false keeps its place in the list). The keys lie in different
- * hash slots: fine on the single Redis the app uses; on Redis Cluster they would need a common hash tag.
+ * hash slots on one server; on a Redis Cluster they all carry the app's one hash tag (appKeyPrefix in
+ * redis-url.ts), as a multi-key script there requires.
  */
 const READ_AHEAD_SCRIPT = `
 local strings = tonumber(ARGV[1])
