@@ -6,7 +6,6 @@
 
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { createAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
@@ -34,6 +33,7 @@ import { createHistoryViews } from "./services/history/views.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
+import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
@@ -53,8 +53,11 @@ export {
 export interface AppOptions {
   config: Config;
   logger: Logger;
-  redis: Redis;
-  /** Prefix of every Redis key the app writes (tests give each run its own). */
+  redis: RedisClient;
+  /**
+   * Prefix of every Redis key the app writes (tests give each run its own); on a Redis Cluster it becomes
+   * one hash tag (see {@link appKeyPrefix}).
+   */
   keyPrefix?: string;
   telegramFetch?: typeof fetch;
   botInfo?: UserFromGetMe;
@@ -97,7 +100,7 @@ export interface App {
 /** Wires every part together. */
 export function createApp(options: AppOptions): App {
   const { config, logger, redis } = options;
-  const prefix = options.keyPrefix ?? "";
+  const prefix = appKeyPrefix(config.redisUrl, options.keyPrefix);
   const limiter = createRedisRateLimiter({
     redis,
     prefix: `${prefix}ratelimit:`,

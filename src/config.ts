@@ -33,7 +33,8 @@ const VARIABLES = {
   },
   REDIS_URL: {
     what: "the Redis URL",
-    expected: "a redis:// or rediss:// URL, or redis+sentinel://host:port[,host:port…]/primary-name",
+    expected:
+      "a redis:// or rediss:// URL, redis+sentinel://host:port[,host:port…]/primary-name, or redis+cluster://host:port[,host:port…] (rediss+cluster:// for TLS)",
   },
   EXCHANGE_BASE_URL: { what: "the exchange's base URL", expected: "an http(s) URL" },
   VAULT_KEYS: {
@@ -304,7 +305,6 @@ function problemsOf(
 }
 
 function redactUrlPassword(value: string): string {
-  const url = new URL(value);
-  if (url.password === "") return value;
-  return `${url.protocol}//${url.username}:[set]@${url.host}${url.pathname}${url.search}`;
+  // Not with new URL(): it refuses the Sentinel and Cluster forms, which list several hosts.
+  return value.replace(/^([a-z][a-z+]*:\/\/)([^:@/]*):[^@]+@/i, "$1$2:[set]@");
 }

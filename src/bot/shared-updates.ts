@@ -7,12 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../services/redis-url.ts";
 import type { BotContext } from "./context.ts";
 
 /** Where the shared records live. */
 export interface SharedUpdatesOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix, e.g. "updates:". */
   prefix: string;
   /** How long a chat's lock holds when its holder dies without releasing it; default 60 s. */

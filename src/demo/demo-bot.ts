@@ -5,7 +5,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { userInfo } from "node:os";
-import type { Redis } from "ioredis";
 import pino from "pino";
 import { type App, createApp } from "../app.ts";
 import { setCommandMenu } from "../bot/commands.ts";
@@ -13,11 +12,12 @@ import { createI18n } from "../bot/i18n.ts";
 import { createConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { SandboxHandle } from "../sandbox/server.ts";
+import type { RedisClient } from "../services/redis-url.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../telegram-fake/index.ts";
 
 /** What the demo bot is built from. */
 export interface DemoBotOptions {
-  redis: Redis;
+  redis: RedisClient;
   redisUrl: string;
   sandbox: SandboxHandle;
   /** Prefix of every Redis key of this run. */

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { RedisUnavailableError } from "../app.ts";
 import { ConfigError } from "../config.ts";
 import { type SandboxHandle, startSandbox } from "../sandbox/server.ts";
+import { appKeyPrefix } from "../services/redis-url.ts";
 import { startDemoBot } from "./demo-bot.ts";
 import { displayPath } from "./files.ts";
 import { MARKET_HELP, runMarketCommand } from "./market-commands.ts";
@@ -58,7 +59,8 @@ async function main(): Promise<number> {
       serverBinary: env.DEMO_REDIS_SERVER || "redis-server",
     });
     cleanups.push(found.stop);
-    const keyPrefix = `demo:${randomBytes(4).toString("hex")}:`;
+    // The prefix the app will use (tagged on a Cluster), so the cleanup deletes exactly its keys.
+    const keyPrefix = appKeyPrefix(found.url, `demo:${randomBytes(4).toString("hex")}:`);
     cleanups.push(() => deleteKeys(found.redis, keyPrefix));
     const sandbox = await startSandbox({ control: true, walk: true, swapSettleMs: 1500 });
     cleanups.push(() => sandbox.close());

@@ -7,8 +7,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 import { connectRedis, redisLocation } from "../app.ts";
+import { scanKeys } from "../services/redis-scan.ts";
+import { createRedisClient, type RedisClient } from "../services/redis-url.ts";
 
 /** Neither REDIS_URL answers nor can a private server be started. The message is one printable line. */
 export class RedisNeededError extends Error {
@@ -23,7 +24,7 @@ export class RedisNeededError extends Error {
 
 /** A connected Redis and how to let it go. */
 export interface DemoRedis {
-  redis: Redis;
+  redis: RedisClient;
   url: string;
   /** Set when the demo started its own server because `url` did not answer, for the banner. */
   privateServer?: { port: number; instead: string };
@@ -57,16 +58,13 @@ export async function findRedis(options: FindRedisOptions): Promise<DemoRedis> {
 }
 
 /** Deletes every key starting with `prefix` (which must hold no glob characters). */
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== "0");
+export async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
+  // One DEL per key: a DEL of several keys must not span hash slots on a Cluster.
+  for await (const keys of scanKeys(redis, { match: `${prefix}*`, count: 500 }))
+    await Promise.all(keys.map((key) => redis.del(key)));
 }
 
-function connected(url: string, redis: Redis, stopServer?: () => Promise<void>): DemoRedis {
+function connected(url: string, redis: RedisClient, stopServer?: () => Promise<void>): DemoRedis {
   return {
     redis,
     url,
@@ -79,7 +77,7 @@ function connected(url: string, redis: Redis, stopServer?: () => Promise<void>):
 
 /** Whether a PING at `url` succeeds within a short timeout, trying once (connectRedis retries for seconds). */
 async function answers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
+  const probe = createRedisClient(url, {
     lazyConnect: true,
     connectTimeout: PROBE_TIMEOUT_MS,
     maxRetriesPerRequest: 0,

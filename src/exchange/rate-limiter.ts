@@ -7,7 +7,7 @@
  * per-bucket cooldown key that pauses reads and writes of that bucket in every process.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import { ExchangeRateLimitedError } from "./errors.ts";
 
 /** Reads are GET/HEAD/OPTIONS; writes are POST/PUT/PATCH/DELETE. They have separate budgets. */
@@ -44,7 +44,7 @@ export interface LocalRateLimiterOptions {
 /** Options of createRedisRateLimiter. */
 export interface RedisRateLimiterOptions extends LocalRateLimiterOptions {
   /** ioredis client; the limiter only runs scripts on it and never closes it. */
-  redis: Redis;
+  redis: Redis | Cluster;
   /** Key prefix, default "ratelimit:". */
   prefix?: string;
 }
@@ -172,7 +172,7 @@ const COOLDOWN_SHA = sha1(COOLDOWN_SCRIPT);
 
 /** Runs a script by its hash, loading it on NOSCRIPT (first use, or after a Redis restart or flush). */
 async function runScript(
-  redis: Redis,
+  redis: Redis | Cluster,
   sha: string,
   source: string,
   keys: string[],
@@ -201,7 +201,8 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   // Members must be unique across processes, or two sends in the same µs would count once.
   const instance = randomUUID();
   let sequence = 0;
-  // The hash tag keeps a bucket's keys in one Redis Cluster slot, as a multi-key script requires.
+  // The hash tag keeps a bucket's keys in one Redis Cluster slot, as a multi-key script requires (under
+  // the app's prefix, which on a Cluster starts with a tag of its own, that first tag is the one used).
   const keyOf = (bucket: string, suffix: string): string => `${prefix}{${bucket}}:${suffix}`;
 
   const attempt: Attempt = async (bucket, kind) => {

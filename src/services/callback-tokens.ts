@@ -4,7 +4,7 @@
  * consumed atomically, so a double tap, a replayed update or a forged callback acts at most once.
  */
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 
 /** What a pressed token resolved to. */
 export type TokenResult<T> =
@@ -14,7 +14,7 @@ export type TokenResult<T> =
 
 /** Options of {@link createCallbackTokens}. */
 export interface CallbackTokenOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix?: string;
 }
 

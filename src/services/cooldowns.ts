@@ -2,11 +2,11 @@
  * Short cooldowns shared by every instance through Redis: an action that should not repeat within a
  * while (one confirmation email per address a minute, however often Resend is pressed).
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 
 /** Options of {@link createCooldowns}. */
 export interface CooldownOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix, e.g. "cooldown:". */
   prefix: string;
 }

@@ -8,12 +8,12 @@
  * took the message but before the record is written, or an outage longer than the lock, sends it twice;
  * it is never lost.
  */
-import type { Redis } from "ioredis";
 import { retryWhileUnavailable } from "./redis-connection.ts";
+import type { RedisClient } from "./redis-url.ts";
 
 /** Options of {@link createDeliverOnce}. */
 export interface DeliverOnceOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of the records, e.g. "bull:swap-watch:delivered:". */
   prefix: string;
   /** How long the claim holds while sending: half the job's lock duration (the record is retried for the whole). */

@@ -6,8 +6,8 @@
  * long) it is unknown, never guessed.
  */
 import { Decimal } from "decimal.js";
-import type { Redis } from "ioredis";
 import type { Ticker } from "../exchange/index.ts";
+import type { RedisClient } from "./redis-url.ts";
 
 /** Width of one snapshot slot. */
 export const SNAPSHOT_SLOT_MS = 5 * 60_000;
@@ -20,7 +20,7 @@ const DECIMAL = /^\d{1,20}(?:\.\d{1,30})?$/;
 
 /** Options of {@link createPriceHistory}. */
 export interface PriceHistoryOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix, e.g. "price-history:". */
   prefix: string;
 }

@@ -5,7 +5,7 @@
  * Meanwhile commands fail within a few seconds (the user is told storage is briefly unavailable) instead
  * of hanging, and the outage is logged once when it starts and once when it ends.
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 import { createRedisClient, redisLocation } from "./redis-url.ts";
 
 export { redisLocation } from "./redis-url.ts";
@@ -39,7 +39,7 @@ export interface ConnectRedisOptions {
  * the connection reconnects forever ({@link reconnectDelayMs}); a command issued while it is down fails
  * after at most two reconnection attempts (a few seconds) rather than waiting out the outage.
  */
-export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<Redis> {
+export async function connectRedis(url: string, options: ConnectRedisOptions = {}): Promise<RedisClient> {
   let connected = false;
   const redis = createRedisClient(url, {
     lazyConnect: true,
@@ -62,7 +62,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions = {
 }
 
 /** Logs a lost connection once (warn) and its return once (info, with how long it was gone). */
-function watchOutage(redis: Redis, logger: Logger, url: string): void {
+function watchOutage(redis: RedisClient, logger: Logger, url: string): void {
   const where = redisLocation(url);
   let downSince: number | undefined;
   redis.on("reconnecting", () => {
@@ -81,7 +81,7 @@ function watchOutage(redis: Redis, logger: Logger, url: string): void {
 const PING_TIMEOUT_MS = 1000;
 
 /** Whether Redis answers now: connected, and a PING comes back within a second. Never throws. */
-export async function redisAnswers(redis: Redis): Promise<boolean> {
+export async function redisAnswers(redis: RedisClient): Promise<boolean> {
   if (redis.status !== "ready") return false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
@@ -96,8 +96,17 @@ export async function redisAnswers(redis: Redis): Promise<boolean> {
   }
 }
 
-/** Messages of the errors ioredis and BullMQ give a command when the connection is down or closed. */
-const UNAVAILABLE_MESSAGES = ["Connection is closed.", "Stream isn't writeable"];
+/**
+ * Messages of the errors ioredis and BullMQ give a command when the connection is down or closed, and
+ * those of an ioredis Cluster that reaches none of its nodes or is between two masters of a slot.
+ */
+const UNAVAILABLE_MESSAGES = [
+  "Connection is closed.",
+  "Stream isn't writeable",
+  "None of startup nodes is available",
+  "Cluster is disconnected.",
+  "Too many Cluster redirections.",
+];
 
 /**
  * Whether `error` (or an error it wraps) says Redis could not be reached, as opposed to a bug or a
@@ -107,7 +116,7 @@ export function isRedisUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const { name, message } = current;
-    if (name === "MaxRetriesPerRequestError") return true;
+    if (name === "MaxRetriesPerRequestError" || name === "ClusterAllFailedError") return true;
     if (UNAVAILABLE_MESSAGES.some((prefix) => message.startsWith(prefix))) return true;
     current = current.cause;
   }

@@ -3,7 +3,7 @@
  * conversations plugin expect. Values expire after `ttlSeconds` of no writes, so abandoned state
  * does not pile up. Reads take a value the update read ahead when there is one (see update-reads.ts).
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 import { forgetReadAhead, takeReadAhead } from "./update-reads.ts";
 
 /** grammY's storage adapter shape (sessions; conversations use it with versioned state). */
@@ -17,7 +17,7 @@ export interface JsonStorage<T> {
 
 /** Options of {@link createRedisStorage}. */
 export interface RedisStorageOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prepended to every key, e.g. `session:`. */
   prefix: string;
   /** Expiry after the last write; none when omitted. */

@@ -16,14 +16,14 @@
  * only clean up.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 
 /** `prompt`: a user waits on it (alerts, follow-ups); `background`: it can wait (digests). */
 export type SendPriority = "prompt" | "background";
 
 /** Options of {@link createTelegramPacer}. */
 export interface TelegramPacerOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of the pacer's keys, e.g. `telegram:`. */
   prefix: string;
   /**

@@ -12,8 +12,8 @@
  * written back (see {@link skipUnchangedWrites}).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Redis } from "ioredis";
 import type { JsonStorage } from "./redis-storage.ts";
+import type { RedisClient } from "./redis-url.ts";
 
 /** What to read ahead: string keys, and fields of hashes. */
 export interface AheadReads {
@@ -37,7 +37,8 @@ const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
  * command by command, and those writes cost more than the rest of a simple update. KEYS: the string keys,
  * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
  * A missing value comes back as nil (Lua false keeps its place in the list). The keys lie in different
- * hash slots: fine on the single Redis the app uses; on Redis Cluster they would need a common hash tag.
+ * hash slots on one server; on a Redis Cluster they all carry the app's one hash tag (appKeyPrefix in
+ * redis-url.ts), as a multi-key script there requires.
  */
 const READ_AHEAD_SCRIPT = `
 local strings = tonumber(ARGV[1])
@@ -50,12 +51,12 @@ for k = strings + 1, #KEYS do
 end
 return out`;
 
-type WithReadAheadCommand = Redis & {
+type WithReadAheadCommand = RedisClient & {
   updateReadAhead(numKeys: number, ...args: (string | number)[]): Promise<(string | null)[]>;
 };
 
 /** The client with the script defined (ioredis sends it by its hash, loading it once when Redis lacks it). */
-function scripted(redis: Redis): WithReadAheadCommand {
+function scripted(redis: RedisClient): WithReadAheadCommand {
   const client = redis as WithReadAheadCommand;
   if (typeof client.updateReadAhead !== "function")
     redis.defineCommand("updateReadAhead", { lua: READ_AHEAD_SCRIPT });
@@ -63,7 +64,11 @@ function scripted(redis: Redis): WithReadAheadCommand {
 }
 
 /** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
-export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: () => Promise<T>): Promise<T> {
+export async function withReadAhead<T>(
+  redis: RedisClient,
+  reads: AheadReads,
+  work: () => Promise<T>,
+): Promise<T> {
   const { keys, hashes = [] } = reads;
   const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
   const values =

@@ -7,7 +7,7 @@
  * this process at once. Scopes of other processes notice at their next check (at the latest when their
  * exchange deadline ends).
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-url.ts";
 import { takeReadAhead } from "./update-reads.ts";
 
 /** The cancel scope of one update. */
@@ -29,7 +29,7 @@ export interface CancelScope {
 
 /** Options of {@link createUserCancellation}. */
 export interface UserCancellationOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of the per-user generation keys. */
   prefix: string;
 }

@@ -9,7 +9,7 @@
 
 import { realpathSync } from "node:fs";
 import { ConfigError, createVaultConfig, type VaultConfig } from "../config.ts";
-import { createRedisClient } from "../services/redis-url.ts";
+import { appKeyPrefix, createRedisClient } from "../services/redis-url.ts";
 import { createVault } from "./vault.ts";
 
 /** Where the command writes. */
@@ -22,7 +22,7 @@ export interface CliOutput {
 export interface RotateCliOptions {
   /** Default: the console. */
   readonly out?: CliOutput;
-  /** The vault's key prefix; default the vault's own (`vault:`). */
+  /** The vault's key prefix; default the bot's (`vault:`, `{surge}:vault:` on a Redis Cluster). */
   readonly prefix?: string;
 }
 
@@ -49,7 +49,8 @@ export async function runRotateCli(
   redis.on("error", () => {});
   try {
     await redis.connect();
-    const result = await createVault({ redis, keyring: settings.vaultKeys, prefix }).rotate();
+    const vaultPrefix = prefix ?? `${appKeyPrefix(settings.redisUrl)}vault:`;
+    const result = await createVault({ redis, keyring: settings.vaultKeys, prefix: vaultPrefix }).rotate();
     out.log(`rotated ${result.rotated}, already current ${result.current}, failed ${result.failed}`);
     return result.failed > 0 ? 1 : 0;
   } catch (error) {

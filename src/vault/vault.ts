@@ -10,7 +10,9 @@
  * The Redis client must not use ioredis' `keyPrefix` (SCAN patterns ignore it); use `prefix` instead.
  */
 
-import type { ChainableCommander, Redis } from "ioredis";
+import type { ChainableCommander } from "ioredis";
+import { scanKeys } from "../services/redis-scan.ts";
+import type { RedisClient } from "../services/redis-url.ts";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
 import { fingerprintKeyId, fingerprintSecret, matchesFingerprint } from "./fingerprint.ts";
 import type { Keyring } from "./keyring.ts";
@@ -45,7 +47,7 @@ export interface VaultReadAhead {
 
 /** What {@link createVault} needs. */
 export interface VaultOptions {
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keyring: Keyring;
   /** Key prefix of every vault key; default `vault:`. */
   readonly prefix?: string;
@@ -105,6 +107,7 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
     return `${prefix}user:${userId}`;
   };
   const userKeyPattern = new RegExp(`^${escapeRegExp(prefix)}user:([1-9][0-9]*)$`);
+  const userScan = { match: `${escapeGlob(prefix)}user:*`, count: SCAN_COUNT, type: "hash" };
   /** The record's and its fingerprint's values read ahead for this update, if they were. */
   const takeAhead = (key: string, field: string) => readAhead?.take(key, field);
   const forgetAhead = (key: string, field: string) => {
@@ -220,18 +223,7 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
 
     async rotate() {
       const counts = { rotated: 0, current: 0, failed: 0 };
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(
-          cursor,
-          "MATCH",
-          `${escapeGlob(prefix)}user:*`,
-          "COUNT",
-          SCAN_COUNT,
-          "TYPE",
-          "hash",
-        );
-        cursor = next;
+      for await (const keys of scanKeys(redis, userScan)) {
         for (const key of keys) {
           const id = userKeyPattern.exec(key)?.[1];
           if (id === undefined) continue;
@@ -243,28 +235,17 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
             if (outcome !== "gone") counts[outcome] += 1;
           }
         }
-      } while (cursor !== "0");
+      }
       return counts;
     },
 
     async *usersWith(field) {
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(
-          cursor,
-          "MATCH",
-          `${escapeGlob(prefix)}user:*`,
-          "COUNT",
-          SCAN_COUNT,
-          "TYPE",
-          "hash",
-        );
-        cursor = next;
+      for await (const keys of scanKeys(redis, userScan)) {
         for (const key of keys) {
           const id = userKeyPattern.exec(key)?.[1];
           if (id !== undefined && (await redis.hexists(key, field)) === 1) yield Number(id);
         }
-      } while (cursor !== "0");
+      }
     },
   };
 }

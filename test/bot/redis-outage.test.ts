@@ -5,9 +5,10 @@
  * With AOF the trade continues where it was and the swap follow-up (BullMQ) reports the result; without
  * persistence everything is gone, the user starts again (as the apology said) and it works.
  */
-import type { Redis } from "ioredis";
+
 import { describe, expect, it } from "vitest";
 import { connectRedis, redisAnswers } from "../../src/services/redis-connection.ts";
+import type { RedisClient } from "../../src/services/redis-url.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot, type TestBot } from "../support/bot.ts";
 import { type PrivateRedis, startPrivateRedis } from "../support/redis-server.ts";
@@ -22,12 +23,12 @@ const TEST_TIMEOUT_MS = 90_000;
 interface Setup {
   server: PrivateRedis;
   tb: TestBot;
-  redis: Redis;
+  redis: RedisClient;
 }
 
 async function setup(appendOnly: boolean): Promise<Setup> {
   const server = await startPrivateRedis({ appendOnly });
-  let redis: Redis | undefined;
+  let redis: RedisClient | undefined;
   const tb = await startTestBot({
     env: { REDIS_URL: server.url },
     connectRedis: async (logger) => {

@@ -48,7 +48,8 @@ const tb = await startTestBot({
   swapWatch: { slowDelaysMs: [SLOW_FIRST_MS, 500, 500, 500, 500] },
   telegramPace: { chatGapMs: CHAT_GAP_MS },
   connectRedis: async (logger) => {
-    botRedis = await connectRedis(server.url, { logger });
+    // One server's URL: the client is a plain Redis (the test reads its status and keys).
+    botRedis = (await connectRedis(server.url, { logger })) as Redis;
     return botRedis;
   },
   wrapTelegramFetch: (fetch) => async (input, init) => {

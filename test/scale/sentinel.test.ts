@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/app.ts";
-import { createConfig } from "../../src/config.ts";
+import { createConfig, describeConfig } from "../../src/config.ts";
 import { parseRedisUrl, redisLocation } from "../../src/services/redis-url.ts";
 import { startTestBot } from "../support/bot.ts";
 import { freePort } from "../support/process.ts";
@@ -31,24 +31,58 @@ describe("REDIS_URL forms", () => {
     );
   });
 
+  it("reads a Redis Cluster: its nodes, a user and password, TLS", () => {
+    expect(parseRedisUrl("redis+cluster://node-a:6379,10.0.0.2:7000,[::1]:7001")).toEqual({
+      kind: "cluster",
+      nodes: [
+        { host: "node-a", port: 6379 },
+        { host: "10.0.0.2", port: 7000 },
+        { host: "::1", port: 7001 },
+      ],
+      tls: false,
+    });
+    expect(parseRedisUrl("rediss+cluster://bot:s%40cret@node-a:6380/")).toEqual({
+      kind: "cluster",
+      nodes: [{ host: "node-a", port: 6380 }],
+      tls: true,
+      username: "bot",
+      password: "s@cret",
+    });
+    expect(parseRedisUrl("redis+cluster://:pw@node-a:6379")).toMatchObject({ password: "pw" });
+    expect(redisLocation("rediss+cluster://bot:s%40cret@node-a:6380,[::1]:7001")).toBe(
+      "rediss+cluster://node-a:6380,[::1]:7001",
+    );
+    const env = { BOT_TOKEN: "1:x", VAULT_KEYS: `k1:${Buffer.alloc(32).toString("base64")}` };
+    const config = createConfig({ ...env, REDIS_URL: "redis+cluster://:pw-canary@node-a:6379,node-b:6379" });
+    expect(describeConfig(config).redisUrl).toBe("redis+cluster://:[set]@node-a:6379,node-b:6379");
+  });
+
   it("refuses malformed ones, and the configuration names the variable without echoing it", () => {
     for (const bad of [
       "redis+sentinel://host/primary",
       "redis+sentinel://host:99999/primary",
       "redis+sentinel://host:26379/",
+      "redis+cluster://host",
+      "redis+cluster://host:6379/0",
+      "redis+cluster://host:6379,",
+      "redis+cluster://:pw@",
+      "redis+cluster://:%E0%A4%A@host:6379",
+      "rediss+sentinel://host:26379/primary",
       "http://host:6379",
       "redis://",
     ]) {
       expect(parseRedisUrl(bad), bad).toBeUndefined();
     }
     const env = { BOT_TOKEN: "1:x", VAULT_KEYS: `k1:${Buffer.alloc(32).toString("base64")}` };
-    expect(() => createConfig({ ...env, REDIS_URL: "redis+sentinel://:pw-canary@host/primary" })).toThrow(
-      /REDIS_URL/,
-    );
-    try {
-      createConfig({ ...env, REDIS_URL: "redis+sentinel://:pw-canary@host/primary" });
-    } catch (error) {
-      expect(String(error)).not.toContain("pw-canary");
+    for (const bad of ["redis+sentinel://:pw-canary@host/primary", "redis+cluster://:pw-canary@host/0"]) {
+      expect(() => createConfig({ ...env, REDIS_URL: bad })).toThrow(
+        /REDIS_URL: expected .*redis\+cluster:\/\//,
+      );
+      try {
+        createConfig({ ...env, REDIS_URL: bad });
+      } catch (error) {
+        expect(String(error)).not.toContain("pw-canary");
+      }
     }
   });
 });

@@ -43,6 +43,12 @@ describe("isRedisUnavailable", () => {
     ["a command given up after retries", maxRetries],
     ["a closed connection", new Error("Connection is closed.")],
     ["one wrapped in another error", new Error("session read failed", { cause: maxRetries })],
+    ["a Cluster reaching none of its nodes", new Error("None of startup nodes is available")],
+    [
+      "a Cluster whose nodes all failed",
+      Object.assign(new Error("Failed to refresh slots cache."), { name: "ClusterAllFailedError" }),
+    ],
+    ["a Cluster between two masters of a slot", new Error("Too many Cluster redirections. Last error: x")],
   ])("is true for %s", (_name, error) => {
     expect(isRedisUnavailable(error)).toBe(true);
   });

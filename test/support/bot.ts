@@ -5,13 +5,14 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { afterAll } from "vitest";
 import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { SandboxOptions } from "../../src/sandbox/server.ts";
+import { scanKeys } from "../../src/services/redis-scan.ts";
+import { appKeyPrefix, createRedisClient, type RedisClient } from "../../src/services/redis-url.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../../src/telegram-fake/index.ts";
 import { startTestExchange, type TestAccount, type TestExchange } from "./exchange.ts";
 
@@ -20,7 +21,8 @@ export interface TestBot {
   app: App;
   fake: FakeTelegram;
   ex: TestExchange;
-  redis: Redis;
+  redis: RedisClient;
+  /** Prefix of every key of this bot (a hash tag on a Redis Cluster). */
   prefix: string;
   vaultKeys: string;
   /** Every log line written so far. */
@@ -54,14 +56,13 @@ export interface TestBotOptions {
   /** Wraps the fake Telegram's fetch (e.g. to hold a send while a test breaks something). */
   wrapTelegramFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
-  connectRedis?: (logger: Logger) => Promise<Redis>;
+  connectRedis?: (logger: Logger) => Promise<RedisClient>;
 }
 
 /** Builds the bot; closed after the test file. */
 export async function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const ex = await startTestExchange(options.sandbox);
   const fake = new FakeTelegram();
-  const prefix = `test:bot:${randomUUID()}:`;
   const vaultKeys = `k1:${randomBytes(32).toString("base64")}`;
   const config = createConfig({
     BOT_TOKEN: fake.token,
@@ -72,6 +73,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     LOG_LEVEL: "debug",
     ...options.env,
   });
+  const prefix = appKeyPrefix(config.redisUrl, `test:bot:${randomUUID()}:`);
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -80,7 +82,9 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     },
   });
   const logger = createLogger({ level: "debug", destination });
-  const redis = options.connectRedis ? await options.connectRedis(logger) : new Redis(config.redisUrl);
+  const redis = options.connectRedis
+    ? await options.connectRedis(logger)
+    : createRedisClient(config.redisUrl);
   const clock = { offsetMs: 0 };
   const app = createApp({
     config,
@@ -109,8 +113,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
 
   afterAll(async () => {
     await app.close();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    for (const key of await keysOf(redis, prefix)) await redis.del(key);
     await redis.quit();
   });
 
@@ -142,7 +145,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
       return { chat, account };
     },
     async dumpRedis() {
-      const keys = await redis.keys(`${prefix}*`);
+      const keys = await keysOf(redis, prefix);
       const parts: string[] = [];
       for (const key of keys) {
         const type = await redis.type(key);
@@ -178,7 +181,7 @@ export async function redisStrings(tb: TestBot): Promise<string[]> {
       }
     }
   };
-  for (const key of await tb.redis.keys(`${tb.prefix}*`)) {
+  for (const key of await keysOf(tb.redis, tb.prefix)) {
     found.push(key);
     const type = await tb.redis.type(key);
     if (type === "string") unpack(await tb.redis.get(key));
@@ -191,4 +194,12 @@ export async function redisStrings(tb: TestBot): Promise<string[]> {
     else if (type !== "none") throw new Error(`unexpected type ${type} at ${key}`);
   }
   return found;
+}
+
+/** Every key under `prefix`, on one server or on every master of a Cluster. */
+export async function keysOf(redis: RedisClient, prefix: string): Promise<string[]> {
+  const found = new Set<string>();
+  for await (const keys of scanKeys(redis, { match: `${prefix}*`, count: 1000 }))
+    for (const key of keys) found.add(key);
+  return [...found];
 }

@@ -5,12 +5,13 @@
  * the lock after its second, and the next caller reads instead. A failed read of one's own is thrown
  * as it is (the chat explains exchange errors); the others keep waiting for the next read.
  */
-import type { Redis } from "ioredis";
+
 import { Ticker } from "../../exchange/index.ts";
+import type { RedisClient } from "../redis-url.ts";
 
 /** Options of {@link createSharedTicker}. */
 export interface SharedTickerOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix, e.g. `alerts:`; the keys are `<prefix>ticker` and `<prefix>ticker:lock`. */
   prefix: string;
   /** Reads the ticker from the exchange. */

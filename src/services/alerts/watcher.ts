@@ -16,10 +16,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
 import { retryWhileUnavailable } from "../redis-connection.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
 import {
   anyWithinBands,
@@ -53,7 +53,7 @@ export interface AlertWatcherOptions {
   /** Redis for BullMQ (it needs connections of its own). */
   redisUrl: string;
   /** Redis for the watcher's own keys. */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ key prefix, e.g. `bull`. */
   bullPrefix: string;
   /** Prefix of the watcher's keys, e.g. `alerts:`. */
@@ -146,8 +146,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const tickMs = options.tickMs ?? 1000;
   const fraction = options.nearFraction ?? "0.002";
   const lockDuration = options.lockDurationMs ?? 30_000;
-  // BullMQ's blocking worker connection must never give up on a command (its documented requirement).
-  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const connection = bullConnection(options.redisUrl);
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
   const deliverQueue = new Queue<AlertDelivery>(DELIVER_QUEUE, { connection, prefix: options.bullPrefix });
   // A read is never retried: the next tick or beat reads again with fresh data.
@@ -483,6 +482,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       while (scanning) await new Promise((resolve) => setTimeout(resolve, 10));
       await Promise.all([readWorker.close(), deliverWorker.close()]);
       await Promise.all([readQueue.close(), deliverQueue.close()]);
+      await closeBullConnection(connection);
     },
   };
 }

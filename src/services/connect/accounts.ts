@@ -3,7 +3,7 @@
  * the vault), finding the client for a user, and disconnecting. The key only ever exists in plain text
  * in memory, on its way from the user's message to the vault or to the exchange.
  */
-import type { Redis } from "ioredis";
+
 import {
   type CallOptions,
   type ClientFactory,
@@ -13,6 +13,7 @@ import {
   ExchangeUnauthorizedError,
 } from "../../exchange/index.ts";
 import type { Vault } from "../../vault/vault.ts";
+import type { RedisClient } from "../redis-url.ts";
 import { hasKnownKeyFormat, keyCandidates } from "./pasted-keys.ts";
 
 const VAULT_FIELD = "api_key";
@@ -27,7 +28,7 @@ export type ConnectResult = { status: "connected"; permission: KeyPermission } |
 export interface AccountServiceOptions {
   vault: Vault;
   clients: ClientFactory;
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix for the (non-secret) permission flag. */
   prefix?: string;
 }

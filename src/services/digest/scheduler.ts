@@ -11,11 +11,10 @@
  * and finishing the job leaves the mark set: that day is never sent twice, at worst it is not repeated.
  */
 import { type Job, Queue, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type Ticker } from "../../exchange/index.ts";
 import { logRedisErrors } from "../queue-errors.ts";
-import { bullConnection } from "../redis-url.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { type DigestContent, gatherDigest } from "./content.ts";
 import { nextLocalHour, zonedHourInstant } from "./zoned-time.ts";
 
@@ -42,7 +41,7 @@ export type DigestSendResult = "sent" | "blocked";
 export interface DigestSchedulerOptions {
   /** For BullMQ's own connections. */
   redisUrl: string;
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of BullMQ's keys and of the sent marks. */
   prefix: string;
   logger: Logger;
@@ -177,6 +176,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     async close(): Promise<void> {
       await worker.close();
       await queue.close();
+      await closeBullConnection(connection);
     },
   };
 }

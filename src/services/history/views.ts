@@ -5,8 +5,8 @@
  * and parses; anything else changes nothing.
  */
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { RedisClient } from "../redis-url.ts";
 import { HistoryFilters, HistoryRow } from "./rows.ts";
 
 /** View ids: 9 random bytes, base64url (12 characters), so callback data stays far below 64 bytes. */
@@ -43,7 +43,7 @@ export type ViewResult =
 
 /** Options of {@link createHistoryViews}. */
 export interface HistoryViewOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix?: string;
   /** How long a view lives after its last use; a day by default. */
   ttlSeconds?: number;

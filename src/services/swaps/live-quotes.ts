@@ -3,7 +3,7 @@
  * Each entry is the quote's single-use token and where its message is; the user's entries expire with
  * the newest token. Whether a quote is still live is the token's business: this is only the index.
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../redis-url.ts";
 
 /** A quote message and the token its buttons carry. */
 export interface LiveQuote {
@@ -16,7 +16,7 @@ export interface LiveQuote {
 
 /** Options of {@link createLiveQuotes}. */
 export interface LiveQuotesOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix?: string;
 }
 

@@ -11,7 +11,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Job, Queue, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   type ExchangeClient,
@@ -24,7 +23,7 @@ import {
 } from "../../exchange/index.ts";
 import { createDeliverOnce } from "../deliver-once.ts";
 import { logRedisErrors } from "../queue-errors.ts";
-import { bullConnection } from "../redis-url.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
 /** Where news of a swap goes: the chat, the message that shows it, the language. Carries no secret. */
@@ -78,7 +77,7 @@ export interface SwapWatcherOptions {
   /** Redis for BullMQ (it needs connections of its own). */
   redisUrl: string;
   /** Redis for the record of delivered results. */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ key prefix, e.g. `bull` or a test's own; the delivery record lives under it too. */
   prefix: string;
   clientFor: (userId: number) => Promise<ExchangeClient | undefined>;
@@ -304,6 +303,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     async close(): Promise<void> {
       await worker.close();
       await queue.close();
+      await closeBullConnection(connection);
     },
   };
 }

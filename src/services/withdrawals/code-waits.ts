@@ -3,7 +3,7 @@
  * waits, where its prompt is, how many codes were refused and until when a code is taken; it never holds
  * a code (the code itself is read in a plain handler, sent to the exchange and dropped).
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../redis-url.ts";
 import { forgetReadAhead, takeReadAhead } from "../update-reads.ts";
 
 /** The withdrawal a user's next message is the 2FA code for. Never holds the code. */
@@ -25,7 +25,7 @@ export interface CodeWait {
 
 /** Options of {@link createCodeWaits}. */
 export interface CodeWaitOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
 }
 

@@ -11,7 +11,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Job, Queue, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   type ExchangeClient,
@@ -24,6 +23,7 @@ import {
 } from "../../exchange/index.ts";
 import { createDeliverOnce } from "../deliver-once.ts";
 import { logRedisErrors } from "../queue-errors.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { matchCreatedWithdrawal, WITHDRAWAL_SEARCH_PAGE_SIZE, type WithdrawalSearch } from "./search.ts";
 
 /** Where news of a withdrawal goes. Carries no secret. */
@@ -82,7 +82,7 @@ function isFinalWithdrawalStatus(status: number): boolean {
 export interface WithdrawalWatcherOptions {
   redisUrl: string;
   /** Redis for the record of delivered reports. */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ key prefix; the delivery record lives under it too. */
   prefix: string;
   clientFor: (userId: number) => Promise<ExchangeClient | undefined>;
@@ -134,7 +134,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
   const draftChecks = Math.max(1, options.draftChecks ?? 3);
   const findAttempts = Math.max(1, options.findAttempts ?? 4);
   const findIntervalMs = options.findIntervalMs ?? 1500;
-  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const connection = bullConnection(options.redisUrl);
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
   const defaults = {
     attempts: 3,
@@ -326,6 +326,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     async close(): Promise<void> {
       await worker.close();
       await queue.close();
+      await closeBullConnection(connection);
     },
   };
 }
