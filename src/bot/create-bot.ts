@@ -43,6 +43,7 @@ import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
+import { BotComposer } from "./fast-filter.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
@@ -126,7 +127,10 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
   // update: its cancel scope makes it win over the update it overtakes.
   const isUrgent = (ctx: BotContext) => commandName(ctx.message?.text) === "cancel";
-  bot.use(
+  // Everything runs from BotComposers (fast-filter.ts): one link of grammY's own chain per update.
+  const outer = new BotComposer<BotContext>();
+  bot.use(outer);
+  outer.use(
     sequentializeUpdates(
       (ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String),
       isUrgent,
@@ -134,7 +138,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   );
   // The update's logger is built on first use: most updates log nothing, and a pino child (its bindings
   // serialized and redacted) would cost more than the rest of a simple update.
-  bot.use(async (ctx, next) => {
+  outer.use(async (ctx, next) => {
     let log: Logger | undefined;
     Object.defineProperty(ctx, "log", {
       configurable: true,
@@ -152,14 +156,15 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     await next();
   });
   // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
-  bot.use(async (ctx, next) => {
+  outer.use(async (ctx, next) => {
     if (ctx.from === undefined || ctx.from.is_bot) return;
     await next();
   });
 
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
   bot.catch(logUncaught(deps.logger));
-  const app = bot.errorBoundary(reportFailure(deps.logger, i18n));
+  const app = new BotComposer<BotContext>();
+  outer.errorBoundary(reportFailure(deps.logger, i18n), app);
 
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.

@@ -1,4 +1,4 @@
-import { Composer, type Context } from "grammy";
+import { Composer, Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import { BotComposer } from "../../src/bot/fast-filter.ts";
 
@@ -41,6 +41,118 @@ describe("BotComposer.filter", () => {
       );
       composer.use(mark("after"));
       expect(await run(composer, {})).toEqual([]);
+    });
+
+    it(`${name}: runs nested composers, plain middleware and later additions in order`, async () => {
+      const composer = make();
+      const inner = make();
+      inner.use(mark("inner-1"));
+      composer.use(mark("first"), mark("second"));
+      composer.use(inner);
+      // Another kind of composer inside works too.
+      const foreign = new Composer<Context>(mark("foreign"));
+      composer.use(foreign);
+      const extended = composer.use(mark("third"));
+      extended.use(mark("third-later"));
+      inner.use(mark("inner-2"));
+      composer.on("message:text", mark("text"));
+      composer.command("go", mark("command"));
+      expect(await run(composer, { update: { update_id: 1 } })).toEqual([
+        "first",
+        "second",
+        "inner-1",
+        "inner-2",
+        "foreign",
+        "third",
+        "third-later",
+        "next",
+      ]);
+    });
+
+    it(`${name}: commands and \`on\` queries match as in grammY, with ctx.match`, async () => {
+      const composer = make();
+      composer.command("go", async (ctx, next) => {
+        (ctx as unknown as { seen: string[] }).seen.push(`go:${ctx.match}`);
+        await next();
+      });
+      composer.on("message:text", mark("text"));
+      composer.callbackQuery(/^b:(\d)$/, async (ctx) => {
+        (ctx as unknown as { seen: string[] }).seen.push(`button:${ctx.match?.[1]}`);
+      });
+      const message = (text: string) => {
+        const entities = text.startsWith("/")
+          ? [{ type: "bot_command", offset: 0, length: text.indexOf(" ") }]
+          : [];
+        const update = {
+          update_id: 1,
+          message: { message_id: 1, date: 0, chat: { id: 1, type: "private" }, text, entities },
+        };
+        return new Context(update as never, {} as never, { username: "bot" } as never);
+      };
+      expect(await run(composer, message("/go now"))).toEqual(["go:now", "text", "next"]);
+      expect(await run(composer, message("hello"))).toEqual(["text", "next"]);
+      const press = new Context(
+        {
+          update_id: 2,
+          callback_query: { id: "1", data: "b:7", chat_instance: "1", from: { id: 1 } },
+        } as never,
+        {} as never,
+        { username: "bot" } as never,
+      );
+      expect(await run(composer, press)).toEqual(["button:7"]);
+    });
+
+    it(`${name}: a middleware or predicate that throws rejects the update (sync or async)`, async () => {
+      for (const failing of [
+        (c: Composer<Context>) =>
+          c.use(() => {
+            throw new Error("sync middleware");
+          }),
+        (c: Composer<Context>) =>
+          c.use(async () => {
+            throw new Error("async middleware");
+          }),
+        (c: Composer<Context>) =>
+          c.filter(() => {
+            throw new Error("sync predicate");
+          }),
+        (c: Composer<Context>) =>
+          c.filter(async () => {
+            throw new Error("async predicate");
+          }),
+      ]) {
+        const composer = make();
+        composer.use(mark("before"));
+        failing(composer);
+        composer.use(mark("after"));
+        const ctx = { seen: [] as string[] } as unknown as Context;
+        const outcome = composer.middleware()(ctx, async () => undefined);
+        // Always a promise, as grammY's middleware is, even when the failure is synchronous.
+        expect(outcome).toBeInstanceOf(Promise);
+        await expect(outcome).rejects.toThrow(/sync|async/);
+      }
+    });
+
+    it(`${name}: calling next twice fails`, async () => {
+      const composer = make();
+      composer.use(async (_ctx, next) => {
+        await next();
+        await next();
+      });
+      composer.use(mark("after"));
+      await expect(run(composer, {})).rejects.toThrow("`next` already called before!");
+    });
+
+    it(`${name}: next is a promise even when what follows returns nothing`, async () => {
+      const composer = make();
+      let result: unknown;
+      composer.use((_ctx, next) => {
+        result = next();
+        return result as Promise<void>;
+      });
+      composer.use(() => undefined);
+      await run(composer, {});
+      expect(result).toBeInstanceOf(Promise);
     });
   }
 
