@@ -20,6 +20,10 @@ import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFu
 interface Link<C extends Context> {
   /** Undefined for a link that always runs. */
   predicate?: (ctx: C) => boolean | Promise<boolean>;
+  /** A command link: the command names (before any `@`) its predicate can match; others skip it. */
+  commands?: ReadonlySet<string>;
+  /** A button link: the prefixes the callback data must start with for its predicate to match. */
+  dataPrefixes?: readonly string[];
   /** What runs: a composer of ours (run from its list) or any other middleware. */
   composer?: BotComposer<C>;
   fn?: MiddlewareFn<C>;
@@ -31,6 +35,80 @@ function linkOf<C extends Context>(middleware: Middleware<C>): Link<C> {
   if (typeof middleware === "function") return { fn: middleware };
   // Another composer: its middleware is read at each update, as grammY's `flatten` does.
   return { fn: (ctx, next) => middleware.middleware()(ctx, next) };
+}
+
+/** Marks an update whose command cannot be told cheaply (the command links then ask their predicates). */
+const ANY_COMMAND = "\u0000any";
+
+// The command of the update seen last: every command link of every composer asks, once per link.
+let commandUpdate: unknown;
+let commandOfUpdate = "";
+
+/**
+ * The command name (before any `@`) a command predicate of grammY could match in this update: taken as
+ * grammY's `command` does (the bot_command entity at offset 0 of a message's or channel post's text or
+ * caption); "" when there is none, {@link ANY_COMMAND} when the message is unusual (no text, several).
+ */
+function commandOf(ctx: Context): string {
+  const update = ctx.update;
+  if (update === commandUpdate) return commandOfUpdate;
+  const message = update.message ?? update.channel_post;
+  let found = "";
+  for (const entity of message?.entities ?? []) {
+    if (entity.type !== "bot_command" || entity.offset !== 0) continue;
+    const text = message?.text ?? message?.caption;
+    if (found !== "" || text === undefined) {
+      found = ANY_COMMAND;
+      break;
+    }
+    const command = text.substring(1, entity.length);
+    const at = command.indexOf("@");
+    found = at === -1 ? command : command.substring(0, at);
+  }
+  commandUpdate = update;
+  commandOfUpdate = found;
+  return found;
+}
+
+/**
+ * The text every match of `pattern` must start with ("set:lang:" for /^set:lang:(\w+)$/), or "" when
+ * that cannot be told simply (no `^`, flags that change it, alternatives, escapes): then no button is
+ * skipped on its account.
+ */
+export function requiredPrefix(pattern: RegExp): string {
+  const source = pattern.source;
+  if (/[gimy]/.test(pattern.flags) || !source.startsWith("^")) return "";
+  // A `|` outside groups and classes would make the `^` apply to the first alternative only.
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return "";
+  }
+  let prefix = "";
+  for (let i = 1; i < source.length; i++) {
+    const c = source[i] as string;
+    if (!/[A-Za-z0-9:_-]/.test(c)) break;
+    const after = source[i + 1];
+    // An optional or repeated character is not required as written.
+    if (after === "?" || after === "*" || after === "{") break;
+    prefix += c;
+    if (after === "+") break;
+  }
+  return prefix;
+}
+
+/** Whether a button link may match this update's callback data (grammY's predicate then decides). */
+function mayMatchData(ctx: Context, prefixes: readonly string[]): boolean {
+  const data = ctx.update.callback_query?.data;
+  if (data === undefined) return false;
+  for (const prefix of prefixes) if (data.startsWith(prefix)) return true;
+  return false;
 }
 
 const nextCalledTwice = () => Promise.reject(new Error("`next` already called before!"));
@@ -76,6 +154,37 @@ export class BotComposer<C extends Context> extends Composer<C> {
     return composer;
   }
 
+  /**
+   * grammY's `command`, the same predicate (and `ctx.match`); the link also records its command names,
+   * so that an update with another command, or none, skips it without asking the predicate.
+   */
+  override command(
+    command: Parameters<Composer<C>["command"]>[0],
+    ...middleware: Parameters<Composer<C>["command"]>[1][]
+  ): ReturnType<Composer<C>["command"]> {
+    const composer = super.command(command, ...middleware);
+    const names = (Array.isArray(command) ? command : [command]).map((name) => name.split("@")[0] as string);
+    (this.links.at(-1) as Link<C>).commands = new Set(names);
+    return composer;
+  }
+
+  /**
+   * grammY's `callbackQuery`, the same predicate (and `ctx.match`); the link also records the prefix
+   * each trigger requires, so that a press with other data (or no press at all) skips it without
+   * running the triggers' patterns.
+   */
+  override callbackQuery(
+    trigger: Parameters<Composer<C>["callbackQuery"]>[0],
+    ...middleware: Parameters<Composer<C>["callbackQuery"]>[1][]
+  ): ReturnType<Composer<C>["callbackQuery"]> {
+    const composer = super.callbackQuery(trigger, ...middleware);
+    const triggers = Array.isArray(trigger) ? trigger : [trigger];
+    (this.links.at(-1) as Link<C>).dataPrefixes = triggers.map((t) =>
+      typeof t === "string" ? t : requiredPrefix(t),
+    );
+    return composer;
+  }
+
   /** Runs the links from `index` on, then `next`; always a promise, as grammY's middleware is. */
   private runFrom(index: number, ctx: C, next: NextFunction): Promise<void> {
     try {
@@ -91,6 +200,10 @@ export class BotComposer<C extends Context> extends Composer<C> {
     for (let i = index; i < links.length; i++) {
       const link = links[i] as Link<C>;
       if (link.predicate !== undefined) {
+        if (link.commands !== undefined) {
+          const command = commandOf(ctx);
+          if (command !== ANY_COMMAND && !link.commands.has(command)) continue;
+        } else if (link.dataPrefixes !== undefined && !mayMatchData(ctx, link.dataPrefixes)) continue;
         const verdict = link.predicate(ctx);
         if (verdict === false) continue;
         if (verdict !== true && typeof (verdict as Partial<Promise<boolean>>)?.then === "function") {
