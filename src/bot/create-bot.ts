@@ -9,7 +9,8 @@
  *    deleted before any handler or conversation sees it), then the access and private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
- * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
+ * 4. conversations (each conversation's middleware behind a gate: conversation-gate.ts), then the
+ *    features, then fallbacks for unknown commands and stale buttons.
  * Everything after the logger sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
 import {
@@ -42,6 +43,7 @@ import { cancelFeature } from "./cancel.ts";
 import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
+import { conversationGate } from "./conversation-gate.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { commandName, guardsFeature } from "./guards.ts";
@@ -131,14 +133,16 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const outer = new BotComposer<BotContext>();
   bot.use(outer);
   outer.use(
-    sequentializeUpdates(
-      (ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String),
-      isUrgent,
-    ),
+    sequentializeUpdates((ctx) => {
+      const keys: string[] = [];
+      if (ctx.chat !== undefined) keys.push(String(ctx.chat.id));
+      if (ctx.from !== undefined) keys.push(String(ctx.from.id));
+      return keys;
+    }, isUrgent),
   );
   // The update's logger is built on first use: most updates log nothing, and a pino child (its bindings
   // serialized and redacted) would cost more than the rest of a simple update.
-  outer.use(async (ctx, next) => {
+  outer.use((ctx, next) => {
     let log: Logger | undefined;
     Object.defineProperty(ctx, "log", {
       configurable: true,
@@ -153,12 +157,12 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
         log = value;
       },
     });
-    await next();
+    return next();
   });
   // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
-  outer.use(async (ctx, next) => {
+  outer.use((ctx, next) => {
     if (ctx.from === undefined || ctx.from.is_bot) return;
-    await next();
+    return next();
   });
 
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
@@ -215,15 +219,20 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   // The 2FA code of a withdrawal is read here, before any conversation could record it.
   app.use(twoFactorFeature(deps));
-  app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
-  app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
-  app.use(createConversation(alertConversation(deps), ALERT_CONVERSATION));
-  app.use(createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION));
-  app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
-  app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
-  app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
-  app.use(createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION));
-  app.use(createConversation(addressConversation(deps), ADDRESS_CONVERSATION));
+  // Each conversation's middleware, run for users in a conversation or once one is entered.
+  app.use(
+    conversationGate(
+      createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION),
+      createConversation(tradeConversation(deps), TRADE_CONVERSATION),
+      createConversation(alertConversation(deps), ALERT_CONVERSATION),
+      createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
+      createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
+      createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
+      createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
+      createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION),
+      createConversation(addressConversation(deps), ADDRESS_CONVERSATION),
+    ),
+  );
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
