@@ -111,6 +111,13 @@ function mayMatchData(ctx: Context, prefixes: readonly string[]): boolean {
   return false;
 }
 
+/** Where a walk is: a composer's links, the next one to look at, and where to go on after them. */
+interface Place<C extends Context> {
+  links: readonly Link<C>[];
+  index: number;
+  up: Place<C> | undefined;
+}
+
 const nextCalledTwice = () => Promise.reject(new Error("`next` already called before!"));
 
 /** A Composer whose middleware (commands, buttons, `on` queries and all) cost less per update. */
@@ -121,7 +128,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
   constructor(...middleware: Array<Middleware<C>>) {
     super();
     this.links = middleware.map(linkOf);
-    this.run = (ctx, next) => this.runFrom(0, ctx, next);
+    this.run = (ctx, next) => BotComposer.runFrom({ links: this.links, index: 0, up: undefined }, ctx, next);
   }
 
   override middleware(): MiddlewareFn<C> {
@@ -185,20 +192,29 @@ export class BotComposer<C extends Context> extends Composer<C> {
     return composer;
   }
 
-  /** Runs the links from `index` on, then `next`; always a promise, as grammY's middleware is. */
-  private runFrom(index: number, ctx: C, next: NextFunction): Promise<void> {
+  /** Runs from `place` on, then `next`; always a promise, as grammY's middleware is. */
+  private static runFrom<C extends Context>(place: Place<C>, ctx: C, next: NextFunction): Promise<void> {
     try {
-      return Promise.resolve(this.walk(index, ctx, next)) as Promise<void>;
+      return Promise.resolve(BotComposer.walk(place, ctx, next)) as Promise<void>;
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** The loop: skips the filters that do not match, and hands the first link that runs the rest. */
-  private walk(index: number, ctx: C, next: NextFunction): unknown {
-    const links = this.links;
-    for (let i = index; i < links.length; i++) {
-      const link = links[i] as Link<C>;
+  /**
+   * The loop, through nested composers alike: skips the filters that do not match, steps into the
+   * composers (and matching filters' branches), and hands the first middleware that runs a `next` that
+   * continues from the place after it.
+   */
+  private static walk<C extends Context>(place: Place<C>, ctx: C, next: NextFunction): unknown {
+    let { links, index, up } = place;
+    for (;;) {
+      if (index >= links.length) {
+        if (up === undefined) return next();
+        ({ links, index, up } = up);
+        continue;
+      }
+      const link = links[index++] as Link<C>;
       if (link.predicate !== undefined) {
         if (link.commands !== undefined) {
           const command = commandOf(ctx);
@@ -207,25 +223,32 @@ export class BotComposer<C extends Context> extends Composer<C> {
         const verdict = link.predicate(ctx);
         if (verdict === false) continue;
         if (verdict !== true && typeof (verdict as Partial<Promise<boolean>>)?.then === "function") {
+          const after: Place<C> = { links, index, up };
+          const branch = (link.composer as BotComposer<C>).links;
           return Promise.resolve(verdict).then((matches) =>
-            matches ? this.enter(link, i, ctx, next) : this.runFrom(i + 1, ctx, next),
+            BotComposer.runFrom(matches ? { links: branch, index: 0, up: after } : after, ctx, next),
           );
         }
         if (!verdict) continue;
       }
-      return this.enter(link, i, ctx, next);
+      if (link.composer !== undefined) {
+        // Into the composer; back here when its links are done (unless nothing is left here).
+        if (index < links.length) up = { links, index, up };
+        links = link.composer.links;
+        index = 0;
+        continue;
+      }
+      return (link.fn as MiddlewareFn<C>)(ctx, BotComposer.resume({ links, index, up }, ctx, next));
     }
-    return next();
   }
 
-  /** Runs the link at `index`, with a `next` that continues after it (once). */
-  private enter(link: Link<C>, index: number, ctx: C, next: NextFunction): unknown {
+  /** The `next` of a middleware: continues from `place`, once. */
+  private static resume<C extends Context>(place: Place<C>, ctx: C, next: NextFunction): NextFunction {
     let called = false;
-    const rest: NextFunction = () => {
+    return () => {
       if (called) return nextCalledTwice();
       called = true;
-      return this.runFrom(index + 1, ctx, next);
+      return BotComposer.runFrom(place, ctx, next);
     };
-    return link.composer !== undefined ? link.composer.walk(0, ctx, rest) : link.fn?.(ctx, rest);
   }
 }
