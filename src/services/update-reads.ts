@@ -65,21 +65,19 @@ function scripted(redis: Redis): WithReadAheadCommand {
 /** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
 export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: () => Promise<T>): Promise<T> {
   const { keys, hashes = [] } = reads;
-  const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
+  // The script's KEYS (the string keys, then the hashes), then its ARGV (see READ_AHEAD_SCRIPT).
+  const args: (string | number)[] = keys.slice();
+  for (const hash of hashes) args.push(hash.key);
+  args.push(keys.length);
+  for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
   const values =
-    names.length === 0
-      ? []
-      : await scripted(redis).updateReadAhead(
-          keys.length + hashes.length,
-          ...keys,
-          ...hashes.map((hash) => hash.key),
-          keys.length,
-          ...hashes.flatMap((hash) => [hash.fields.length, ...hash.fields]),
-        );
+    args.length === 1 ? [] : await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args);
   const store: UpdateReads = { ahead: new Map(), seen: new Map() };
-  names.forEach((name, i) => {
-    store.ahead.set(name, values[i] ?? null);
-  });
+  let at = 0;
+  for (const key of keys) store.ahead.set(key, values[at++] ?? null);
+  for (const hash of hashes) {
+    for (const field of hash.fields) store.ahead.set(fieldKey(hash.key, field), values[at++] ?? null);
+  }
   try {
     return await current.run(store, work);
   } finally {
