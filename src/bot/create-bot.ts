@@ -2,8 +2,8 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. per-chat sequencing (/cancel does not wait behind a slow update) and the per-update logger, then users
- *    without a `from` (channel posts...) are dropped;
+ * 1. per-chat sequencing (/cancel does not wait behind a slow update), then users without a `from` (channel
+ *    posts...) are dropped; `ctx.log`, the update's logger, is built when first used;
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
  *    session (Redis) and i18n, then the pasted-key guard (a key anywhere is
  *    deleted before any handler or conversation sees it), then the access and private-chat guards;
@@ -19,7 +19,7 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { Bot, type BotConfig, type Composer, session } from "grammy";
+import { Bot, type BotConfig, type Composer, Context, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { loggerForUpdate } from "../logger.ts";
@@ -111,6 +111,30 @@ export interface BotOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * grammY's Context with `ctx.log`, the update's logger, built on first use: most updates log nothing, and
+ * a pino child (its bindings serialized and redacted) would cost more than the rest of a simple update.
+ * A getter on the class, so no update pays for defining it.
+ */
+function contextWithLogger(logger: Logger) {
+  return class extends Context {
+    #log: Logger | undefined;
+
+    get log(): Logger {
+      this.#log ??= loggerForUpdate(logger, {
+        updateId: this.update.update_id,
+        ...(this.from ? { userId: this.from.id } : {}),
+        ...(this.chat ? { chatId: this.chat.id } : {}),
+      });
+      return this.#log;
+    }
+
+    set log(value: Logger) {
+      this.#log = value;
+    }
+  };
+}
+
 /** Creates the bot. Call `bot.init()` (or start it) afterwards; this function sends nothing. */
 export function createBot(deps: BotDeps, storage: BotStorage, options: BotOptions): Bot<BotContext> {
   const config: BotConfig<BotContext> = {
@@ -120,7 +144,12 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   };
-  const bot = new Bot<BotContext>(options.token, config);
+  const bot = new Bot<BotContext>(options.token, {
+    ...config,
+    ContextConstructor: contextWithLogger(deps.logger) as unknown as new (
+      ...args: ConstructorParameters<typeof Context>
+    ) => BotContext,
+  });
   configureApi(bot.api);
   const i18n = createI18n();
   const conversationI18n = createConversationI18n();
@@ -140,25 +169,6 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       return keys;
     }, isUrgent),
   );
-  // The update's logger is built on first use: most updates log nothing, and a pino child (its bindings
-  // serialized and redacted) would cost more than the rest of a simple update.
-  outer.use((ctx, next) => {
-    let log: Logger | undefined;
-    Object.defineProperty(ctx, "log", {
-      configurable: true,
-      enumerable: true,
-      get: () =>
-        (log ??= loggerForUpdate(deps.logger, {
-          updateId: ctx.update.update_id,
-          ...(ctx.from ? { userId: ctx.from.id } : {}),
-          ...(ctx.chat ? { chatId: ctx.chat.id } : {}),
-        })),
-      set: (value: Logger) => {
-        log = value;
-      },
-    });
-    return next();
-  });
   // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
   outer.use((ctx, next) => {
     if (ctx.from === undefined || ctx.from.is_bot) return;

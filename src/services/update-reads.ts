@@ -93,9 +93,9 @@ export async function withReadAhead<T>(redis: Redis, reads: AheadReads, work: ()
  */
 export function takeReadAhead(key: string): string | null | undefined {
   const ahead = current.getStore()?.ahead;
-  if (ahead === undefined || !ahead.has(key)) return undefined;
-  const value = ahead.get(key) ?? null;
-  ahead.delete(key);
+  // Values read ahead are strings or null, so undefined means "not read ahead" (one lookup, not two).
+  const value = ahead?.get(key);
+  if (value !== undefined) ahead?.delete(key);
   return value;
 }
 
