@@ -19,10 +19,8 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { Bot, type BotConfig, type Composer, Context, session } from "grammy";
+import { Bot, type BotConfig, type Composer, type Context, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Logger } from "pino";
-import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { skipUnchangedWrites } from "../services/update-reads.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
@@ -73,6 +71,7 @@ import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
+import { updateContextClass } from "./update-context.ts";
 import {
   WITHDRAW_CONVERSATION,
   type WithdrawPayload,
@@ -111,30 +110,6 @@ export interface BotOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * grammY's Context with `ctx.log`, the update's logger, built on first use: most updates log nothing, and
- * a pino child (its bindings serialized and redacted) would cost more than the rest of a simple update.
- * A getter on the class, so no update pays for defining it.
- */
-function contextWithLogger(logger: Logger) {
-  return class extends Context {
-    #log: Logger | undefined;
-
-    get log(): Logger {
-      this.#log ??= loggerForUpdate(logger, {
-        updateId: this.update.update_id,
-        ...(this.from ? { userId: this.from.id } : {}),
-        ...(this.chat ? { chatId: this.chat.id } : {}),
-      });
-      return this.#log;
-    }
-
-    set log(value: Logger) {
-      this.#log = value;
-    }
-  };
-}
-
 /** Creates the bot. Call `bot.init()` (or start it) afterwards; this function sends nothing. */
 export function createBot(deps: BotDeps, storage: BotStorage, options: BotOptions): Bot<BotContext> {
   const config: BotConfig<BotContext> = {
@@ -146,7 +121,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   };
   const bot = new Bot<BotContext>(options.token, {
     ...config,
-    ContextConstructor: contextWithLogger(deps.logger) as unknown as new (
+    ContextConstructor: updateContextClass(deps.logger) as unknown as new (
       ...args: ConstructorParameters<typeof Context>
     ) => BotContext,
   });
