@@ -7,11 +7,14 @@
  * the chosen branch. The bot has about a hundred such handlers that a plain text walks past, and walking
  * them was the largest single cost of a simple update (docs/benchmarks.md).
  *
- * Here a composer keeps its links in a list. An update walks the list in a plain loop: a filter whose
- * synchronous predicate says no is skipped there and then, with no promise, frame or closure; only a
- * middleware that runs (or a filter that matches) gets a `next`, which continues the loop after it. The
- * same predicates and middleware run in the same order as under grammY, handlers added to a returned
- * composer after the call still count, and calling `next` twice still fails.
+ * Here a composer keeps its links in a list, and an update walks the lists of all nested composers in
+ * one plain loop: a filter whose synchronous predicate says no is skipped there and then, with no
+ * promise, frame or closure, a composer (or a matching filter's branch) is stepped into, and only a
+ * middleware that runs gets a `next`, which continues the loop after it. A command link records its
+ * command names and a button link the prefix its data must have, so an update with another command or
+ * other data skips them on a set lookup or a prefix test, without running grammY's predicate. The same
+ * predicates and middleware run in the same order as under grammY, with the same `ctx.match`, handlers
+ * added to a returned composer after the call still count, and calling `next` twice still fails.
  * test/bot/fast-filter.test.ts runs the same cases against grammY's Composer and this one.
  */
 import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
@@ -103,9 +106,8 @@ export function requiredPrefix(pattern: RegExp): string {
   return prefix;
 }
 
-/** Whether a button link may match this update's callback data (grammY's predicate then decides). */
-function mayMatchData(ctx: Context, prefixes: readonly string[]): boolean {
-  const data = ctx.update.callback_query?.data;
+/** Whether a button link may match the update's callback data (grammY's predicate then decides). */
+function mayMatchData(data: string | undefined, prefixes: readonly string[]): boolean {
   if (data === undefined) return false;
   for (const prefix of prefixes) if (data.startsWith(prefix)) return true;
   return false;
@@ -208,6 +210,9 @@ export class BotComposer<C extends Context> extends Composer<C> {
    */
   private static walk<C extends Context>(place: Place<C>, ctx: C, next: NextFunction): unknown {
     let { links, index, up } = place;
+    // What the command and button links are matched against, worked out when first needed.
+    let command: string | undefined;
+    let data: string | undefined | null = null;
     for (;;) {
       if (index >= links.length) {
         if (up === undefined) return next();
@@ -217,9 +222,12 @@ export class BotComposer<C extends Context> extends Composer<C> {
       const link = links[index++] as Link<C>;
       if (link.predicate !== undefined) {
         if (link.commands !== undefined) {
-          const command = commandOf(ctx);
+          command ??= commandOf(ctx);
           if (command !== ANY_COMMAND && !link.commands.has(command)) continue;
-        } else if (link.dataPrefixes !== undefined && !mayMatchData(ctx, link.dataPrefixes)) continue;
+        } else if (link.dataPrefixes !== undefined) {
+          if (data === null) data = ctx.update.callback_query?.data;
+          if (!mayMatchData(data, link.dataPrefixes)) continue;
+        }
         const verdict = link.predicate(ctx);
         if (verdict === false) continue;
         if (verdict !== true && typeof (verdict as Partial<Promise<boolean>>)?.then === "function") {
