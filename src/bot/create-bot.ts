@@ -11,7 +11,7 @@
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations (each conversation's middleware behind a gate: conversation-gate.ts), then the
  *    features, then fallbacks for unknown commands and stale buttons.
- * Everything after the logger sits inside an error boundary that logs and apologizes (error-boundary.ts).
+ * Everything after the drop sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
 import {
   type ConversationData,
