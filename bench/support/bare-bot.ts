@@ -2,7 +2,8 @@
  * The yardstick: a bare grammY bot with the same Redis session storage as the whole bot, answering the
  * same updates with the same exchange work (the ticker for /price, balances and statistics for Refresh,
  * balances, ticker and an estimate in the guided buy) and nothing else: no sequencing, cancel scopes,
- * i18n, guards, logging or vault. The difference between the two is what the whole bot adds.
+ * i18n, guards, logging or vault. /start, /help and plain text get the whole bot's English texts, fixed
+ * at start-up. The difference between the two is what the whole bot adds.
  */
 import {
   type Conversation,
@@ -12,6 +13,7 @@ import {
 } from "@grammyjs/conversations";
 import { Bot, type Context, InlineKeyboard, type SessionFlavor, session } from "grammy";
 import type { Redis } from "ioredis";
+import { createI18n } from "../../src/bot/i18n.ts";
 import type { ClientFactory } from "../../src/exchange/index.ts";
 import { loadPortfolioSummary } from "../../src/services/balance/portfolio-summary.ts";
 import type { MarketData } from "../../src/services/market-data.ts";
@@ -52,8 +54,15 @@ export function createBareBot(options: BareBotOptions): Bot<BareContext> {
     }),
   );
   if (options.withConversations) installBuyFlow(bot, options);
-  bot.command("start", (ctx) => ctx.reply(`Welcome, ${ctx.from?.first_name}!`));
-  bot.command("help", (ctx) => ctx.reply("Commands: /start /help /price /balance /buy"));
+  // The same texts as the whole bot's English answers, made once here (no i18n per update): the size
+  // of a reply is the product's, and costs both bots alike to send; the machinery is what is compared.
+  const i18n = createI18n();
+  const html = { parse_mode: "HTML" } as const;
+  const [welcomeBefore, welcomeAfter] = i18n.t("en", "start-connected", { name: "\u0000" }).split("\u0000");
+  const help = i18n.t("en", "help");
+  const unknownText = i18n.t("en", "unknown-text");
+  bot.command("start", (ctx) => ctx.reply(`${welcomeBefore}${ctx.from?.first_name}${welcomeAfter}`, html));
+  bot.command("help", (ctx) => ctx.reply(help, html));
   bot.command("price", async (ctx) => {
     const ticker = await market.ticker();
     const btc = ticker[ctx.match.trim().toUpperCase() || "BTC"];
@@ -64,7 +73,7 @@ export function createBareBot(options: BareBotOptions): Bot<BareContext> {
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(`Total ${summary.total} AUD`);
   });
-  bot.on("message:text", (ctx) => ctx.reply("Sorry, I did not understand that."));
+  bot.on("message:text", (ctx) => ctx.reply(unknownText, html));
   return bot;
 }
 

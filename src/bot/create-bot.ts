@@ -2,15 +2,16 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. per-chat sequencing (/cancel does not wait behind a slow update) and the per-update logger, then users
- *    without a `from` (channel posts...) are dropped;
+ * 1. per-chat sequencing (/cancel does not wait behind a slow update), then users without a `from` (channel
+ *    posts...) are dropped; `ctx.log`, the update's logger, is built when first used;
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
  *    session (Redis) and i18n, then the pasted-key guard (a key anywhere is
  *    deleted before any handler or conversation sees it), then the access and private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
- * 4. conversations, then the features, then fallbacks for unknown commands and stale buttons.
- * Everything after the logger sits inside an error boundary that logs and apologizes (error-boundary.ts).
+ * 4. conversations (each conversation's middleware behind a gate: conversation-gate.ts), then the
+ *    features, then fallbacks for unknown commands and stale buttons.
+ * Everything after the drop sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
 import {
   type ConversationData,
@@ -18,10 +19,8 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { Bot, type BotConfig, type Composer, session } from "grammy";
+import { Bot, type BotConfig, type Composer, type Context, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Logger } from "pino";
-import { loggerForUpdate } from "../logger.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { skipUnchangedWrites } from "../services/update-reads.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
@@ -42,7 +41,9 @@ import { cancelFeature } from "./cancel.ts";
 import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
+import { conversationGate } from "./conversation-gate.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
+import { BotComposer } from "./fast-filter.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
 import { createConversationI18n, createI18n } from "./i18n.ts";
@@ -70,6 +71,7 @@ import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
+import { updateContextClass } from "./update-context.ts";
 import {
   WITHDRAW_CONVERSATION,
   type WithdrawPayload,
@@ -117,7 +119,12 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   };
-  const bot = new Bot<BotContext>(options.token, config);
+  const bot = new Bot<BotContext>(options.token, {
+    ...config,
+    ContextConstructor: updateContextClass(deps.logger) as unknown as new (
+      ...args: ConstructorParameters<typeof Context>
+    ) => BotContext,
+  });
   configureApi(bot.api);
   const i18n = createI18n();
   const conversationI18n = createConversationI18n();
@@ -126,40 +133,27 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
   // update: its cancel scope makes it win over the update it overtakes.
   const isUrgent = (ctx: BotContext) => commandName(ctx.message?.text) === "cancel";
-  bot.use(
-    sequentializeUpdates(
-      (ctx) => [ctx.chat?.id, ctx.from?.id].filter((id) => id !== undefined).map(String),
-      isUrgent,
-    ),
+  // Everything runs from BotComposers (fast-filter.ts): one link of grammY's own chain per update.
+  const outer = new BotComposer<BotContext>();
+  bot.use(outer);
+  outer.use(
+    sequentializeUpdates((ctx) => {
+      const keys: string[] = [];
+      if (ctx.chat !== undefined) keys.push(String(ctx.chat.id));
+      if (ctx.from !== undefined) keys.push(String(ctx.from.id));
+      return keys;
+    }, isUrgent),
   );
-  // The update's logger is built on first use: most updates log nothing, and a pino child (its bindings
-  // serialized and redacted) would cost more than the rest of a simple update.
-  bot.use(async (ctx, next) => {
-    let log: Logger | undefined;
-    Object.defineProperty(ctx, "log", {
-      configurable: true,
-      enumerable: true,
-      get: () =>
-        (log ??= loggerForUpdate(deps.logger, {
-          updateId: ctx.update.update_id,
-          ...(ctx.from ? { userId: ctx.from.id } : {}),
-          ...(ctx.chat ? { chatId: ctx.chat.id } : {}),
-        })),
-      set: (value: Logger) => {
-        log = value;
-      },
-    });
-    await next();
-  });
   // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
-  bot.use(async (ctx, next) => {
+  outer.use((ctx, next) => {
     if (ctx.from === undefined || ctx.from.is_bot) return;
-    await next();
+    return next();
   });
 
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
   bot.catch(logUncaught(deps.logger));
-  const app = bot.errorBoundary(reportFailure(deps.logger, i18n));
+  const app = new BotComposer<BotContext>();
+  outer.errorBoundary(reportFailure(deps.logger, i18n), app);
 
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
@@ -210,15 +204,20 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   // The 2FA code of a withdrawal is read here, before any conversation could record it.
   app.use(twoFactorFeature(deps));
-  app.use(createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION));
-  app.use(createConversation(tradeConversation(deps), TRADE_CONVERSATION));
-  app.use(createConversation(alertConversation(deps), ALERT_CONVERSATION));
-  app.use(createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION));
-  app.use(createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION));
-  app.use(createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION));
-  app.use(createConversation(statementConversation(deps), STATEMENT_CONVERSATION));
-  app.use(createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION));
-  app.use(createConversation(addressConversation(deps), ADDRESS_CONVERSATION));
+  // Each conversation's middleware, run for users in a conversation or once one is entered.
+  app.use(
+    conversationGate(
+      createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION),
+      createConversation(tradeConversation(deps), TRADE_CONVERSATION),
+      createConversation(alertConversation(deps), ALERT_CONVERSATION),
+      createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
+      createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
+      createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
+      createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
+      createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION),
+      createConversation(addressConversation(deps), ADDRESS_CONVERSATION),
+    ),
+  );
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);

@@ -38,17 +38,22 @@ export function commandName(text: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/** Tells a user outside ALLOWED_USER_IDS that the bot is private (a press, or a private message). */
+async function refuse(ctx: BotContext): Promise<void> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("not-allowed") });
+  else if (ctx.chat?.type === "private" && ctx.message) await ctx.reply(ctx.t("not-allowed"));
+}
+
 /** Stops updates from users outside ALLOWED_USER_IDS (when it is set) and account matters in groups. */
 export function guardsFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
 
-  composer.use(async (ctx, next) => {
+  composer.use((ctx, next) => {
     const userId = ctx.from?.id;
     if (deps.allowedUserIds.size === 0 || (userId !== undefined && deps.allowedUserIds.has(userId))) {
       return next();
     }
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("not-allowed") });
-    else if (ctx.chat?.type === "private" && ctx.message) await ctx.reply(ctx.t("not-allowed"));
+    return refuse(ctx);
   });
 
   // In groups only commands meant for everyone (/price, /help) go on; account commands are refused.

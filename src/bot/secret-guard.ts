@@ -8,7 +8,8 @@
  * or a known key format), never by length and alphabet alone: a withdrawal address typed at an address
  * prompt must pass through untouched.
  */
-import { GrammyError, type MiddlewareFn } from "grammy";
+import { GrammyError, type MiddlewareFn, type NextFunction } from "grammy";
+import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import { isAwaitedKey } from "./connect/feature.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 import { commandName } from "./guards.ts";
@@ -24,28 +25,33 @@ function isForConnect(ctx: BotContext): boolean {
   return target === undefined || target.toLowerCase() === ctx.me.username.toLowerCase();
 }
 
-/** The middleware; see the module comment. */
+/** Deletes the message if it holds a key (then the update goes no further), else passes it on. */
+async function takeDownKey(ctx: BotContext, deps: BotDeps, userId: number, text: string, next: NextFunction) {
+  if (!(await deps.accounts.containsKey(userId, text))) return next();
+
+  const deleted = await ctx.deleteMessage().then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof GrammyError) return false;
+      throw error;
+    },
+  );
+  // Nothing about the message is logged but that it happened.
+  ctx.log.info({ deleted }, "took down a message holding an API key");
+  if (ctx.chat?.type === "private") {
+    await ctx.reply(ctx.t(deleted ? "pasted-key-deleted" : "pasted-key-not-deleted"));
+  } else {
+    // Others in the group may have seen it: the key has to be revoked.
+    await ctx.reply(ctx.t(deleted ? "group-key-deleted" : "group-key-exposed"));
+  }
+}
+
+/** The middleware; see the module comment. A text too short to hold a key passes at once. */
 export function secretGuard(deps: BotDeps): MiddlewareFn<BotContext> {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const message = ctx.message ?? ctx.editedMessage;
     const text = message?.text ?? message?.caption;
-    if (text === undefined || ctx.from === undefined || isForConnect(ctx)) return next();
-    if (!(await deps.accounts.containsKey(ctx.from.id, text))) return next();
-
-    const deleted = await ctx.deleteMessage().then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof GrammyError) return false;
-        throw error;
-      },
-    );
-    // Nothing about the message is logged but that it happened.
-    ctx.log.info({ deleted }, "took down a message holding an API key");
-    if (ctx.chat?.type === "private") {
-      await ctx.reply(ctx.t(deleted ? "pasted-key-deleted" : "pasted-key-not-deleted"));
-    } else {
-      // Others in the group may have seen it: the key has to be revoked.
-      await ctx.reply(ctx.t(deleted ? "group-key-deleted" : "group-key-exposed"));
-    }
+    if (text === undefined || ctx.from === undefined || !mayHoldKey(text) || isForConnect(ctx)) return next();
+    return takeDownKey(ctx, deps, ctx.from.id, text, next);
   };
 }

@@ -18,25 +18,35 @@ export function sequentializeUpdates<C extends Context>(
   // Per key: the last update that is not urgent (each waits for the one before), and the last urgent one.
   const lastNormal = new Map<string, Promise<void>>();
   const lastUrgent = new Map<string, Promise<void>>();
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const keys = keysOf(ctx);
     const urgent = isUrgent(ctx);
-    const ahead = keys.flatMap((key) => [lastUrgent.get(key), urgent ? undefined : lastNormal.get(key)]);
-    const task = (async () => {
-      // An earlier update's failure is its own (it is reported where it ran); this one runs regardless.
-      await Promise.allSettled(ahead);
-      await next();
-    })();
-    const done = task.then(
-      () => undefined,
-      () => undefined,
-    );
-    const lane = urgent ? lastUrgent : lastNormal;
-    for (const key of keys) lane.set(key, done);
-    try {
-      await task;
-    } finally {
-      for (const key of keys) if (lane.get(key) === done) lane.delete(key);
+    const ahead: Promise<void>[] = [];
+    for (const key of keys) {
+      const urgentAhead = lastUrgent.get(key);
+      if (urgentAhead !== undefined) ahead.push(urgentAhead);
+      const normalAhead = urgent ? undefined : lastNormal.get(key);
+      if (normalAhead !== undefined) ahead.push(normalAhead);
     }
+    // With nothing ahead (most updates) the update starts at once. The promises ahead never reject: an
+    // earlier update's failure is its own (it is reported where it ran), and this one runs regardless.
+    const task = ahead.length === 0 ? start(next) : Promise.all(ahead).then(() => next());
+    const lane = urgent ? lastUrgent : lastNormal;
+    const release = (): undefined => {
+      for (const key of keys) if (lane.get(key) === done) lane.delete(key);
+    };
+    // Settles (never rejects) once the update is done and its keys are released, before the caller goes on.
+    const done = task.then(release, release);
+    for (const key of keys) lane.set(key, done);
+    return task;
   };
+}
+
+/** Starts `next`, a failure thrown at once included, as a promise. */
+function start(next: () => Promise<void>): Promise<void> {
+  try {
+    return next();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

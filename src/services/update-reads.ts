@@ -70,21 +70,19 @@ export async function withReadAhead<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const { keys, hashes = [] } = reads;
-  const names = [...keys, ...hashes.flatMap((hash) => hash.fields.map((field) => fieldKey(hash.key, field)))];
+  // The script's KEYS (the string keys, then the hashes), then its ARGV (see READ_AHEAD_SCRIPT).
+  const args: (string | number)[] = keys.slice();
+  for (const hash of hashes) args.push(hash.key);
+  args.push(keys.length);
+  for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
   const values =
-    names.length === 0
-      ? []
-      : await scripted(redis).updateReadAhead(
-          keys.length + hashes.length,
-          ...keys,
-          ...hashes.map((hash) => hash.key),
-          keys.length,
-          ...hashes.flatMap((hash) => [hash.fields.length, ...hash.fields]),
-        );
+    args.length === 1 ? [] : await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args);
   const store: UpdateReads = { ahead: new Map(), seen: new Map() };
-  names.forEach((name, i) => {
-    store.ahead.set(name, values[i] ?? null);
-  });
+  let at = 0;
+  for (const key of keys) store.ahead.set(key, values[at++] ?? null);
+  for (const hash of hashes) {
+    for (const field of hash.fields) store.ahead.set(fieldKey(hash.key, field), values[at++] ?? null);
+  }
   try {
     return await current.run(store, work);
   } finally {
@@ -100,9 +98,9 @@ export async function withReadAhead<T>(
  */
 export function takeReadAhead(key: string): string | null | undefined {
   const ahead = current.getStore()?.ahead;
-  if (ahead === undefined || !ahead.has(key)) return undefined;
-  const value = ahead.get(key) ?? null;
-  ahead.delete(key);
+  // Values read ahead are strings or null, so undefined means "not read ahead" (one lookup, not two).
+  const value = ahead?.get(key);
+  if (value !== undefined) ahead?.delete(key);
   return value;
 }
 

@@ -35,8 +35,25 @@ export interface UserCancellationOptions {
 }
 
 interface OpenScope {
-  controller: AbortController;
+  /** Made when the signal is first asked for: most updates never wait on the exchange. */
+  controller: AbortController | undefined;
+  aborted: boolean;
   writes: number;
+}
+
+/** Aborts a scope: its signal fires now, or is born aborted if nothing has asked for it yet. */
+function abort(scope: OpenScope): void {
+  scope.aborted = true;
+  scope.controller?.abort();
+}
+
+/** The scope's signal, made on first use. */
+function signalOf(scope: OpenScope): AbortSignal {
+  if (scope.controller === undefined) {
+    scope.controller = new AbortController();
+    if (scope.aborted) scope.controller.abort();
+  }
+  return scope.controller.signal;
 }
 
 /** Creates the registry of running updates per user. */
@@ -53,16 +70,18 @@ export function createUserCancellation(options: UserCancellationOptions) {
     async open(userId: number): Promise<CancelScope> {
       const ahead = takeReadAhead(keyOf(userId));
       let generation = ahead === undefined ? await redis.get(keyOf(userId)) : ahead;
-      const own: OpenScope = { controller: new AbortController(), writes: 0 };
+      const own: OpenScope = { controller: undefined, aborted: false, writes: 0 };
       const scopes = open.get(userId) ?? new Set<OpenScope>();
       scopes.add(own);
       open.set(userId, scopes);
       let overtaken = false;
       return {
-        signal: own.controller.signal,
+        get signal() {
+          return signalOf(own);
+        },
         async cancelled() {
           if (!overtaken) {
-            overtaken = own.controller.signal.aborted || (await redis.get(keyOf(userId))) !== generation;
+            overtaken = own.aborted || (await redis.get(keyOf(userId))) !== generation;
           }
           return overtaken;
         },
@@ -78,7 +97,7 @@ export function createUserCancellation(options: UserCancellationOptions) {
           // The key never expires: an expiry would make every running update look overtaken.
           generation = String(await redis.incr(keyOf(userId)));
           const others = [...(open.get(userId) ?? [])].filter((scope) => scope !== own);
-          for (const scope of others) scope.controller.abort();
+          for (const scope of others) abort(scope);
           return { interrupted: others.length, writing: others.some((scope) => scope.writes > 0) };
         },
         close() {

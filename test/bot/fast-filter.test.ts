@@ -1,6 +1,6 @@
-import { Composer, type Context } from "grammy";
+import { Composer, Context } from "grammy";
 import { describe, expect, it } from "vitest";
-import { BotComposer } from "../../src/bot/fast-filter.ts";
+import { BotComposer, requiredPrefix } from "../../src/bot/fast-filter.ts";
 
 /** Runs a composer's middleware on a stand-in context; returns what ran, in order. */
 async function run(composer: Composer<Context>, ctx: object): Promise<string[]> {
@@ -42,6 +42,118 @@ describe("BotComposer.filter", () => {
       composer.use(mark("after"));
       expect(await run(composer, {})).toEqual([]);
     });
+
+    it(`${name}: runs nested composers, plain middleware and later additions in order`, async () => {
+      const composer = make();
+      const inner = make();
+      inner.use(mark("inner-1"));
+      composer.use(mark("first"), mark("second"));
+      composer.use(inner);
+      // Another kind of composer inside works too.
+      const foreign = new Composer<Context>(mark("foreign"));
+      composer.use(foreign);
+      const extended = composer.use(mark("third"));
+      extended.use(mark("third-later"));
+      inner.use(mark("inner-2"));
+      composer.on("message:text", mark("text"));
+      composer.command("go", mark("command"));
+      expect(await run(composer, { update: { update_id: 1 } })).toEqual([
+        "first",
+        "second",
+        "inner-1",
+        "inner-2",
+        "foreign",
+        "third",
+        "third-later",
+        "next",
+      ]);
+    });
+
+    it(`${name}: commands and \`on\` queries match as in grammY, with ctx.match`, async () => {
+      const composer = make();
+      composer.command("go", async (ctx, next) => {
+        (ctx as unknown as { seen: string[] }).seen.push(`go:${ctx.match}`);
+        await next();
+      });
+      composer.on("message:text", mark("text"));
+      composer.callbackQuery(/^b:(\d)$/, async (ctx) => {
+        (ctx as unknown as { seen: string[] }).seen.push(`button:${ctx.match?.[1]}`);
+      });
+      const message = (text: string) => {
+        const entities = text.startsWith("/")
+          ? [{ type: "bot_command", offset: 0, length: text.indexOf(" ") }]
+          : [];
+        const update = {
+          update_id: 1,
+          message: { message_id: 1, date: 0, chat: { id: 1, type: "private" }, text, entities },
+        };
+        return new Context(update as never, {} as never, { username: "bot" } as never);
+      };
+      expect(await run(composer, message("/go now"))).toEqual(["go:now", "text", "next"]);
+      expect(await run(composer, message("hello"))).toEqual(["text", "next"]);
+      const press = new Context(
+        {
+          update_id: 2,
+          callback_query: { id: "1", data: "b:7", chat_instance: "1", from: { id: 1 } },
+        } as never,
+        {} as never,
+        { username: "bot" } as never,
+      );
+      expect(await run(composer, press)).toEqual(["button:7"]);
+    });
+
+    it(`${name}: a middleware or predicate that throws rejects the update (sync or async)`, async () => {
+      for (const failing of [
+        (c: Composer<Context>) =>
+          c.use(() => {
+            throw new Error("sync middleware");
+          }),
+        (c: Composer<Context>) =>
+          c.use(async () => {
+            throw new Error("async middleware");
+          }),
+        (c: Composer<Context>) =>
+          c.filter(() => {
+            throw new Error("sync predicate");
+          }),
+        (c: Composer<Context>) =>
+          c.filter(async () => {
+            throw new Error("async predicate");
+          }),
+      ]) {
+        const composer = make();
+        composer.use(mark("before"));
+        failing(composer);
+        composer.use(mark("after"));
+        const ctx = { seen: [] as string[] } as unknown as Context;
+        const outcome = composer.middleware()(ctx, async () => undefined);
+        // Always a promise, as grammY's middleware is, even when the failure is synchronous.
+        expect(outcome).toBeInstanceOf(Promise);
+        await expect(outcome).rejects.toThrow(/sync|async/);
+      }
+    });
+
+    it(`${name}: calling next twice fails`, async () => {
+      const composer = make();
+      composer.use(async (_ctx, next) => {
+        await next();
+        await next();
+      });
+      composer.use(mark("after"));
+      await expect(run(composer, {})).rejects.toThrow("`next` already called before!");
+    });
+
+    it(`${name}: next is a promise even when what follows returns nothing`, async () => {
+      const composer = make();
+      let result: unknown;
+      composer.use((_ctx, next) => {
+        result = next();
+        return result as Promise<void>;
+      });
+      composer.use(() => undefined);
+      await run(composer, {});
+      expect(result).toBeInstanceOf(Promise);
+    });
   }
 
   it("keeps chained filters on the cheaper path", () => {
@@ -49,4 +161,139 @@ describe("BotComposer.filter", () => {
     expect(composer.filter(() => true)).toBeInstanceOf(BotComposer);
     expect(composer.filter(() => true).filter(() => true)).toBeInstanceOf(BotComposer);
   });
+});
+
+describe("BotComposer's command and button dispatch", () => {
+  it("reads the prefix a pattern requires, and none when it cannot be told simply", () => {
+    expect(requiredPrefix(/^set:lang:(\w{1,8})$/)).toBe("set:lang:");
+    expect(requiredPrefix(/^t:([A-Za-z0-9_-]{1,64})(?::([a-z]{1,8}))?$/)).toBe("t:");
+    expect(requiredPrefix(/^alc:(card|pause):(\d{1,12})$/)).toBe("alc:");
+    expect(requiredPrefix(/^hs:/)).toBe("hs:");
+    expect(requiredPrefix(/^dca:(?:l|([on]):(\d{1,12}))$/)).toBe("dca:");
+    // An optional or repeated character is not required as written.
+    expect(requiredPrefix(/^ab?c/)).toBe("a");
+    expect(requiredPrefix(/^ab*c/)).toBe("a");
+    expect(requiredPrefix(/^ab{0,2}c/)).toBe("a");
+    expect(requiredPrefix(/^ab+c/)).toBe("ab");
+    for (const unknown of [
+      /set:lang/,
+      /^set|^x/,
+      /^a|b/,
+      /^set/i,
+      /^set/m,
+      /^set/g,
+      /^set/y,
+      /^\w+/,
+      /^(a|b)/,
+    ]) {
+      expect(requiredPrefix(unknown)).toBe("");
+    }
+    // Alternatives inside a group or a class keep the prefix before them.
+    expect(requiredPrefix(/^x:(a|b)/)).toBe("x:");
+    expect(requiredPrefix(/^x:[|]/)).toBe("x:");
+  });
+
+  /** A message (with a command entity when it starts with "/") or a button press. */
+  const update = (kind: "message" | "channel_post" | "edited_message" | "press", text: string) => {
+    const entities = text.startsWith("/")
+      ? [{ type: "bot_command", offset: 0, length: text.split(" ")[0]?.length ?? 0 }]
+      : [];
+    const chat = { id: 1, type: kind === "channel_post" ? "channel" : "private" };
+    const payload =
+      kind === "press"
+        ? { callback_query: { id: "1", data: text, chat_instance: "1", from: { id: 1 } } }
+        : { [kind]: { message_id: 1, date: 0, chat, text, entities } };
+    return new Context({ update_id: 1, ...payload } as never, {} as never, { username: "my_bot" } as never);
+  };
+
+  for (const [name, make] of [
+    ["grammY's Composer", () => new Composer<Context>()],
+    ["BotComposer", () => new BotComposer<Context>()],
+  ] as const) {
+    it(`${name}: the same commands match, with the same ctx.match`, async () => {
+      const seen: string[] = [];
+      const composer = make();
+      composer.command("start", (ctx) => void seen.push(`start:${ctx.match}`));
+      composer.command(["help", "about"], (ctx) => void seen.push(`help:${ctx.match}`));
+      composer.command("only@my_bot", (ctx) => void seen.push(`only:${ctx.match}`));
+      composer.use((ctx) => void seen.push(`rest:${ctx.update.update_id}`));
+      const cases: [Parameters<typeof update>[0], string][] = [
+        ["message", "/start"],
+        ["message", "/start now please"],
+        ["message", "/start@my_bot x"],
+        ["message", "/start@other_bot x"],
+        ["message", "/Start"],
+        ["message", "/about"],
+        ["message", "/help@MY_BOT y"],
+        ["message", "/only@my_bot z"],
+        ["message", "/only"],
+        ["message", "/starting"],
+        ["message", "start"],
+        ["message", "hello /start"],
+        ["channel_post", "/help in a channel"],
+        ["edited_message", "/start"],
+        ["press", "/start"],
+      ];
+      const results: string[][] = [];
+      for (const [kind, text] of cases) {
+        seen.length = 0;
+        await composer.middleware()(update(kind, text), async () => undefined);
+        results.push([...seen]);
+      }
+      expect(results).toEqual([
+        ["start:"],
+        ["start:now please"],
+        ["start:x"],
+        ["rest:1"],
+        ["rest:1"],
+        ["help:"],
+        ["help:y"],
+        ["only:z"],
+        ["rest:1"],
+        ["rest:1"],
+        ["rest:1"],
+        ["rest:1"],
+        ["help:in a channel"],
+        ["rest:1"],
+        ["rest:1"],
+      ]);
+    });
+
+    it(`${name}: the same buttons match, with the same ctx.match`, async () => {
+      const seen: string[] = [];
+      const composer = make();
+      composer.callbackQuery("bal:refresh", (ctx) => void seen.push(`refresh:${ctx.match}`));
+      composer.callbackQuery(/^set:lang:(\w{1,8})$/, (ctx) => void seen.push(`lang:${ctx.match[1]}`));
+      composer.callbackQuery([/^a:(\d)$/, /^(?:b|c):(\d)$/], (ctx) => void seen.push(`ab:${ctx.match[1]}`));
+      composer.callbackQuery(/ever/, () => void seen.push("ever"));
+      composer.use(() => void seen.push("rest"));
+      const results: string[][] = [];
+      for (const [kind, text] of [
+        ["press", "bal:refresh"],
+        ["press", "bal:refresh2"],
+        ["press", "set:lang:zh"],
+        ["press", "set:lang:"],
+        ["press", "a:1"],
+        ["press", "c:2"],
+        ["press", "d:3"],
+        ["press", "whatever"],
+        ["message", "bal:refresh"],
+      ] as const) {
+        seen.length = 0;
+        await composer.middleware()(update(kind, text), async () => undefined);
+        results.push([...seen]);
+      }
+      expect(results).toEqual([
+        ["refresh:bal:refresh"],
+        ["rest"],
+        ["lang:zh"],
+        ["rest"],
+        ["ab:1"],
+        ["ab:2"],
+        ["rest"],
+        ["ever"],
+        ["rest"],
+      ]);
+    });
+  }
 });

@@ -20,11 +20,24 @@ const KNOWN_KEY_FORMATS: readonly RegExp[] = [/^sbx_r[wo]_[0-9a-f]{32}$/];
 /** Characters that may wrap or join a pasted key: quotes, brackets, `key=…`, `key:…`, list punctuation. */
 const SEPARATORS = /[\s"'`=:,;()[\]{}<>]+/;
 
+/** A run of {@link API_KEY_PATTERN}'s characters as long as its shortest key. */
+const KEY_LENGTH_RUN = /[\x21-\x7e]{16}/;
+
+/**
+ * Whether `text` may hold a key at all: every candidate is a piece of the text that fits
+ * {@link API_KEY_PATTERN}, so a text without 16 printable characters in a row holds none. Cheap, for
+ * the messages (most of them) that are checked on their way in.
+ */
+export function mayHoldKey(text: string): boolean {
+  return KEY_LENGTH_RUN.test(text);
+}
+
 /**
  * The tokens of `text` that could be a key: each whitespace-separated word, and its pieces between
  * quotes, brackets and `=`/`:`/`,`/`;`, that fit {@link API_KEY_PATTERN}. Empty for ordinary answers.
  */
 export function keyCandidates(text: string): string[] {
+  if (!mayHoldKey(text)) return [];
   const candidates = new Set<string>();
   for (const word of text.split(/\s+/)) {
     for (const token of [word, ...word.split(SEPARATORS), word.replace(/[.!?]+$/, "")]) {

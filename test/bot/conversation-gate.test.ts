@@ -1,0 +1,88 @@
+/**
+ * The conversation gate with the real conversations plugin (in-memory storage): the conversations'
+ * middlewares run for a user in a conversation, not for a user in none, and entering one still works.
+ */
+import { type Conversation, conversations, createConversation } from "@grammyjs/conversations";
+import { Context, type Middleware } from "grammy";
+import { describe, expect, it } from "vitest";
+import type { BotContext } from "../../src/bot/context.ts";
+import { conversationGate } from "../../src/bot/conversation-gate.ts";
+import { BotComposer } from "../../src/bot/fast-filter.ts";
+
+function harness() {
+  const store = new Map<string, unknown>();
+  const said: string[] = [];
+  let ran = 0;
+  const counted =
+    (middleware: Middleware<BotContext>): Middleware<BotContext> =>
+    (ctx, next) => {
+      ran++;
+      return typeof middleware === "function" ? middleware(ctx, next) : middleware.middleware()(ctx, next);
+    };
+  const ask = async (conversation: Conversation<BotContext, Context>, ctx: Context) => {
+    said.push(`asked ${ctx.message?.text}`);
+    const answer = await conversation.waitFor("message:text");
+    said.push(`answered ${answer.message.text}`);
+  };
+  const other = async (conversation: Conversation<BotContext, Context>) => {
+    await conversation.wait();
+  };
+  const composer = new BotComposer<BotContext>();
+  composer.use(
+    conversations<BotContext, Context>({
+      storage: {
+        type: "key",
+        adapter: {
+          read: (key) => store.get(key) as never,
+          write: (key, value) => void store.set(key, value),
+          delete: (key) => void store.delete(key),
+        },
+        getStorageKey: (ctx) => String(ctx.from?.id),
+      },
+    }),
+  );
+  composer.use(
+    conversationGate(counted(createConversation(ask, "ask")), counted(createConversation(other, "other"))),
+  );
+  composer.command("ask", (ctx) => ctx.conversation.enter("ask"));
+  composer.on("message:text", (ctx) => void said.push(`fallback ${ctx.message.text}`));
+  let id = 1;
+  const send = (text: string) => {
+    const entities = text.startsWith("/") ? [{ type: "bot_command", offset: 0, length: text.length }] : [];
+    const update = {
+      update_id: id++,
+      message: { message_id: id, date: 0, chat: { id: 7, type: "private" }, from: { id: 7 }, text, entities },
+    };
+    const ctx = new Context(update as never, {} as never, { username: "bot" } as never) as BotContext;
+    return composer.middleware()(ctx, async () => undefined);
+  };
+  return { said, send, store, ran: () => ran };
+}
+
+describe("conversationGate", () => {
+  it("passes a user in no conversation on without running the conversations' middlewares", async () => {
+    const { said, send, ran } = harness();
+    await send("hello");
+    expect(said).toEqual(["fallback hello"]);
+    expect(ran()).toBe(0);
+  });
+
+  it("registers the conversations when one is entered, then hands them the next update", async () => {
+    const { said, send, store, ran } = harness();
+    await send("/ask");
+    expect(said).toEqual(["asked /ask"]);
+    // Registered (each middleware once) just before the plugin entered the conversation.
+    expect(ran()).toBe(2);
+    expect(store.size).toBe(1);
+    await send("42");
+    // (The plugin replays the conversation from its start, so its first step runs again.)
+    expect(said.at(-1)).toBe("answered 42");
+    // The conversation in progress took the update; the one after it was not asked.
+    expect(ran()).toBe(3);
+    // The conversation is over: back to the fallback, with no middleware run.
+    await send("hello");
+    expect(said.at(-1)).toBe("fallback hello");
+    expect(ran()).toBe(3);
+    expect(store.size).toBe(0);
+  });
+});
