@@ -1,8 +1,9 @@
 /**
  * `npm run bench:cpu [-- updates rounds | --smoke]`: CPU time of this process per update (user + system, from
- * process.cpuUsage), whole bot against bare grammY, for /start, /help and plain text, in alternating
- * rounds. Unlike updates per second, CPU time per update hardly depends on what else the machine runs.
- * The sandbox exchange shares the process, but these cases do not call it; Redis's own time is not counted.
+ * process.cpuUsage), whole bot against bare grammY, for /start, /help, plain text and `/price BTC`, in
+ * alternating rounds. Unlike updates per second, CPU time per update hardly depends on what else the
+ * machine runs. The sandbox exchange shares the process; of these cases only /price calls it, for the
+ * ticker, at most once a second on each side. Redis's own time is not counted.
  */
 import type { Update } from "grammy/types";
 import { textUpdate } from "./support/updates.ts";
@@ -16,6 +17,7 @@ const CASES: Record<string, (id: number) => Update> = {
   "/start": (id) => textUpdate(id, "/start"),
   "/help": (id) => textUpdate(id, "/help"),
   "plain text": (id) => textUpdate(id, "hello there"),
+  "/price BTC": (id) => textUpdate(id, "/price BTC"),
 };
 
 /** CPU microseconds per update for `n` updates, 16 users each one at a time. */

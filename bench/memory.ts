@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import v8 from "node:v8";
 import { Redis } from "ioredis";
 import { createApp } from "../src/app.ts";
 import { createConfig } from "../src/config.ts";
@@ -109,6 +110,27 @@ async function settle(): Promise<NodeJS.MemoryUsage & { v8Pages: number }> {
   return { ...process.memoryUsage(), v8Pages: v8PagesResident() };
 }
 
+/**
+ * V8's own account of its heap, space by space (reserved, used, resident), and of the memory it took
+ * from malloc: to tell what of the resident size V8 holds and in which space.
+ */
+function heapSpaces(): string[] {
+  const rows = v8
+    .getHeapSpaceStatistics()
+    .map(
+      (space) =>
+        `| ${space.space_name} | ${mb(space.space_size)} | ${mb(space.space_used_size)} | ${mb(space.physical_space_size)} |`,
+    );
+  const heap = v8.getHeapStatistics();
+  return [
+    "| V8 space | reserved | used | resident |",
+    "|---|---|---|---|",
+    ...rows,
+    `| (whole heap) | ${mb(heap.total_heap_size)} | ${mb(heap.used_heap_size)} | ${mb(heap.total_physical_size)} |`,
+    `| (malloced by V8, now / peak) | - | ${mb(heap.malloced_memory)} / ${mb(heap.peak_malloced_memory)} | - |`,
+  ];
+}
+
 /** Runs `count` updates from `users` over a few concurrent lanes, each lane with users of its own. */
 async function drive(handle: (userId: number, i: number) => Promise<void>, users: number[], count: number) {
   let next = 0;
@@ -184,6 +206,7 @@ try {
   const handle = (update: Parameters<typeof app.bot.handleUpdate>[0]) => app.bot.handleUpdate(update);
   await drive((userId) => handle(textUpdate(userId, "/start")), users, USERS);
   const idle = await settle();
+  const idleSpaces = heapSpaces();
   const texts = ["/start", "/help", "hello there", "/price BTC"];
   await drive((userId, i) => handle(textUpdate(userId, texts[i % texts.length] as string)), users, UPDATES);
   const after = await settle();
@@ -201,6 +224,8 @@ try {
   console.log(row(`${USERS} users with session and key, idle`, idle));
   console.log(row(`after ${UPDATES} more updates`, after));
   console.log(`\nheap growth over ${UPDATES} updates: ${mb(after.heapUsed - idle.heapUsed)}`);
+  console.log(`\nV8 heap spaces, ${USERS} users idle (array buffers: ${mb(idle.arrayBuffers)}):`);
+  for (const line of idleSpaces) console.log(line);
   console.log(`Telegram calls: ${sent}`);
   await app.close();
 } finally {

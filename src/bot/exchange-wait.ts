@@ -17,8 +17,8 @@ export function interactiveCall(ctx: BotContext, deps: BotDeps): CallOptions {
 
 /**
  * Runs `work` (which makes its exchange calls with {@link interactiveCall}) with the chat action
- * (`typing` unless told) kept alive. When a /cancel came meanwhile the result is `cancelled` whatever the work came to, and the
- * caller must neither reply nor change anything.
+ * (`typing` unless told) kept alive. When a /cancel came meanwhile the result is `cancelled` whatever the
+ * work came to, and the caller must neither reply nor change anything.
  */
 export async function waitForExchange<T>(
   ctx: BotContext,
@@ -26,12 +26,22 @@ export async function waitForExchange<T>(
   work: () => Promise<T>,
   action: WaitingAction = "typing",
 ): Promise<Waited<T>> {
+  // Whether the event loop turned while waiting: only then can a /cancel have come in meanwhile. Work
+  // that settles without a turn (data this process holds, e.g. the shared ticker's last reading) has
+  // waited on nothing, like an update that never waits, and Redis is not asked again.
+  let turned = false;
+  const turn = setImmediate(() => {
+    turned = true;
+  });
+  const overtaken = () => (turned ? ctx.cancelScope.cancelled() : ctx.cancelScope.interrupted);
   let value: T;
   try {
     value = await withChatAction(ctx, work, { intervalMs: deps.chatActionIntervalMs, action });
   } catch (error) {
-    if (await ctx.cancelScope.cancelled()) return { cancelled: true };
+    if (await overtaken()) return { cancelled: true };
     throw error;
+  } finally {
+    clearImmediate(turn);
   }
-  return (await ctx.cancelScope.cancelled()) ? { cancelled: true } : { cancelled: false, value };
+  return (await overtaken()) ? { cancelled: true } : { cancelled: false, value };
 }

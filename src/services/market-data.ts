@@ -41,13 +41,18 @@ export function createMarketData(options: MarketDataOptions) {
   const ticker =
     options.sharedTicker ?? cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
   const assets = cached(() => options.client.market.assets(), options.assetsTtlMs ?? 600_000, now);
+  // The names of the list last loaded: the same map while the list is (ten minutes), not one per caller.
+  let named: { list: PublicAsset[]; names: ReadonlyMap<string, string> } | undefined;
   return {
     /** The ticker, at most a second old. */
     ticker: (): Promise<Ticker> => ticker(),
-    /** Listed assets by code. */
-    async assetNames(): Promise<Map<string, string>> {
+    /** Listed assets by code (one map per list loaded: do not change it). */
+    async assetNames(): Promise<ReadonlyMap<string, string>> {
       const list: PublicAsset[] = await assets();
-      return new Map(list.map((a) => [a.code.toUpperCase(), a.name]));
+      if (named?.list !== list) {
+        named = { list, names: new Map(list.map((a) => [a.code.toUpperCase(), a.name])) };
+      }
+      return named.names;
     },
   };
 }

@@ -16,6 +16,8 @@ export interface CancelScope {
   readonly signal: AbortSignal;
   /** Whether a /cancel of the same user came after this update started (asks Redis unless already known). */
   cancelled(): Promise<boolean>;
+  /** Whether this process has already learned of such a /cancel (known without asking Redis). */
+  readonly interrupted: boolean;
   /** Runs a write to the exchange; /cancel meanwhile learns that it may still go through. */
   writing<T>(work: () => Promise<T>): Promise<T>;
   /**
@@ -78,6 +80,9 @@ export function createUserCancellation(options: UserCancellationOptions) {
       return {
         get signal() {
           return signalOf(own);
+        },
+        get interrupted() {
+          return overtaken || own.aborted;
         },
         async cancelled() {
           if (!overtaken) {

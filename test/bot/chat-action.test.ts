@@ -1,7 +1,7 @@
 /** The chat action kept alive while the bot waits, on fake timers. */
 import type { Context } from "grammy";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { withChatAction } from "../../src/bot/chat-action.ts";
+import { CHAT_ACTION_DELAY_MS, withChatAction } from "../../src/bot/chat-action.ts";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -24,7 +24,7 @@ function fakeContext(fails = false) {
 }
 
 describe("withChatAction", () => {
-  it("sends the action at once and every interval until the work ends, then stops", async () => {
+  it("sends the action once the work has taken the delay, then every interval until it ends, then stops", async () => {
     const { ctx, sent } = fakeContext();
     const start = Date.now();
     let finish: (value: string) => void = () => undefined;
@@ -33,11 +33,26 @@ describe("withChatAction", () => {
     });
     const result = withChatAction(ctx, () => work, { intervalMs: 4000 });
     await vi.advanceTimersByTimeAsync(13_000);
-    expect(sent.map((at) => at - start)).toEqual([0, 4000, 8000, 12_000]);
+    const first = CHAT_ACTION_DELAY_MS;
+    expect(sent.map((at) => at - start)).toEqual([first, first + 4000, first + 8000, first + 12_000]);
     finish("done");
     expect(await result).toBe("done");
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sent).toHaveLength(4);
+  });
+
+  it("work done before the delay sends no action at all", async () => {
+    const { ctx, sent } = fakeContext();
+    const quick = withChatAction(ctx, async () => "at once", { intervalMs: 4000 });
+    expect(await quick).toBe("at once");
+    const soon = withChatAction(ctx, () => new Promise((r) => setTimeout(() => r("soon"), 200)), {
+      intervalMs: 4000,
+      delayMs: 250,
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await soon).toBe("soon");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toEqual([]);
   });
 
   it("a failing chat action never fails the work, and a failing work still stops the action", async () => {

@@ -160,6 +160,38 @@ describe("/price", () => {
       expect(text).toContain(code);
   });
 
+  it("cards of the same second in other languages and zones are each their own; a new price shows", async () => {
+    // The card's lines are kept per language for a ticker reading, and the "updated" line per zone and
+    // second: neither may leak into another user's card.
+    const en = tb.chat();
+    const zh = tb.chat({ languageCode: "zh" });
+    const london = tb.chat();
+    await london.send("/settings");
+    await london.press("Time zone");
+    await london.send("Europe/London");
+    const card = async (chat: ReturnType<typeof tb.chat>) =>
+      (await chat.send("/price btc")).at(-1)?.plainText;
+    const [inEnglish, inChinese, inLondon] = [await card(en), await card(zh), await card(london)];
+    expect(inEnglish).toMatch(
+      /^Prices in AUD\nBTC Bitcoin: buy \$[\d,.]+ · sell \$[\d,.]+\n\n.+\(Australia\/Sydney\)/,
+    );
+    expect(inChinese).toMatch(
+      /^澳元价格\nBTC Bitcoin：买入 \S+ · 卖出 \S+\n\n参考价格，.+（Australia\/Sydney）/,
+    );
+    expect(inLondon).toMatch(/^Prices in AUD\nBTC Bitcoin: .+\n\n.+\(Europe\/London\)/);
+
+    // The shared ticker is read again within a second; the next card has the new price (the bound is
+    // generous for a loaded machine).
+    tb.ex.sb.setPrice("BTC", "200000");
+    const deadline = Date.now() + 10_000;
+    let after = await card(en);
+    while (!/buy \$200,\d{3}\.\d\d · sell \$199,\d{3}\.\d\d/.test(after ?? "") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await card(en);
+    }
+    expect(after).toMatch(/BTC Bitcoin: buy \$200,\d{3}\.\d\d · sell \$199,\d{3}\.\d\d/);
+  });
+
   it("without arguments shows a short top list", async () => {
     const text = (await tb.chat().send("/price")).at(-1)?.plainText ?? "";
     for (const code of ["BTC", "ETH", "SOL"]) expect(text).toContain(code);

@@ -13,6 +13,17 @@ import { decodePng } from "../support/png.ts";
 
 const tb = await startTestBot();
 
+// "sending a photo…" is shown only to a user who waits longer than a quarter second, and the fake
+// Telegram takes a photo at once: where a test looks for the action, the upload takes a second, as
+// sending a picture over a real network may.
+let slowUploads = false;
+tb.app.bot.api.config.use(async (prev, method, payload, signal) => {
+  if (slowUploads && (method === "sendPhoto" || method === "editMessageMedia")) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return prev(method, payload, signal);
+});
+
 /** "$12,345.67" -> "12345.67", "-$3.00" -> "-3.00" */
 function money(text: string): string {
   return text.replace(/[^0-9.-]/g, "");
@@ -53,7 +64,10 @@ describe("/portfolio", () => {
     await placeSwap(client, "AUD", "BTC", "2000");
     await placeSwap(client, "AUD", "ETH", "1000");
 
-    const outputs = await chat.send("/portfolio");
+    slowUploads = true;
+    const outputs = await chat.send("/portfolio").finally(() => {
+      slowUploads = false;
+    });
     const photo = photoOf(outputs);
     expect(photo.kind).toBe("photo");
     expect(photo.file?.filename).toBe(PORTFOLIO_FILE_NAME);
@@ -103,7 +117,10 @@ describe("/portfolio", () => {
     tb.ex.sb.setPrice("SOL", "1000");
     const before = chatActions(chat.chat.id).length;
 
-    const outputs = await chat.press("Refresh");
+    slowUploads = true;
+    const outputs = await chat.press("Refresh").finally(() => {
+      slowUploads = false;
+    });
     expect(outputs.some((o) => o.kind === "callback_answer")).toBe(true);
     const edit = photoOf(outputs);
     expect(edit.kind).toBe("edit");

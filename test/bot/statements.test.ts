@@ -32,6 +32,14 @@ describe("/statement", () => {
     // The sandbox prints the time it made the PDF: a frozen clock makes two fetches comparable.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const { chat, account } = await tb.trader({ AUD: "100" });
+    // The PDF takes a second to come, as a statement may: "sending a file…" is shown only to a user who
+    // waits longer than a quarter second (a quicker answer gets none), and the sandbox is quicker.
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: "/api/private/account-statement/pdf/",
+      delay_ms: 1000,
+      count: 1,
+    });
     const menu = (await chat.send("/statement")).at(-1);
     expect(menu?.plainText).toContain("Which period? Days are counted in Australia/Sydney.");
     expect(buttons(menu)).toEqual([

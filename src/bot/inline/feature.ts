@@ -41,7 +41,7 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   composer.on("inline_query", async (ctx) => {
     const now = deps.now();
-    let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, Map<string, string>];
+    let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, ReadonlyMap<string, string>];
     try {
       loaded = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
     } catch (error) {

@@ -64,9 +64,50 @@ function allAssetsText(ctx: BotContext, ticker: Ticker, names: ReadonlyMap<strin
   ].join("\n");
 }
 
+/**
+ * The card's texts that only change with the ticker: each asset's line per language, rendered once per
+ * ticker reading and list of names (a new reading comes at most once a second, while every /price of
+ * that second shows the same lines), and the "updated" line per language, zone and second.
+ */
+function cardTexts() {
+  let reading: { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined;
+  const lines = new Map<string, string>();
+  let updated: { key: string; text: string } | undefined;
+  return {
+    /** The line of `code` (priced in `ticker`) in the language of `ctx`. */
+    line(ctx: BotContext, locale: string, ticker: Ticker, names: ReadonlyMap<string, string>, code: string) {
+      if (reading?.ticker !== ticker || reading.names !== names) {
+        reading = { ticker, names };
+        lines.clear();
+      }
+      const key = `${locale}:${code}`;
+      let text = lines.get(key);
+      if (text === undefined) {
+        const entry = ticker[code] as Ticker[string];
+        text = ctx.t("price-line", {
+          asset: escapeHtml(code),
+          name: escapeHtml(names.get(code) ?? ""),
+          buy: formatPrice(entry.buy, locale),
+          sell: formatPrice(entry.sell, locale),
+        });
+        lines.set(key, text);
+      }
+      return text;
+    },
+    /** The "updated" line for now in `tz`. */
+    updated(ctx: BotContext, locale: string, tz: string) {
+      const now = new Date();
+      const key = `${locale}:${tz}:${Math.floor(now.getTime() / 1000)}`;
+      if (updated?.key !== key) updated = { key, text: ctx.t("price-updated", formatClock(now, tz, locale)) };
+      return updated.text;
+    },
+  };
+}
+
 /** The price command. */
 export function priceFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
+  const card = cardTexts();
   composer.command("price", async (ctx) => {
     const asked = parseAssetList(ctx.match);
     const locale = await ctx.i18n.getLocale();
@@ -86,22 +127,11 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       const known = wanted.filter((code) => ticker[code] !== undefined);
       const unknown = wanted.filter((code) => ticker[code] === undefined);
       const lines = known.length > 0 ? [ctx.t("price-title")] : [];
-      for (const code of known) {
-        const entry = ticker[code];
-        if (!entry) continue;
-        lines.push(
-          ctx.t("price-line", {
-            asset: escapeHtml(code),
-            name: escapeHtml(names.get(code) ?? ""),
-            buy: formatPrice(entry.buy, locale),
-            sell: formatPrice(entry.sell, locale),
-          }),
-        );
-      }
+      for (const code of known) lines.push(card.line(ctx, locale, ticker, names, code));
       if (unknown.length > 0) lines.push(...unknownLines(ctx, unknown, listed(ticker, names)));
       if (known.length > 0) {
         const tz = ctx.from && ctx.chat?.type === "private" ? userTimezone(ctx, deps) : deps.defaultTimezone;
-        lines.push("", ctx.t("price-updated", formatClock(new Date(), tz, locale)));
+        lines.push("", card.updated(ctx, locale, tz));
       }
       text = lines.join("\n");
     } catch (error) {

@@ -110,10 +110,14 @@ export async function quoteOutcome(
 /** Everything needed before estimating: the user's client, known assets and balances. */
 export async function tradeContext(ctx: BotContext, deps: BotDeps) {
   const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+  // Both from Redis, asked together: one round trip (the permission is only read, never acted on, when
+  // there is no client).
+  const [client, permission] = await Promise.all([
+    deps.accounts.clientFor(userId, interactiveCall(ctx, deps)),
+    deps.accounts.permission(userId),
+  ]);
   if (!client) return { problem: ctx.t("connect-needed") } as const;
-  if ((await deps.accounts.permission(userId)) === "read_only")
-    return { problem: ctx.t("trade-read-only") } as const;
+  if (permission === "read_only") return { problem: ctx.t("trade-read-only") } as const;
   const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
   return { client, ticker, known: new Set(Object.keys(ticker)), balances } as const;
 }
