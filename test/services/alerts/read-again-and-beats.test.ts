@@ -147,7 +147,8 @@ describe("heartbeat slots", () => {
     const before = Date.now();
     await Promise.all(users.map((u) => w.userConnected(u)));
     const after = Date.now();
-    const due = (await redis.zrange(keys.due, 0, -1, "WITHSCORES")).filter((_, i) => i % 2 === 1).map(Number);
+    const scores = await redis.zrange(keys.due, "0", "-1", "WITHSCORES");
+    const due = scores.filter((_, i) => i % 2 === 1).map(Number);
     expect(due).toHaveLength(users.length);
     // Each first beat within the interval of the connection (its baseline read).
     for (const at of due) {
