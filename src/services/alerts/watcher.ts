@@ -4,9 +4,10 @@
  * through it, so any number of instances read each user at most once at a time and send each event
  * once (see docs/alerts.md for the design, the keys and the crash window that remains).
  *
- * - Once per tick (a second), one instance (SET NX PX lock) scans: users whose heartbeat is due
- *   (`ALERT_POLL_SECONDS` since their last read) and users with a level near the shared ticker get a
- *   read job. Read jobs have one id per user, so a user waiting to be read is never queued twice.
+ * - Once per tick (a second), one instance (SET NX PX lock) scans: users whose heartbeat is due (each
+ *   user's own slot in every `ALERT_POLL_SECONDS`, so beats are spread) and users with a level near the
+ *   shared ticker get a read job. Read jobs have one id per user, so a user waiting to be read is never
+ *   queued twice; a near user is also marked, so a read of theirs already running reads once more.
  * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
