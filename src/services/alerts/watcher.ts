@@ -294,9 +294,9 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   }
 
   /**
-   * A read for the scan: holding the lock, reads, then reads again as long as a scan asked for a read
+   * A read job's read: holding the lock, reads, then reads again as long as a scan asked for a read
    * meanwhile (the again mark), so a level crossed while a read was under way is seen by the next read
-   * at once, not a tick later. Marks are set at most once a tick, so this stays within a read per tick.
+   * at once, not a scan later. Marks are set at most once a tick, so this stays about a read per tick.
    * False when someone else holds the lock (they take the mark).
    */
   async function readWhileAsked(userId: number): Promise<boolean> {
