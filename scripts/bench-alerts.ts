@@ -8,7 +8,9 @@
  * - event-to-send latency (p50, p99; "sent" = accepted by the stub Telegram) for events a price move
  *   announces (a realistic market path, waves, a burst) and for events only the heartbeat can see
  *   (triggers made outside the chat at a level already crossed); for price-driven events also its two
- *   parts: detection (price moved -> delivery job queued) and queue wait (queued -> accepted);
+ *   parts: detection (price moved -> delivery job queued) and queue wait (queued -> accepted); the
+ *   market path's events that waited behind another message to their chat (Telegram: one per chat per
+ *   second) are counted apart, with the latency of the others;
  * - private reads per user per minute at steady state, and the most reads of one account in any rolling
  *   minute against the exchange's budget (ACCOUNT_LIMITS), plus the reads the exchange refused;
  * - sends per second (peak in any one second, mean while sending), flood errors (the stub's 429s),
@@ -329,21 +331,35 @@ async function deliveryJobTimes(): Promise<Map<string, number[]>> {
   return times;
 }
 
-/** Event-to-send latency of the events sent, and its parts: detection (to queued) and queue wait. */
+/**
+ * Whether the message of `due` had to wait for its chat: another message to the same chat went out after
+ * the event and before it (Telegram takes one message per chat per second, so the second of two events
+ * of one user in the same second goes a second later whatever the watcher does).
+ */
+function behindChat(due: Due, sent: number): boolean {
+  return (telegram.byChat.get(due.userId) ?? []).some((m) => m.at >= due.at && m.at < sent);
+}
+
+/**
+ * Event-to-send latency of the events sent, and its parts: detection (to queued) and queue wait; `alone`:
+ * the latency of the events that did not wait behind another message to their chat.
+ */
 function split(dues: Due[], queued: Map<string, number[]>) {
   const total: number[] = [];
+  const alone: number[] = [];
   const detection: number[] = [];
   const wait: number[] = [];
   for (const due of dues) {
     const sent = sentAt(due);
     if (sent === undefined) continue;
     total.push(sent - due.at);
+    if (!behindChat(due, sent)) alone.push(sent - due.at);
     const job = queued.get(`${due.userId}:${due.asset}`)?.find((t) => t >= due.at);
     if (job === undefined) continue;
     detection.push(job - due.at);
     wait.push(sent - job);
   }
-  return { total, detection, wait };
+  return { total, alone, detection, wait };
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -527,6 +543,11 @@ try {
       `${market.dues.length} (${market.mostPerStep})`,
       phases.market,
     ),
+    [
+      "  behind another message to the chat (1 per chat per s)",
+      String(phases.market.total.length - phases.market.alone.length),
+    ],
+    ["  event-to-send of the others p50 / p99", pair(phases.market.alone)],
     ...priceRows(`waves: ${WAVES} x ${WAVE_USERS} at once`, String(waveDue.length), phases.waves),
     ...priceRows(
       `burst: ${BURST} at once (bound ${BURST} / ${SENDS_PER_SECOND} per s)`,

@@ -4,9 +4,10 @@
  * through it, so any number of instances read each user at most once at a time and send each event
  * once (see docs/alerts.md for the design, the keys and the crash window that remains).
  *
- * - Once per tick (a second), one instance (SET NX PX lock) scans: users whose heartbeat is due
- *   (`ALERT_POLL_SECONDS` since their last read) and users with a level near the shared ticker get a
- *   read job. Read jobs have one id per user, so a user waiting to be read is never queued twice.
+ * - Once per tick (a second), one instance (SET NX PX lock) scans: users whose heartbeat is due (each
+ *   user's own slot in every `ALERT_POLL_SECONDS`, so beats are spread) and users with a level near the
+ *   shared ticker get a read job. Read jobs have one id per user, so a user waiting to be read is never
+ *   queued twice; a near user is also marked, so a read of theirs already running reads once more.
  * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
@@ -98,6 +99,17 @@ const SCAN_TICKER_AGE_MS = 900;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
+ * Ends a read holding the lock (KEYS lock, again; ARGV our value, lock ms): when a read was asked for
+ * while it ran (the again mark), takes the mark and keeps the lock (1: read again); else frees it (0).
+ * One step, so a mark set before it is never left without a reader.
+ */
+const RELEASE_OR_AGAIN = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if redis.call('DEL', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+redis.call('DEL', KEYS[1])
+return 0`;
+
+/**
  * Records a read, only while the user is still watched (a disconnect meanwhile must not bring them
  * back): KEYS users, levels, known, due, since; ARGV userId, levels JSON ("" for none), next due, names.
  */
@@ -122,6 +134,7 @@ export function alertKeys(prefix: string) {
     known: (userId: number) => `${prefix}known:${userId}`,
     since: (userId: number) => `${prefix}since:${userId}`,
     reading: (userId: number) => `${prefix}reading:${userId}`,
+    again: (userId: number) => `${prefix}again:${userId}`,
     revoked: (userId: number) => `${prefix}revoked:${userId}`,
     sent: (userId: number, name: string) => `${prefix}sent:${userId}:${name}`,
   };
@@ -130,6 +143,17 @@ export function alertKeys(prefix: string) {
 /** The delivery job id of an event: the same event always gets the same id. */
 export function deliveryJobId(userId: number, event: Pick<AlertEvent, "triggerId" | "fired">): string {
   return `alert-${userId}-${eventName(event.triggerId, new Date(event.fired))}`;
+}
+
+/**
+ * The next heartbeat of a user after `after` (epoch ms): the user's own slot in every `pollMs`, a stable
+ * offset from the id, so users connected (or read) together still beat spread over the interval. Never
+ * more than `pollMs` after `after`.
+ */
+export function nextBeat(userId: number, after: number, pollMs: number): number {
+  // Knuth's multiplicative hash spreads consecutive ids over the interval.
+  const phase = Math.floor(((Math.imul(userId, 0x9e3779b1) >>> 0) / 2 ** 32) * pollMs);
+  return phase + (Math.floor((after - phase) / pollMs) + 1) * pollMs;
 }
 
 /** The watcher: the {@link AlertsSync} the chat calls, plus `close`. */
@@ -180,7 +204,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
 
   async function forget(userId: number): Promise<void> {
     await stopWatching(userId);
-    await redis.del(keys.known(userId), keys.since(userId), keys.revoked(userId));
+    await redis.del(keys.known(userId), keys.since(userId), keys.revoked(userId), keys.again(userId));
   }
 
   async function keyRevoked(userId: number): Promise<void> {
@@ -251,7 +275,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       keys.since(userId),
       member(userId),
       levels.length > 0 ? JSON.stringify(levels) : "",
-      String(Date.now() + pollMs),
+      String(nextBeat(userId, Date.now(), pollMs)),
       ...diff.names,
     );
     return true;
@@ -269,12 +293,42 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     return true;
   }
 
+  /**
+   * A read job's read: holding the lock, reads, then reads again as long as a scan asked for a read
+   * meanwhile (the again mark), so a level crossed while a read was under way is seen by the next read
+   * at once, not a scan later. Marks are set at most once a tick, so this stays about a read per tick.
+   * False when someone else holds the lock (they take the mark).
+   */
+  async function readWhileAsked(userId: number): Promise<boolean> {
+    const lockValue = randomUUID();
+    if ((await redis.set(keys.reading(userId), lockValue, "PX", READ_LOCK_MS, "NX")) !== "OK") return false;
+    // Asked before this read started: this read answers it.
+    await redis.del(keys.again(userId));
+    let again = 1;
+    try {
+      while (again === 1) {
+        await readUser(userId);
+        again = (await redis.eval(
+          RELEASE_OR_AGAIN,
+          2,
+          keys.reading(userId),
+          keys.again(userId),
+          lockValue,
+          String(READ_LOCK_MS),
+        )) as number;
+      }
+    } finally {
+      if (again === 1) await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
+    }
+    return true;
+  }
+
   const readWorker = new Worker<ReadData>(
     READ_QUEUE,
     async (job: Job<ReadData>, token?: string) => {
       const { userId } = job.data;
-      if (await withReadLock(userId, () => readUser(userId))) return;
-      // Someone is reading this user now. A scan's read is covered by theirs; a forced one waits.
+      if (await readWhileAsked(userId)) return;
+      // Someone is reading this user now. A scan's read is taken by theirs (the again mark); a forced one waits.
       if (!job.data.force) return;
       await job.moveToDelayed(Date.now() + 250, token);
       throw new DelayedError();
@@ -360,9 +414,10 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     if (toRead.size > 0) {
       // Pushed forward now, so the next scans do not queue them again while their read is pending.
       const next = redis.pipeline();
-      for (const id of toRead) next.zadd(keys.due, "XX", now + pollMs, id);
+      for (const id of toRead) next.zadd(keys.due, "XX", nextBeat(Number(id), now, pollMs), id);
       await next.exec();
     }
+    const near: string[] = [];
     if ((await redis.hlen(keys.levels)) > 0) {
       try {
         const [levels, ticker] = await Promise.all([
@@ -376,12 +431,22 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
           const cached = parsed.get(id);
           const entry = cached?.raw === raw ? cached : { raw, levels: parsePrices(parseLevels(raw)) };
           parsedNow.set(id, entry);
-          if (anyWithinBands(entry.levels, bands)) toRead.add(id);
+          if (anyWithinBands(entry.levels, bands)) near.push(id);
         }
         parsed = parsedNow;
       } catch (error) {
         logOnce(error as Error, "alert watcher: no ticker this tick");
       }
+    }
+    if (near.length > 0) {
+      // A near user's read may be under way (its job id then takes no second job): the mark makes that
+      // read run once more right after, with what the exchange has now.
+      const mark = redis.pipeline();
+      for (const id of near) {
+        mark.set(keys.again(Number(id)), "1", "PX", READ_LOCK_MS);
+        toRead.add(id);
+      }
+      await mark.exec();
     }
     if (toRead.size === 0) return;
     await readQueue.addBulk(
@@ -456,7 +521,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
         .del(keys.known(userId), keys.revoked(userId))
         .set(keys.since(userId), String(Math.floor(Date.now() / 1000) * 1000))
         .sadd(keys.users, member(userId))
-        .zadd(keys.due, Date.now() + pollMs, member(userId))
+        .zadd(keys.due, nextBeat(userId, Date.now(), pollMs), member(userId))
         .exec();
       // Read now, so what exists is known before anything can fire unnoticed.
       for (let attempt = 0; attempt < 20; attempt++) {
@@ -473,7 +538,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       await redis
         .multi()
         .sadd(keys.users, member(userId))
-        .zadd(keys.due, "NX", Date.now() + pollMs, member(userId))
+        .zadd(keys.due, "NX", nextBeat(userId, Date.now(), pollMs), member(userId))
         .exec();
       await queueRead(userId, true);
     },
