@@ -39,6 +39,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
+import { peak, percentile } from "../bench/support/measure.ts";
 import { ACCOUNT_LIMITS, createExchangeClient, type ExchangeClient } from "../src/exchange/index.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
 
@@ -73,24 +74,6 @@ const ASSETS = ["BTC", "ETH", "SOL"] as const;
 if (!Number.isInteger(INSTANCES) || INSTANCES < 1) throw new Error("--instances takes a whole number >= 1");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-/** The most items in any window of `ms`. */
-function peak(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while ((sorted[end] as number) - (sorted[start] as number) >= ms) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
-}
 
 /** Runs `work` on every item, `width` at a time. */
 async function eachLimited<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

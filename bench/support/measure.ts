@@ -63,6 +63,18 @@ export function percentile(values: number[], p: number): number {
   return sorted[index] as number;
 }
 
+/** The most of `times` (ms) in any window of `ms`: a sliding count, as Telegram's limits are. */
+export function peak(times: number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= ms) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
 /** The median of `values`. */
 export const median = (values: number[]): number => percentile(values, 50);
 

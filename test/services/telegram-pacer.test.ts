@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { peak } from "../../bench/support/measure.ts";
 import { createPacedApi } from "../../src/bot/paced-api.ts";
 import { createTelegramPacer, pacerKeys, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
 
@@ -48,18 +49,6 @@ function random(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The most times in any window of `ms`. */
-function peak(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while ((sorted[end] as number) - (sorted[start] as number) >= ms) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
 
 describe("Telegram pacer", () => {
