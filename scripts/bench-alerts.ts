@@ -39,7 +39,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { peak, percentile } from "../bench/support/measure.ts";
+import { peak, percentile, seededRandom } from "../bench/support/measure.ts";
 import { ACCOUNT_LIMITS, createExchangeClient, type ExchangeClient } from "../src/exchange/index.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
 
@@ -194,17 +194,6 @@ async function waitForSends(dues: Due[], ms: number): Promise<void> {
   }
 }
 
-/** A seeded uniform generator (mulberry32): the same levels and walk on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A market trigger the bench made. */
 interface MarketLevel {
   userId: number;
@@ -232,7 +221,7 @@ async function waitForLevels(levels: MarketLevel[], ms: number): Promise<void> {
  */
 async function marketPath(users: number[]): Promise<{ dues: Due[]; mostPerStep: number; moves: string }> {
   if (users.length === 0 || MARKET_S <= 0) return { dues: [], mostPerStep: 0, moves: "-" };
-  const rand = seeded(7);
+  const rand = seededRandom(7);
   const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
   const assets = Object.keys(SIGMA);
   const start: Record<string, number> = {};

@@ -75,6 +75,17 @@ export function peak(times: number[], ms: number): number {
   return best;
 }
 
+/** A seeded uniform generator in [0, 1) (mulberry32): the same sequence on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** The median of `values`. */
 export const median = (values: number[]): number => percentile(values, 50);
 

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { peak } from "../../bench/support/measure.ts";
+import { peak, seededRandom } from "../../bench/support/measure.ts";
 import { createPacedApi } from "../../src/bot/paced-api.ts";
 import { createTelegramPacer, pacerKeys, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
 
@@ -40,22 +40,11 @@ function group(options: { perSecond?: number; chatGapMs?: number; leaseMs?: numb
   return { prefix, clock, pacer };
 }
 
-/** A small seeded generator (mulberry32), so the simulation is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("Telegram pacer", () => {
   it("two instances: never more than the rate in any sliding second at Telegram's end, the chat gap kept", async () => {
     const g = group({ perSecond: 25, chatGapMs: 1000 });
     const instances = [g.pacer(), g.pacer()];
-    const rand = random(42);
+    const rand = seededRandom(42);
     const start = g.clock.now;
     const inFlight: { token: string; chat: string; answerAt: number }[] = [];
     const accepted: { at: number; chat: string }[] = [];

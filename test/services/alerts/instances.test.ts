@@ -6,40 +6,22 @@
  * generous (stated at each) because other test files share the machine.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import pino from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ExchangeClient, PriceTrigger } from "../../../src/exchange/index.ts";
-import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
-import {
-  type AlertDelivery,
-  type AlertWatcher,
-  type AlertWatcherOptions,
-  createAlertWatcher,
+import type {
+  AlertDelivery,
+  AlertWatcher,
+  AlertWatcherOptions,
 } from "../../../src/services/alerts/watcher.ts";
-import { startTestExchange } from "../../support/exchange.ts";
+import { alertWatcherHarness, REDIS_URL } from "../../support/alert-watchers.ts";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = new Redis(REDIS_URL);
-const ex = await startTestExchange();
-const prefixes: string[] = [];
-const watchers: AlertWatcher[] = [];
-afterAll(async () => {
-  await Promise.all(watchers.map((w) => w.close()));
-  for (const prefix of prefixes) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-  await redis.quit();
-});
+const { redis, ex, ...harness } = await alertWatcherHarness();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A group of instances sharing one Redis prefix, with the clients of their users. */
 function group() {
-  const prefix = `test:alerts:${randomUUID()}:`;
-  prefixes.push(prefix);
+  const prefix = harness.prefix("alerts");
   const clients = new Map<number, ExchangeClient>();
   const delivered: { instance: number; delivery: AlertDelivery; at: number }[] = [];
   const readsInFlight = new Map<number, number>();
@@ -62,33 +44,19 @@ function group() {
   }
 
   function instance(n: number, extra: Partial<AlertWatcherOptions> = {}): AlertWatcher {
-    const publicClient = ex.client();
-    const watcher = createAlertWatcher({
-      redisUrl: REDIS_URL,
-      redis,
-      bullPrefix: `${prefix}bull`,
-      keyPrefix: `${prefix}alerts:`,
+    return harness.watcher(prefix, {
       clientFor: async (userId) => {
         const client = clients.get(userId);
         return client && counted(userId, client);
       },
-      ticker: createSharedTicker({
-        redis,
-        prefix: `${prefix}alerts:`,
-        load: () => publicClient.market.ticker(),
-      }),
       deliver: async (delivery) => {
         delivered.push({ instance: n, delivery, at: Date.now() });
         return { status: "sent", markSeen: false };
       },
-      logger: pino({ level: "silent" }),
       pollSeconds: 1,
-      tickMs: 100,
       lockDurationMs: 1000,
       ...extra,
     });
-    watchers.push(watcher);
-    return watcher;
   }
 
   return {

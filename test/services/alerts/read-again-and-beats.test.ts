@@ -1,40 +1,14 @@
-/**
- * Two timing properties of the watcher, on real Redis and the sandbox over HTTP:
- * - a read the scan asks for while the user's read is under way is not dropped: the running read reads
- *   once more right after it ends (without it, the next scan's ask was swallowed by the running job and a
- *   level crossed during a read waited for a later scan);
- * - heartbeats of users connected at the same moment are spread over the interval (each user's own slot),
- *   and no user waits longer than the interval for a beat.
- */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import pino from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ExchangeClient } from "../../../src/exchange/index.ts";
-import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
 import {
   type AlertDelivery,
-  type AlertWatcher,
   type AlertWatcherOptions,
   alertKeys,
-  createAlertWatcher,
   nextBeat,
 } from "../../../src/services/alerts/watcher.ts";
-import { startTestExchange } from "../../support/exchange.ts";
+import { alertWatcherHarness } from "../../support/alert-watchers.ts";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const redis = new Redis(REDIS_URL);
-const ex = await startTestExchange();
-const prefixes: string[] = [];
-const watchers: AlertWatcher[] = [];
-afterAll(async () => {
-  await Promise.all(watchers.map((w) => w.close()));
-  for (const prefix of prefixes) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-  await redis.quit();
-});
+const { redis, ex, ...harness } = await alertWatcherHarness();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,32 +21,16 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 }
 
 function watcher(clientFor: AlertWatcherOptions["clientFor"], extra: Partial<AlertWatcherOptions> = {}) {
-  const prefix = `test:alerts-again:${randomUUID()}:`;
-  prefixes.push(prefix);
+  const prefix = harness.prefix("alerts-again");
   const delivered: AlertDelivery[] = [];
-  const publicClient = ex.client();
-  const w = createAlertWatcher({
-    redisUrl: REDIS_URL,
-    redis,
-    bullPrefix: `${prefix}bull`,
-    keyPrefix: `${prefix}alerts:`,
+  const w = harness.watcher(prefix, {
     clientFor,
-    ticker: createSharedTicker({
-      redis,
-      prefix: `${prefix}alerts:`,
-      load: () => publicClient.market.ticker(),
-    }),
     deliver: async (delivery) => {
       delivered.push(delivery);
       return { status: "sent", markSeen: false };
     },
-    logger: pino({ level: "silent" }),
-    pollSeconds: 60,
-    tickMs: 100,
-    lockDurationMs: 5000,
     ...extra,
   });
-  watchers.push(w);
   return { w, delivered, keys: alertKeys(`${prefix}alerts:`) };
 }
 
