@@ -26,6 +26,17 @@ export interface PrivateRedis {
 // Starting redis-server takes milliseconds; 10 s allows for a loaded 2-core machine.
 const START_TIMEOUT_MS = 10_000;
 
+/** Every server started in this test file, with its directory: stopped and removed after the file. */
+const started: { server: PrivateRedis; dir: string }[] = [];
+// Registered when the test file imports this module, so that it runs whether a server was started at the
+// top of the file or inside a test (a hook registered while a test runs is never called).
+afterAll(async () => {
+  for (const { server, dir } of started.splice(0)) {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 /** Starts a private server; it is killed and its directory removed after the test file. */
 export async function startPrivateRedis(options: { appendOnly: boolean }): Promise<PrivateRedis> {
   const port = await freePort();
@@ -67,10 +78,7 @@ export async function startPrivateRedis(options: { appendOnly: boolean }): Promi
       throw new Error(`redis-server on port ${port} did not answer within ${START_TIMEOUT_MS} ms`);
     },
   };
-  afterAll(async () => {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  started.push({ server, dir });
   await server.start();
   return server;
 }
