@@ -22,6 +22,7 @@ import {
   type SwapListItem,
 } from "../../exchange/index.ts";
 import { createDeliverOnce } from "../deliver-once.ts";
+import { FOLLOW_UP_JOB_OPTIONS } from "../follow-up-jobs.ts";
 import { logRedisErrors } from "../queue-errors.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
@@ -144,12 +145,6 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
   const lockDuration = options.lockDurationMs ?? 30_000;
   const connection = bullConnection(options.redisUrl);
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
-  const defaults = {
-    attempts: 3,
-    backoff: { type: "exponential", delay: 1000 },
-    removeOnComplete: 1000,
-    removeOnFail: 1000,
-  };
 
   const deliver = createDeliverOnce({
     redis: options.redis,
@@ -207,7 +202,7 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     await queue.add(
       "slow",
       { ...watch, attempt },
-      { ...defaults, delay, jobId: `swap-${watch.userId}-${watch.swapId}-slow-${attempt}` },
+      { ...FOLLOW_UP_JOB_OPTIONS, delay, jobId: `swap-${watch.userId}-${watch.swapId}-slow-${attempt}` },
     );
   }
 
@@ -226,7 +221,10 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
 
   async function watch(target: SwapWatch): Promise<void> {
     const data: SwapWatch = { ...targetOf(target), swapId: target.swapId };
-    await queue.add("fast", data, { ...defaults, jobId: `swap-${data.userId}-${data.swapId}-fast` });
+    await queue.add("fast", data, {
+      ...FOLLOW_UP_JOB_OPTIONS,
+      jobId: `swap-${data.userId}-${data.swapId}-fast`,
+    });
   }
 
   async function find(data: SwapFind, client: ExchangeClient, jobId: string): Promise<void> {
@@ -297,7 +295,10 @@ export function createSwapWatcher(options: SwapWatcherOptions) {
     /** Starts looking for a swap whose create answer was lost (see `SwapSearch`). */
     async find(target: SwapFind): Promise<void> {
       const data: SwapFind = { ...targetOf(target), search: target.search };
-      await queue.add("find", data, { ...defaults, jobId: `swap-find-${data.userId}-${randomUUID()}` });
+      await queue.add("find", data, {
+        ...FOLLOW_UP_JOB_OPTIONS,
+        jobId: `swap-find-${data.userId}-${randomUUID()}`,
+      });
     },
     /** Waits for running jobs to finish their step, then closes the worker and the queue. */
     async close(): Promise<void> {

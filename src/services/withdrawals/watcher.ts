@@ -22,6 +22,7 @@ import {
   type Withdrawal,
 } from "../../exchange/index.ts";
 import { createDeliverOnce } from "../deliver-once.ts";
+import { FOLLOW_UP_JOB_OPTIONS } from "../follow-up-jobs.ts";
 import { logRedisErrors } from "../queue-errors.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { matchCreatedWithdrawal, WITHDRAWAL_SEARCH_PAGE_SIZE, type WithdrawalSearch } from "./search.ts";
@@ -136,12 +137,6 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
   const findIntervalMs = options.findIntervalMs ?? 1500;
   const connection = bullConnection(options.redisUrl);
   const queue = new Queue<JobData>(QUEUE, { connection, prefix: options.prefix });
-  const defaults = {
-    attempts: 3,
-    backoff: { type: "exponential", delay: 1000 },
-    removeOnComplete: 1000,
-    removeOnFail: 1000,
-  };
 
   // Sends a report unless it was sent before (a job that runs again). The claim while sending lasts
   // half the job lock, so a process that dies mid-send leaves the report to the job's next run.
@@ -170,7 +165,11 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     await queue.add(
       "check",
       { ...data, attempt, lastStatus },
-      { ...defaults, delay, jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-${attempt}` },
+      {
+        ...FOLLOW_UP_JOB_OPTIONS,
+        delay,
+        jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-${attempt}`,
+      },
     );
   }
 
@@ -236,7 +235,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     };
     // The first check at once: the exchange may already have moved it on.
     await queue.add("check", data, {
-      ...defaults,
+      ...FOLLOW_UP_JOB_OPTIONS,
       jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-start`,
     });
   }
@@ -320,7 +319,10 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
         search: target.search,
         firstTime: target.firstTime,
       };
-      await queue.add("find", data, { ...defaults, jobId: `wd-find-${data.userId}-${randomUUID()}` });
+      await queue.add("find", data, {
+        ...FOLLOW_UP_JOB_OPTIONS,
+        jobId: `wd-find-${data.userId}-${randomUUID()}`,
+      });
     },
     /** Waits for running jobs to finish their step, then closes the worker and the queue. */
     async close(): Promise<void> {
