@@ -1,7 +1,9 @@
 /**
  * `npm run bench:memory [-- --smoke]`: the bot process's memory with 10,000 users who each have a session
- * and a connected key, idle after each sent one update (target: resident size under 200 MB), then the
- * heap before and after 100,000 more updates (/start, /help, plain text, /price BTC), to show no growth.
+ * and a connected key, right after each sent one update (the burst's high-water mark) and idle (once V8's
+ * memory reducer has run: target under 200 MB resident), then the same around 100,000 more updates
+ * (/start, /help, plain text, /price BTC), to show no growth. A full run waits about two minutes for each
+ * idle reading.
  * The sandbox exchange runs in a child process, so its accounts do not count; keys are stored straight
  * in the vault by another child process (connecting checks each key with the exchange, which only
  * /balance-like updates need), so that work does not weigh on the measured process either.
@@ -10,6 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import v8 from "node:v8";
 import { Redis } from "ioredis";
@@ -33,6 +36,7 @@ const bare = process.argv.includes("--bare");
 const USERS = Number(process.env.BENCH_USERS ?? (smoke ? 200 : 10_000));
 const UPDATES = Number(process.env.BENCH_UPDATES ?? (smoke ? 1000 : 100_000));
 const CONCURRENCY = 16;
+const GC_MAJOR = perfConstants.NODE_PERFORMANCE_GC_MAJOR;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** A port nothing listens on right now. */
@@ -72,10 +76,6 @@ async function runChild(args: string[], env: Record<string, string>): Promise<vo
 }
 
 /**
- * Settles memory as an idle process would: full collections (needs --expose-gc) and a few quiet seconds,
- * in which V8 gives back heap pages it no longer needs.
- */
-/**
  * Resident bytes in anonymous mappings of exactly 256 KB (V8's heap page size), from /proc/self/smaps
  * (Linux only; 0 elsewhere): where the resident size beyond V8's own heap figures sits (docs/benchmarks.md).
  */
@@ -102,12 +102,57 @@ function v8PagesResident(): number {
   return total;
 }
 
-async function settle(): Promise<NodeJS.MemoryUsage & { v8Pages: number }> {
+type Reading = NodeJS.MemoryUsage & { v8Pages: number };
+
+/**
+ * Memory right after a burst: full collections (needs --expose-gc) and a few quiet seconds. V8 keeps the
+ * pages it freed pooled (resident) here: this is the burst's high-water mark, not the idle size.
+ */
+async function settle(): Promise<Reading> {
   for (let i = 0; i < (smoke ? 2 : 6); i++) {
     globalThis.gc?.();
     await sleep(smoke ? 100 : 1000);
   }
   return { ...process.memoryUsage(), v8Pages: v8PagesResident() };
+}
+
+/** The longest wait for V8's memory reducer (its watchdog runs it about 100 s after the last collection). */
+const IDLE_LIMIT_MS = smoke ? 500 : 240_000;
+
+/**
+ * Memory once the process has sat idle: no update and no forced collection (each would restart V8's
+ * wait) until V8's memory reducer has run a full collection of its own, which gives back the pooled
+ * pages, then two seconds more. Returns the reading and how long the wait took.
+ */
+async function idleReading(): Promise<Reading & { waitedMs: number; reduced: boolean }> {
+  const start = performance.now();
+  const reduced = await new Promise<boolean>((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (
+        !list
+          .getEntries()
+          .some(
+            (entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === GC_MAJOR,
+          )
+      )
+        return;
+      observer.disconnect();
+      clearTimeout(limit);
+      resolve(true);
+    });
+    const limit = setTimeout(() => {
+      observer.disconnect();
+      resolve(false);
+    }, IDLE_LIMIT_MS);
+    observer.observe({ entryTypes: ["gc"] });
+  });
+  await sleep(smoke ? 10 : 2000);
+  return {
+    ...process.memoryUsage(),
+    v8Pages: v8PagesResident(),
+    waitedMs: performance.now() - start,
+    reduced,
+  };
 }
 
 /**
@@ -205,26 +250,37 @@ try {
   // One update each, so whatever the bot keeps per user in memory would be there now.
   const handle = (update: Parameters<typeof app.bot.handleUpdate>[0]) => app.bot.handleUpdate(update);
   await drive((userId) => handle(textUpdate(userId, "/start")), users, USERS);
-  const idle = await settle();
+  const burst = await settle();
   const idleSpaces = heapSpaces();
+  const idle = await idleReading();
   const texts = ["/start", "/help", "hello there", "/price BTC"];
   await drive((userId, i) => handle(textUpdate(userId, texts[i % texts.length] as string)), users, UPDATES);
   const after = await settle();
+  const afterIdle = await idleReading();
   const sent = [...telegram.calls].map(([method, n]) => `${method} ${n}`).join(", ");
 
   console.log(
     `\nbench:memory (${bare ? "bare grammY" : "whole bot"}): ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}`,
   );
-  const row = (moment: string, m: NodeJS.MemoryUsage & { v8Pages: number }) =>
+  const row = (moment: string, m: Reading) =>
     `| ${moment} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} | ${mb(m.v8Pages)} |`;
+  const idleMoment = (m: Awaited<ReturnType<typeof idleReading>>) =>
+    m.reduced
+      ? `idle: V8's memory reducer ran after ${(m.waitedMs / 1000).toFixed(0)} s without traffic`
+      : `idle ${(m.waitedMs / 1000).toFixed(0)} s without traffic (V8's memory reducer did not run)`;
   console.log("| moment | resident (RSS) | heap used | heap total | external | resident in 256 KB pages |");
   console.log("|---|---|---|---|---|---|");
   console.log(row("bot built, no users", baseline));
   console.log(row(`${USERS} users' keys and sessions stored (no update yet)`, stored));
-  console.log(row(`${USERS} users with session and key, idle`, idle));
-  console.log(row(`after ${UPDATES} more updates`, after));
-  console.log(`\nheap growth over ${UPDATES} updates: ${mb(after.heapUsed - idle.heapUsed)}`);
-  console.log(`\nV8 heap spaces, ${USERS} users idle (array buffers: ${mb(idle.arrayBuffers)}):`);
+  console.log(row(`${USERS} users with session and key, just after each sent /start (high-water)`, burst));
+  console.log(row(`${USERS} users with session and key, ${idleMoment(idle)}`, idle));
+  console.log(row(`just after ${UPDATES} more updates (high-water)`, after));
+  console.log(row(`after ${UPDATES} more updates, ${idleMoment(afterIdle)}`, afterIdle));
+  console.log(`\nheap growth over ${UPDATES} updates: ${mb(after.heapUsed - burst.heapUsed)}`);
+  console.log(`resident growth over ${UPDATES} updates, idle to idle: ${mb(afterIdle.rss - idle.rss)}`);
+  console.log(
+    `\nV8 heap spaces, ${USERS} users just after their /start (array buffers: ${mb(burst.arrayBuffers)}):`,
+  );
   for (const line of idleSpaces) console.log(line);
   console.log(`Telegram calls: ${sent}`);
   await app.close();

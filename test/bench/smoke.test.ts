@@ -82,8 +82,14 @@ describe("benchmark scripts (smoke runs)", () => {
     "bench:memory prints resident size and heap before and after",
     async () => {
       const out = await smoke("bench/memory.ts", ["--expose-gc"]);
-      expect(out).toMatch(/\| 200 users with session and key, idle \| [\d.]+ MB \| [\d.]+ MB \|/);
+      expect(out).toMatch(
+        /\| 200 users with session and key, just after each sent \/start \(high-water\) \| [\d.]+ MB \| [\d.]+ MB \|/,
+      );
+      expect(out).toMatch(
+        /\| 200 users with session and key, idle[^|]* without traffic[^|]*\| [\d.]+ MB \| [\d.]+ MB \|/,
+      );
       expect(out).toMatch(/heap growth over 1000 updates: -?[\d.]+ MB/);
+      expect(out).toMatch(/resident growth over 1000 updates, idle to idle: -?[\d.]+ MB/);
     },
     SLOW,
   );
