@@ -130,6 +130,56 @@ describe("guided", () => {
   });
 });
 
+describe("one wait on the exchange for a guided amount", () => {
+  const BALANCES = "/api/private/balances/";
+  const ESTIMATE = "/api/private/swaps/estimate/";
+
+  /** The account's last request to `path`, with its sandbox times. */
+  async function lastRequest(account: TestAccount, path: string) {
+    const log = (await tb.ex.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
+      requests: { method: string; path: string; received_ms: number; answered_ms: number }[];
+    };
+    const found = log.requests.filter((r) => r.path === path).at(-1);
+    if (found === undefined) throw new Error(`no request to ${path}`);
+    return found;
+  }
+
+  /** Holds the account's next balances read for `ms` (a sandbox fault), so overlapping calls show. */
+  async function holdNextBalances(ms: number): Promise<void> {
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: BALANCES,
+      delay_ms: ms,
+      count: 1,
+    });
+  }
+
+  // The hold is far longer than the bot needs to send a request, so the order of the sandbox's times
+  // shows whether the estimate was asked for while the balances read was held, whatever the load.
+  const HOLD_MS = 400;
+
+  it("the estimate is asked for beside the fresh balances when the flow's balance covers the amount", async () => {
+    const { chat, account } = await tb.trader({ AUD: "400" });
+    await chat.send("/buy");
+    await chat.press("ETH");
+    await holdNextBalances(HOLD_MS);
+    const quote = (await chat.send("100")).at(-1);
+    expect(buttons(quote)).toContain("Confirm");
+    const balances = await lastRequest(account, BALANCES);
+    const estimate = await lastRequest(account, ESTIMATE);
+    expect(estimate.received_ms).toBeLessThan(balances.answered_ms);
+  });
+
+  // An amount over the flow's balance costs no estimate at all: "checks before any call", guided.
+  it("a command has no earlier balance: its estimate is asked for only once the fresh balance covers it", async () => {
+    const { chat, account } = await tb.trader({ AUD: "400" });
+    await holdNextBalances(HOLD_MS);
+    expect(buttons((await chat.send("/buy ETH 100")).at(-1))).toContain("Confirm");
+    const balances = await lastRequest(account, BALANCES);
+    expect((await lastRequest(account, ESTIMATE)).received_ms).toBeGreaterThanOrEqual(balances.answered_ms);
+  });
+});
+
 describe("the price the user saw, and only that", () => {
   it("the market moved: nothing is traded, the new estimate is shown, confirming again trades", async () => {
     const { chat, account } = await tb.trader({ AUD: "1000" });

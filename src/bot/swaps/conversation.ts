@@ -209,7 +209,7 @@ export function tradeConversation(deps: BotDeps) {
     const tryAmount: TryAmount = (amount) =>
       conversation.external(async (outside) => {
         const waited = await waitForExchange(outside, deps, () =>
-          quoteRequest(outside, deps, { src: from, dst: to, ...amount }, args.kind),
+          quoteRequest(outside, deps, { src: from, dst: to, ...amount }, args.kind, data.balances),
         );
         // Overtaken by /cancel: the update says nothing more.
         if (waited.cancelled) return undefined;

@@ -3,8 +3,8 @@
  * Confirm / Change amount / Cancel buttons. Shared by the trade commands and the guided conversation.
  */
 import { InlineKeyboard } from "grammy";
-import { ExchangeValidationError } from "../../exchange/index.ts";
-import { checkTrade, type TradeProblem } from "../../services/swaps/checks.ts";
+import { type ExchangeClient, ExchangeValidationError } from "../../exchange/index.ts";
+import { checkBalance, checkRequest, type TradeProblem } from "../../services/swaps/checks.ts";
 import {
   exceedsBalance,
   type Quote,
@@ -107,8 +107,11 @@ export async function quoteOutcome(
   return { text: renderQuote(quote, ctx.t, await ctx.i18n.getLocale(), note), token };
 }
 
-/** Everything needed before estimating: the user's client, known assets and balances. */
-export async function tradeContext(ctx: BotContext, deps: BotDeps) {
+/** The user's client for a trade, or the message that says why there is none (not connected, read-only). */
+async function tradeClient(
+  ctx: BotContext,
+  deps: BotDeps,
+): Promise<{ problem: string } | { client: ExchangeClient }> {
   const userId = ctx.from?.id as number;
   // Both from Redis, asked together: one round trip (the permission is only read, never acted on, when
   // there is no client).
@@ -116,41 +119,67 @@ export async function tradeContext(ctx: BotContext, deps: BotDeps) {
     deps.accounts.clientFor(userId, interactiveCall(ctx, deps)),
     deps.accounts.permission(userId),
   ]);
-  if (!client) return { problem: ctx.t("connect-needed") } as const;
-  if (permission === "read_only") return { problem: ctx.t("trade-read-only") } as const;
-  const [ticker, balances] = await Promise.all([deps.market.ticker(), client.balances.all()]);
-  return { client, ticker, known: new Set(Object.keys(ticker)), balances } as const;
+  if (!client) return { problem: ctx.t("connect-needed") };
+  if (permission === "read_only") return { problem: ctx.t("trade-read-only") };
+  return { client };
+}
+
+/** Everything needed before estimating: the user's client, known assets and balances. */
+export async function tradeContext(ctx: BotContext, deps: BotDeps) {
+  const access = await tradeClient(ctx, deps);
+  if ("problem" in access) return { problem: access.problem } as const;
+  const [ticker, balances] = await Promise.all([deps.market.ticker(), access.client.balances.all()]);
+  return { client: access.client, ticker, known: new Set(Object.keys(ticker)), balances } as const;
 }
 
 /**
  * Checks a request and prices it: the outcome is the quote with its token, or the reason it cannot be
- * quoted. Exchange failures are explained, never thrown.
+ * quoted. Exchange failures are explained, never thrown. `earlierBalances`, read earlier in the same flow,
+ * only decides whether the estimate may be asked for beside the fresh balances (see below); the checks
+ * use the fresh ones.
  */
 export async function quoteRequest(
   ctx: BotContext,
   deps: BotDeps,
   request: TradeRequest,
   kind: TradeKind,
+  earlierBalances?: Readonly<Record<string, string>>,
 ): Promise<QuoteOutcome> {
   const locale = await ctx.i18n.getLocale();
+  const problemOutcome = (problem: TradeProblem): QuoteOutcome => ({
+    text: describeTradeProblem(problem, ctx.t, locale),
+    amountProblem: AMOUNT_PROBLEMS.has(problem.code),
+  });
   try {
-    const context = await tradeContext(ctx, deps);
-    if ("problem" in context) return { text: context.problem as string };
-    const problem = checkTrade(request, kind, context.ticker, context.balances);
-    if (problem) {
-      const text = describeTradeProblem(problem, ctx.t, locale);
-      return { text, amountProblem: AMOUNT_PROBLEMS.has(problem.code) };
-    }
-    const quote = await requestQuote(context.client, request, deps.now(), deps.quoteTtlMs);
-    const balance = context.balances[request.src] ?? "0";
+    const access = await tradeClient(ctx, deps);
+    if ("problem" in access) return { text: access.problem };
+    const { client } = access;
+    // Each of these is awaited below unless an earlier step ends the attempt: then its end is moot.
+    const fresh = client.balances.all();
+    fresh.catch(() => undefined);
+    const problem = checkRequest(request, kind, await deps.market.ticker());
+    if (problem) return problemOutcome(problem);
+    const estimate = () => requestQuote(client, request, deps.now(), deps.quoteTtlMs);
+    // When the flow's earlier balance covers the amount, the estimate is asked for at once, beside the
+    // fresh balances: one wait on the exchange instead of two. Otherwise only once the fresh balance
+    // covers it, so an amount refused for the balance costs no estimate (an estimate is a write).
+    const early =
+      earlierBalances !== undefined && checkBalance(request, earlierBalances) === undefined
+        ? estimate()
+        : undefined;
+    early?.catch(() => undefined);
+    const balances = await fresh;
+    const short = checkBalance(request, balances);
+    if (short) return problemOutcome(short);
+    const quote = await (early ?? estimate());
+    const balance = balances[request.src] ?? "0";
     if (exceedsBalance(quote, balance)) {
-      const over: TradeProblem = {
+      return problemOutcome({
         code: "over_balance",
         asset: request.src,
         amount: quote.estimate.est_sell_amount,
         balance,
-      };
-      return { text: describeTradeProblem(over, ctx.t, locale), amountProblem: true };
+      });
     }
     return await quoteOutcome(ctx, deps, quote);
   } catch (error) {

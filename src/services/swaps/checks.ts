@@ -76,6 +76,15 @@ export function checkTrade(
   ticker: Ticker,
   balances: Readonly<Record<string, string>>,
 ): TradeProblem | undefined {
+  return checkRequest(request, expected, ticker) ?? checkBalance(request, balances);
+}
+
+/** {@link checkTrade} without the balance: what the ticker alone can tell (see {@link checkBalance}). */
+export function checkRequest(
+  request: TradeRequest,
+  expected: TradeKind,
+  ticker: Ticker,
+): TradeProblem | undefined {
   for (const asset of [request.src, request.dst]) {
     if (asset !== FIAT && ticker[asset] === undefined) return { code: "unknown_asset", asset };
   }
@@ -83,15 +92,11 @@ export function checkTrade(
     return request.src === FIAT ? { code: "need_crypto" } : { code: "same_asset", asset: request.src };
   }
   if (tradeKind(request.src, request.dst) !== expected) return { code: "need_crypto" };
-  return checkAmount(request, ticker, balances);
+  return checkAmount(request, ticker);
 }
 
-/** The problems of the amount alone (the assets already checked): precision, minimum, balance. */
-export function checkAmount(
-  request: TradeRequest,
-  ticker: Ticker,
-  balances: Readonly<Record<string, string>>,
-): TradeProblem | undefined {
+/** The problems of the amount alone (the assets already checked): precision, minimum. */
+function checkAmount(request: TradeRequest, ticker: Ticker): TradeProblem | undefined {
   const asset = amountAsset(request);
   const decimals = amountDecimals(asset);
   if (toDec(request.amount).decimalPlaces() > decimals) return { code: "too_precise", asset, decimals };
@@ -99,6 +104,14 @@ export function checkAmount(
   if (value !== undefined && toDec(value).lessThan(toDec(MIN_ORDER_AUD))) {
     return { code: "below_minimum", minimum: MIN_ORDER_AUD };
   }
+  return undefined;
+}
+
+/** Whether the balance covers a fixed amount to spend (a receive amount is checked on the estimate). */
+export function checkBalance(
+  request: TradeRequest,
+  balances: Readonly<Record<string, string>>,
+): TradeProblem | undefined {
   const balance = balances[request.src] ?? "0";
   if (request.side === "spend" && toDec(request.amount).greaterThan(toDec(balance))) {
     return { code: "over_balance", asset: request.src, amount: request.amount, balance };
