@@ -16,7 +16,7 @@ import { callbackUpdate, textUpdate } from "./support/updates.ts";
 import { type Side, startWorld, type World } from "./support/world.ts";
 
 const options = parseOptions(process.argv.slice(2));
-const world = await startWorld(options.smoke ? 8 : 64, true);
+const world = await startWorld(options.smoke ? 8 : 64, true, options.exchangeLatencyMs);
 const STEPS = ["/buy (first step)", "tap BTC", "type amount -> quote"] as const;
 
 /** Runs one whole guided buy for a user; returns each step's latency. */

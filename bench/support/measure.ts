@@ -16,9 +16,11 @@ export interface BenchOptions {
   concurrency: number;
   /** Updates per side in the serial Redis-counting pass. */
   counted: number;
+  /** How long the sandbox holds each exchange request (a real exchange's round trip); 0 by default. */
+  exchangeLatencyMs: number;
 }
 
-/** Reads `--smoke`, `--rounds N`, `--per-round N`, `--concurrency N`. */
+/** Reads `--smoke`, `--rounds N`, `--per-round N`, `--concurrency N`, `--exchange-latency MS`. */
 export function parseOptions(argv: string[]): BenchOptions {
   const smoke = argv.includes("--smoke");
   const value = (name: string, fallback: number) => {
@@ -32,6 +34,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     perRound: value("--per-round", smoke ? 20 : 400),
     concurrency: value("--concurrency", smoke ? 4 : 16),
     counted: smoke ? 5 : 40,
+    exchangeLatencyMs: value("--exchange-latency", 0),
   };
 }
 
@@ -210,7 +213,7 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
   ]);
   const mode = options.smoke ? "smoke run (figures mean nothing)" : "full run";
   console.log(
-    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side, concurrency ${options.concurrency}; node ${process.version}`,
+    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side, concurrency ${options.concurrency}, exchange latency ${options.exchangeLatencyMs} ms; node ${process.version}`,
   );
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map(() => "---").join("|")}|`);

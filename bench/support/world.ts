@@ -46,9 +46,14 @@ export interface World {
 
 /**
  * Builds the world with `userCount` connected users (each holding plenty of AUD and some BTC);
- * `withConversations` gives the bare bot the conversations plugin and its guided buy.
+ * `withConversations` gives the bare bot the conversations plugin and its guided buy; the sandbox holds
+ * each exchange request `exchangeLatencyMs` (a real exchange's round trip; none by default).
  */
-export async function startWorld(userCount: number, withConversations = false): Promise<World> {
+export async function startWorld(
+  userCount: number,
+  withConversations = false,
+  exchangeLatencyMs = 0,
+): Promise<World> {
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const prefix = `bench:${randomUUID()}:`;
   // No walk (prices stay put, so repeated texts are alike) and no rate limit in the sandbox itself: the
@@ -58,6 +63,7 @@ export async function startWorld(userCount: number, withConversations = false): 
     swapSettleMs: 0,
     withdrawalStepMs: 0,
     limits: { accountReads: 1e9, accountWrites: 1e9, publicReads: 1e9, publicWrites: 1e9 },
+    latencyMs: exchangeLatencyMs,
   });
   const telegram = createStubTelegram();
   const redis = { whole: new Redis(redisUrl), bare: new Redis(redisUrl) };

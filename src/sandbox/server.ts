@@ -52,6 +52,11 @@ export interface SandboxOptions {
   seed?: number;
   /** Serve the /_sandbox/ control endpoints (default false: they answer 404). */
   control?: boolean;
+  /**
+   * How long every API request (not the control endpoints) is held before it is processed, on top of any
+   * fault's delay: a real exchange's round trip, for benchmarks of what a user waits (default 0).
+   */
+  latencyMs?: number;
   /** Random-walk the market every tick (default true). */
   walk?: boolean;
   /** Milliseconds between market steps and due-work runs (default 1000). */
@@ -160,6 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const control = new Router();
   registerControlRoutes(control, faults, log);
   const limiter = new RateLimiter(sb.settings.limits);
+  const latencyMs = Math.max(0, options.latencyMs ?? 0);
 
   const host = options.host ?? "127.0.0.1";
   let port = 0;
@@ -207,7 +213,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const router = isControl ? control : api;
       if (!isControl) {
         const fault = faults.take(method, path, "before");
-        if (fault && fault.delayMs > 0 && !(await holdOpen(res, fault.delayMs))) return;
+        const delay = (fault?.delayMs ?? 0) + latencyMs;
+        if (delay > 0 && !(await holdOpen(res, delay))) return;
         if (fault?.drop) return dropConnection();
         if (fault?.response) return respond(fault.response);
         if (fault?.malformed)

@@ -271,6 +271,22 @@ describe("sandbox server basics", () => {
     expect(log.body.writes).toEqual({ "/api/private/swaps/estimate/": 1 });
   });
 
+  it("latencyMs holds every API request, public and private, on top of a fault's delay", async () => {
+    const { call, control } = await sandbox({ latencyMs: 150 });
+    // The bounds are one-sided (a hold is never shorter): the machine's speed cannot make them fail.
+    const timedCall = async (run: () => Promise<unknown>) => {
+      const started = Date.now();
+      await run();
+      return Date.now() - started;
+    };
+    expect(
+      await timedCall(() => call("GET", "/api/public/broker/ticker/", undefined, null)),
+    ).toBeGreaterThanOrEqual(140);
+    expect(await timedCall(() => call("GET", "/api/private/balances/"))).toBeGreaterThanOrEqual(140);
+    await control("POST", "/_sandbox/faults", { path_prefix: "/api/private/balances/", delay_ms: 200 });
+    expect(await timedCall(() => call("GET", "/api/private/balances/"))).toBeGreaterThanOrEqual(340);
+  });
+
   it("advances the sandbox clock and walks the market only when asked", async () => {
     const { sb, call, control } = await sandbox({ walk: true, tickMs: 1000 });
     await control("PUT", "/_sandbox/market", { walk: false });
