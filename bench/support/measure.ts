@@ -31,7 +31,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     smoke,
     rounds: value("--rounds", smoke ? 2 : 6),
-    perRound: value("--per-round", smoke ? 20 : 400),
+    perRound: value("--per-round", smoke ? 20 : 2000),
     concurrency: value("--concurrency", smoke ? 4 : 16),
     counted: smoke ? 5 : 40,
     exchangeLatencyMs: value("--exchange-latency", 0),
