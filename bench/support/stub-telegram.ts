@@ -5,26 +5,18 @@
  * src/telegram-fake/ records every call and renders HTML, which would weigh on both bots and grow memory.
  */
 import type { UserFromGetMe } from "grammy/types";
+// The module itself, not the fake's index: that would load the whole fake into the measured process.
+import { newBotIdentity } from "../../src/telegram-fake/bot-identity.ts";
 
 /** Where grammY is pointed; the stub answers any host. */
 export const STUB_API_ROOT = "https://stub.telegram.invalid";
 
 /** The stub bot's identity. */
-export const STUB_BOT: UserFromGetMe = {
+export const STUB_BOT: UserFromGetMe = newBotIdentity({
   id: 7_000_000_002,
-  is_bot: true,
   first_name: "Bench Bot",
   username: "bench_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+});
 
 /** The token both bots use. */
 export const STUB_TOKEN = `${STUB_BOT.id}:AAStubTokenForBenchmarks-0123456789ab`;

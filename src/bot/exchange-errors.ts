@@ -1,9 +1,10 @@
 /**
- * Exchange errors in plain words. Every failure of the client is one of its typed errors; anything
- * else is a bug and is reported as such (without details, which go to the log).
+ * Exchange errors in plain words, and shown where the user asked. Every failure of the client is one of
+ * its typed errors; anything else is a bug and is reported as such (without details, which go to the log).
  */
 
 import type { TranslateFunction } from "@grammyjs/i18n";
+import type { InlineKeyboard } from "grammy";
 import {
   ExchangeCancelledError,
   ExchangeError,
@@ -18,7 +19,13 @@ import {
   ExchangeUnsupportedError,
   ExchangeValidationError,
 } from "../exchange/index.ts";
+import type { BotContext } from "./context.ts";
 import { describeFieldErrors } from "./exchange-fields.ts";
+
+/** What goes with a shown text besides it: its buttons, if any. */
+export interface ShowOptions {
+  reply_markup?: InlineKeyboard;
+}
 
 /** The localized HTML explaining `error`, or undefined when it is not an exchange error. */
 export function describeExchangeError(error: unknown, t: TranslateFunction): string | undefined {
@@ -47,4 +54,30 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   if (error instanceof ExchangeResponseError) return t("error-bad-response");
   if (error instanceof ExchangeUnsupportedError) return t("error-unsupported");
   return t("something-went-wrong");
+}
+
+/** Shows `text` in place of the pressed message when `edit`, else as a new message. */
+export async function showWhereAsked(
+  ctx: BotContext,
+  text: string,
+  edit: boolean,
+  options: ShowOptions = {},
+): Promise<void> {
+  if (edit) await ctx.editMessageText(text, options);
+  else await ctx.reply(text, options);
+}
+
+/**
+ * Shows the explanation of an exchange failure where the user asked (see {@link showWhereAsked});
+ * anything else is rethrown, for the error boundary.
+ */
+export async function showExchangeError(
+  ctx: BotContext,
+  error: unknown,
+  edit: boolean,
+  options: ShowOptions = {},
+): Promise<void> {
+  const explained = describeExchangeError(error, ctx.t);
+  if (explained === undefined) throw error;
+  await showWhereAsked(ctx, explained, edit, options);
 }

@@ -17,6 +17,7 @@ import type {
   UserFromGetMe,
 } from "grammy/types";
 import { type ApiFailure, FakeApiError } from "./api-error.ts";
+import { newBotIdentity } from "./bot-identity.ts";
 import { BOT_METHODS, BotSettings, commandsKey, type WebhookSettings } from "./bot-settings.ts";
 import { ChatStore } from "./chat-state.ts";
 import type { FakeContext, Handled, MethodHandler } from "./context.ts";
@@ -50,21 +51,11 @@ export interface InjectedFailure {
   parameters?: ResponseParameters;
 }
 
-const DEFAULT_BOT: UserFromGetMe = {
+const DEFAULT_BOT = newBotIdentity({
   id: 7_000_000_001,
-  is_bot: true,
   first_name: "Surge Test Bot",
   username: "surge_test_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+});
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",

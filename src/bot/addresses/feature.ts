@@ -10,7 +10,7 @@ import type { AddressBookEntry, ExchangeClient } from "../../exchange/index.ts";
 import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
@@ -44,14 +44,6 @@ async function clientOrExplain(
     return undefined;
   }
   return client;
-}
-
-/** Shows an exchange failure of a read in words (nothing was changed); rethrows anything else. */
-async function explain(ctx: BotContext, error: unknown, edit: boolean): Promise<void> {
-  const explained = describeExchangeError(error, ctx.t);
-  if (explained === undefined) throw error;
-  if (edit) await ctx.editMessageText(explained);
-  else await ctx.reply(explained);
 }
 
 function listPage(
@@ -100,10 +92,9 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
     const waited = await waitForExchange(ctx, deps, () => activeEntries(client));
     if (waited.cancelled) return;
     const { text, keyboard } = listPage(ctx, deps, waited.value, page, await ctx.i18n.getLocale());
-    if (edit) await ctx.editMessageText(text, { reply_markup: keyboard });
-    else await ctx.reply(text, { reply_markup: keyboard });
+    await showWhereAsked(ctx, text, edit, { reply_markup: keyboard });
   } catch (error) {
-    await explain(ctx, error, edit);
+    await showExchangeError(ctx, error, edit);
   }
 }
 
@@ -126,7 +117,7 @@ async function showDetails(ctx: BotContext, deps: BotDeps, id: number): Promise<
     // Two refreshes within the same second render the same text; the error boundary lets that pass.
     await ctx.editMessageText(text, { reply_markup: keyboard });
   } catch (error) {
-    await explain(ctx, error, true);
+    await showExchangeError(ctx, error, true);
   }
 }
 
@@ -156,7 +147,7 @@ async function resend(ctx: BotContext, deps: BotDeps, id: number): Promise<void>
   } catch (error) {
     // Reading the entry failed: nothing was sent.
     await deps.cooldowns.release(cooldown);
-    await explain(ctx, error, false);
+    await showExchangeError(ctx, error, false);
     return;
   }
   // Only an email that went out, or may have, holds the cooldown.
@@ -170,7 +161,7 @@ async function resend(ctx: BotContext, deps: BotDeps, id: number): Promise<void>
   else if (writeOutcome(result.error) === "unknown") {
     ctx.log.warn({ err: { message: (result.error as Error).message } }, "address resend answer lost");
     await ctx.reply(ctx.t("addr-resend-unknown"));
-  } else await explain(ctx, result.error, false);
+  } else await showExchangeError(ctx, result.error, false);
 }
 
 async function startDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<void> {
@@ -183,7 +174,7 @@ async function startDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<
     if (!entry.enabled) await ctx.reply(ctx.t("addr-delete-already", { label: escapeHtml(entry.label) }));
     else await askDelete(ctx, deps, entry);
   } catch (error) {
-    await explain(ctx, error, false);
+    await showExchangeError(ctx, error, false);
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from "../../exchange/index.ts";
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { describeExchangeError, showExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
@@ -41,9 +41,7 @@ const TRADE_SEARCH_PAGE = 50;
 
 /** Says something where a button was pressed (in place) or as a new message. */
 async function say(ctx: BotContext, text: string, edit: boolean, keyboard?: InlineKeyboard): Promise<void> {
-  const markup = keyboard ? { reply_markup: keyboard } : {};
-  if (edit) await ctx.editMessageText(text, markup);
-  else await ctx.reply(text, markup);
+  await showWhereAsked(ctx, text, edit, keyboard ? { reply_markup: keyboard } : {});
 }
 
 /**
@@ -66,9 +64,7 @@ async function withClient<T>(
     const waited = await waitForExchange(ctx, deps, () => work(client));
     return waited.cancelled ? undefined : waited.value;
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    await say(ctx, explained, edit);
+    await showExchangeError(ctx, error, edit);
     return undefined;
   }
 }

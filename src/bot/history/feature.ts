@@ -29,7 +29,7 @@ import {
 import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { describeExchangeError, showExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
@@ -108,9 +108,7 @@ async function loadPage(ctx: BotContext, deps: BotDeps, view: HistoryView, index
     view.hasMore = page.hasMore;
     return true;
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    await ctx.reply(explained);
+    await showExchangeError(ctx, error, false);
     return false;
   }
 }
@@ -215,9 +213,7 @@ async function sendInvoice({ ctx, deps }: Press, row: HistoryRow): Promise<void>
       await ctx.reply(ctx.t("hist-invoice-unsupported"));
       return;
     }
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    await ctx.reply(explained);
+    await showExchangeError(ctx, error, false);
   }
 }
 

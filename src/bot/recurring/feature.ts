@@ -10,7 +10,7 @@ import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
 import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { describeExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import {
@@ -26,12 +26,6 @@ import { scheduleLines } from "./format.ts";
 
 type Cursor = { olderThan?: number; newerThan?: number };
 
-/** Shows text as a new message, or in place of the pressed one. */
-async function show(ctx: BotContext, text: string, markup: object, edit: boolean): Promise<void> {
-  if (edit) await ctx.editMessageText(text, markup);
-  else await ctx.reply(text, markup);
-}
-
 /**
  * Runs `work` with the user's client while they wait; exchange failures are explained in place of the
  * screen. Nothing happens when no key is connected (said) or a /cancel overtook the update (silent).
@@ -44,7 +38,7 @@ async function withClient(
 ): Promise<void> {
   const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
   if (!client) {
-    await show(ctx, ctx.t("connect-needed"), {}, edit);
+    await showWhereAsked(ctx, ctx.t("connect-needed"), edit);
     return;
   }
   try {
@@ -54,7 +48,7 @@ async function withClient(
     const explained =
       error instanceof ExchangeNotFoundError ? ctx.t("dca-not-found") : describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
-    await show(ctx, explained, {}, edit);
+    await showWhereAsked(ctx, explained, edit);
   }
 }
 
@@ -64,7 +58,7 @@ async function showList(ctx: BotContext, deps: BotDeps, cursor: Cursor, edit: bo
     if (waited.cancelled) return;
     const page = pageOf(waited.value, DCA_PAGE_SIZE, cursor);
     const view = renderListPage(page, await shownFor(ctx, deps));
-    await show(ctx, view.text, { reply_markup: view.keyboard }, edit);
+    await showWhereAsked(ctx, view.text, edit, { reply_markup: view.keyboard });
   });
 }
 

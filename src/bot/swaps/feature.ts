@@ -21,7 +21,7 @@ import {
 import type { SwapSearch } from "../../services/swaps/search.ts";
 import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
@@ -172,8 +172,8 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
     return;
   }
   const locale = await ctx.i18n.getLocale();
-  let text: string;
   const keyboard = new InlineKeyboard();
+  const markup = { reply_markup: keyboard };
   try {
     const waited = await waitForExchange(ctx, deps, () =>
       client.swaps.list({ page, page_size: SWAPS_PAGE_SIZE }),
@@ -181,6 +181,7 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
     if (waited.cancelled) return;
     const result = waited.value;
     const pages = Math.max(1, Math.ceil(result.count / SWAPS_PAGE_SIZE));
+    let text: string;
     if (result.count === 0) text = ctx.t("swaps-none");
     else {
       const zone = userTimezone(ctx, deps);
@@ -189,14 +190,10 @@ async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit:
     }
     if (page > 1) keyboard.text(ctx.t("swaps-newer"), `sws:${page - 1}`);
     if (result.next !== null) keyboard.text(ctx.t("swaps-older"), `sws:${page + 1}`);
+    await showWhereAsked(ctx, text, edit, markup);
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    text = explained;
+    await showExchangeError(ctx, error, edit, markup);
   }
-  const markup = { reply_markup: keyboard };
-  if (edit) await ctx.editMessageText(text, markup);
-  else await ctx.reply(text, markup);
 }
 
 /** The trade commands, /swaps and its paging. */

@@ -20,7 +20,7 @@ import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/his
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
+import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
@@ -131,12 +131,13 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
   }
   const locale = await ctx.i18n.getLocale();
   const keyboard = new InlineKeyboard();
-  let text: string;
+  const markup = { reply_markup: keyboard };
   try {
     const waited = await waitForExchange(ctx, deps, () => recentWithdrawals(client, page, LIST_PAGE_SIZE));
     if (waited.cancelled) return;
     const { items, total } = waited.value;
     const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+    let text: string;
     if (total === 0) text = ctx.t("wd-list-none");
     else {
       const zone = userTimezone(ctx, deps);
@@ -153,14 +154,10 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
     }
     if (page > 1) keyboard.text(ctx.t("wd-list-newer"), `wdl:p:${page - 1}`);
     if (page < pages) keyboard.text(ctx.t("wd-list-older"), `wdl:p:${page + 1}`);
+    await showWhereAsked(ctx, text, edit, markup);
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    text = explained;
+    await showExchangeError(ctx, error, edit, markup);
   }
-  const markup = { reply_markup: keyboard };
-  if (edit) await ctx.editMessageText(text, markup);
-  else await ctx.reply(text, markup);
 }
 
 /** Shows one withdrawal in place of the list, with a button back to its page. */
@@ -171,8 +168,7 @@ async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: num
     return;
   }
   const locale = await ctx.i18n.getLocale();
-  const back = new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`);
-  let text: string;
+  const markup = { reply_markup: new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`) };
   try {
     const waited = await waitForExchange(ctx, deps, async () => {
       const withdrawal = await client.withdrawals.get(asset, id);
@@ -182,13 +178,11 @@ async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: num
     });
     if (waited.cancelled) return;
     const { withdrawal, fee } = waited.value;
-    text = renderDetail({ asset, withdrawal }, fee, ctx.t, locale, userTimezone(ctx, deps));
+    const text = renderDetail({ asset, withdrawal }, fee, ctx.t, locale, userTimezone(ctx, deps));
+    await ctx.editMessageText(text, markup);
   } catch (error) {
-    const explained = describeExchangeError(error, ctx.t);
-    if (explained === undefined) throw error;
-    text = explained;
+    await showExchangeError(ctx, error, true, markup);
   }
-  await ctx.editMessageText(text, { reply_markup: back });
 }
 
 /** /withdraw, /withdrawals and the list's buttons. */
