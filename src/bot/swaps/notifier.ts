@@ -5,10 +5,17 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
-import type { SwapTarget, SwapUpdate } from "../../services/swaps/watcher.ts";
+import type { GaveUpReason, SwapTarget, SwapUpdate } from "../../services/swaps/watcher.ts";
 import type { BotContext } from "../context.ts";
 import { isNotModified } from "../telegram-errors.ts";
 import { renderSwapResult } from "./format.ts";
+
+/** The message of each way a follow-up stops without a final status. */
+const GAVE_UP: Record<GaveUpReason, string> = {
+  not_final: "swap-gave-up",
+  unreadable: "swap-gave-up-unreadable",
+  disconnected: "swap-gave-up-disconnected",
+};
 
 /** Creates the watcher's `notify` callback over the bot's API. */
 export function createSwapNotifier(api: Api, i18n: I18n<BotContext>) {
@@ -40,16 +47,7 @@ export function createSwapNotifier(api: Api, i18n: I18n<BotContext>) {
         await edit(t(update.checked ? "swap-not-found" : "swap-search-failed"));
         return;
       case "gave_up":
-        await send(
-          t(
-            update.reason === "unreadable"
-              ? "swap-gave-up-unreadable"
-              : update.reason === "disconnected"
-                ? "swap-gave-up-disconnected"
-                : "swap-gave-up",
-            { id: update.swapId },
-          ),
-        );
+        await send(t(GAVE_UP[update.reason], { id: update.swapId }));
         return;
       case "settled": {
         const text = renderSwapResult(update.swap, t, target.locale);

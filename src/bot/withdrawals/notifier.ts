@@ -8,11 +8,22 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import { WITHDRAWAL_STATUS } from "../../exchange/index.ts";
 import type { CodeWaits } from "../../services/withdrawals/code-waits.ts";
-import type { WithdrawalTarget, WithdrawalUpdate } from "../../services/withdrawals/watcher.ts";
+import type {
+  WithdrawalGaveUp,
+  WithdrawalTarget,
+  WithdrawalUpdate,
+} from "../../services/withdrawals/watcher.ts";
 import type { BotContext } from "../context.ts";
 import { isNotModified } from "../telegram-errors.ts";
 import { renderStatusNews } from "./format.ts";
 import { startCodeWait } from "./two-factor.ts";
+
+/** The message of each way a follow-up stops without a final status. */
+const GAVE_UP: Record<WithdrawalGaveUp, string> = {
+  not_final: "wd-gave-up",
+  unreadable: "wd-gave-up-unreadable",
+  disconnected: "wd-gave-up-disconnected",
+};
 
 /** Creates the watcher's `notify` callback over the bot's API. */
 export function createWithdrawalNotifier(api: Api, i18n: I18n<BotContext>, codeWaits: CodeWaits) {
@@ -37,16 +48,7 @@ export function createWithdrawalNotifier(api: Api, i18n: I18n<BotContext>, codeW
         await send(t("wd-not-authorized", { id: update.withdrawalId }));
         return;
       case "gave_up":
-        await send(
-          t(
-            update.reason === "unreadable"
-              ? "wd-gave-up-unreadable"
-              : update.reason === "disconnected"
-                ? "wd-gave-up-disconnected"
-                : "wd-gave-up",
-            { id: update.withdrawalId },
-          ),
-        );
+        await send(t(GAVE_UP[update.reason], { id: update.withdrawalId }));
         return;
       case "found": {
         const { id } = update.withdrawal;
