@@ -8,7 +8,7 @@ import type { ExchangeClient } from "../exchange/index.ts";
 import { withChatAction } from "./chat-action.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 import { describeExchangeError } from "./exchange-errors.ts";
-import { interactiveCall } from "./exchange-wait.ts";
+import { clientOrConnect } from "./exchange-wait.ts";
 
 /** Confirm / Cancel of a single-use token (verbs "c" and "x"); `confirmKey` names the Confirm button. */
 export function confirmKeyboard(
@@ -44,11 +44,8 @@ export async function confirmedWriter(
   }
   if (verb !== "c") return undefined;
   const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return undefined;
-  }
+  const client = await clientOrConnect(ctx, deps, true);
+  if (!client) return undefined;
   // The exchange refuses every write of a read-only key: say so without sending one.
   if ((await deps.accounts.permission(userId)) === "read_only") {
     await ctx.editMessageText(ctx.t(texts.readOnly));

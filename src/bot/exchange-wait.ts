@@ -3,9 +3,10 @@
  * every call is bounded by the interactive deadline (then the user is told the exchange is not
  * answering), and the user's /cancel aborts the reads and silences the update (it has already answered).
  */
-import type { CallOptions } from "../exchange/index.ts";
+import type { CallOptions, ExchangeClient } from "../exchange/index.ts";
 import { type WaitingAction, withChatAction } from "./chat-action.ts";
 import type { BotContext, BotDeps } from "./context.ts";
+import { showWhereAsked } from "./exchange-errors.ts";
 
 /** What waiting came to: the work's value, or a /cancel that overtook the update. */
 export type Waited<T> = { cancelled: false; value: T } | { cancelled: true };
@@ -13,6 +14,21 @@ export type Waited<T> = { cancelled: false; value: T } | { cancelled: true };
 /** The options of an exchange client used while the user of `ctx` waits. */
 export function interactiveCall(ctx: BotContext, deps: BotDeps): CallOptions {
   return { deadlineMs: deps.exchangeDeadlineMs, signal: ctx.cancelScope.signal };
+}
+
+/**
+ * The user's client for calls made while they wait ({@link interactiveCall}), or undefined after telling
+ * a user with no connected key to connect one: in place of the pressed message when `edit`, else as a
+ * new message.
+ */
+export async function clientOrConnect(
+  ctx: BotContext,
+  deps: BotDeps,
+  edit = false,
+): Promise<ExchangeClient | undefined> {
+  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+  if (!client) await showWhereAsked(ctx, ctx.t("connect-needed"), edit);
+  return client;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ActionPayload } from "../actions.ts";
 import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
+import { clientOrConnect } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { addressButtonData, resendButtonData } from "./buttons.ts";
 import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
@@ -97,11 +97,8 @@ async function create(
   payload: AddressPayload & { kind: "create" },
 ): Promise<void> {
   const { draft } = payload;
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, true);
+  if (!client) return;
   await ctx.editMessageText(ctx.t("addr-saving"));
   let result: Awaited<ReturnType<typeof createEntry>>;
   try {
@@ -141,11 +138,8 @@ async function create(
 }
 
 async function remove(ctx: BotContext, deps: BotDeps, id: number, label: string): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, true);
+  if (!client) return;
   const shown = escapeHtml(label);
   const back = new InlineKeyboard().text(ctx.t("addr-button-list"), addressButtonData("list", 1));
   let result: Awaited<ReturnType<typeof deleteEntry>>;

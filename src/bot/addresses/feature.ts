@@ -11,7 +11,7 @@ import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatClock } from "../format/time.ts";
@@ -33,13 +33,9 @@ async function clientOrExplain(
   deps: BotDeps,
   change: boolean,
 ): Promise<ExchangeClient | undefined> {
-  const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.reply(ctx.t("connect-needed"));
-    return undefined;
-  }
-  if (change && (await deps.accounts.permission(userId)) === "read_only") {
+  const client = await clientOrConnect(ctx, deps);
+  if (!client) return undefined;
+  if (change && (await deps.accounts.permission(ctx.from?.id as number)) === "read_only") {
     await ctx.reply(ctx.t("addr-read-only"));
     return undefined;
   }

@@ -14,7 +14,7 @@ import {
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError, showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatDateTime } from "../format/time.ts";
@@ -55,11 +55,8 @@ async function withClient<T>(
   edit: boolean,
   work: (client: ExchangeClient) => Promise<T>,
 ): Promise<T | undefined> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await say(ctx, ctx.t("connect-needed"), edit);
-    return undefined;
-  }
+  const client = await clientOrConnect(ctx, deps, edit);
+  if (!client) return undefined;
   try {
     const waited = await waitForExchange(ctx, deps, () => work(client));
     return waited.cancelled ? undefined : waited.value;
@@ -142,11 +139,8 @@ async function applyChange(
   edit: boolean,
 ): Promise<void> {
   const userId = ctx.from?.id as number;
-  const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
-  if (!client) {
-    await say(ctx, ctx.t("connect-needed"), edit);
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, edit);
+  if (!client) return;
   // The exchange refuses every write of a read-only key: say so without sending one.
   if ((await deps.accounts.permission(userId)) === "read_only") {
     await say(ctx, ctx.t("error-forbidden"), edit);

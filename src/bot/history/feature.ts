@@ -10,12 +10,7 @@
  * user pages never repeat a row on a page and never skip one.
  */
 import { type Composer, InlineKeyboard } from "grammy";
-import {
-  type ExchangeClient,
-  ExchangeUnsupportedError,
-  TRANSACTION_TIMES,
-  TRANSACTION_TYPES,
-} from "../../exchange/index.ts";
+import { ExchangeUnsupportedError, TRANSACTION_TIMES, TRANSACTION_TYPES } from "../../exchange/index.ts";
 import {
   HISTORY_PAGE_SIZE,
   type HistoryFilters,
@@ -30,7 +25,7 @@ import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError, showExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
@@ -79,20 +74,13 @@ async function listText(ctx: BotContext, deps: BotDeps, view: HistoryView): Prom
   return renderList(view.rows, view.filters, view.page, ctx.t, locale, userTimezone(ctx, deps));
 }
 
-/** The client, or undefined after telling the user to connect (by reply, or as the press's answer). */
-async function clientOf(ctx: BotContext, deps: BotDeps): Promise<ExchangeClient | undefined> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) await ctx.reply(ctx.t("connect-needed"));
-  return client;
-}
-
 /**
  * Loads page `index` of the view's filters into `view` (anchored on the row shown before it). Returns
  * false, having told the user why, when the exchange could not be read or a /cancel overtook the wait;
  * the view is then unchanged.
  */
 async function loadPage(ctx: BotContext, deps: BotDeps, view: HistoryView, index: number): Promise<boolean> {
-  const client = await clientOf(ctx, deps);
+  const client = await clientOrConnect(ctx, deps);
   if (!client) return false;
   const after = index === 0 ? undefined : (view.anchors[index] ?? undefined);
   try {
@@ -201,7 +189,7 @@ async function showDetail({ ctx, deps, id }: Press, row: HistoryRow): Promise<vo
 
 /** Sends the exchange's invoice record for `row` as a new message; a 501 is explained. */
 async function sendInvoice({ ctx, deps }: Press, row: HistoryRow): Promise<void> {
-  const client = await clientOf(ctx, deps);
+  const client = await clientOrConnect(ctx, deps);
   if (!client) return;
   try {
     const waited = await waitForExchange(ctx, deps, () => client.transactions.invoice(row.id));

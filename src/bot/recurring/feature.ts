@@ -11,7 +11,7 @@ import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
 import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import {
   DCA_PAGE_SIZE,
@@ -36,11 +36,8 @@ async function withClient(
   edit: boolean,
   work: (client: ExchangeClient) => Promise<void>,
 ): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await showWhereAsked(ctx, ctx.t("connect-needed"), edit);
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, edit);
+  if (!client) return;
   try {
     await work(client);
   } catch (error) {

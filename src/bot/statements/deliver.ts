@@ -8,7 +8,7 @@ import type { StatementRange } from "../../services/statements/periods.ts";
 import { isoDate, type LocalDate } from "../../services/statements/zoned-time.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { intlLocale } from "../format/locale.ts";
 
@@ -37,11 +37,8 @@ function isPdf(bytes: Uint8Array): boolean {
  * statement changes nothing, so no failure here needs more than that.
  */
 export async function deliverStatement(ctx: BotContext, deps: BotDeps, range: StatementRange): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.reply(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps);
+  if (!client) return;
   const language = await ctx.i18n.getLocale();
   const period = { from: formatDay(range.firstDay, language), to: formatDay(range.lastDay, language) };
   try {

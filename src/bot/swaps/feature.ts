@@ -22,7 +22,7 @@ import type { SwapSearch } from "../../services/swaps/search.ts";
 import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
@@ -157,20 +157,14 @@ export async function onQuoteChoice(
     return;
   }
   if (verb !== "c") return;
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, true);
+  if (!client) return;
   await runConfirmed(ctx, deps, () => confirm(ctx, deps, quote, client));
 }
 
 async function showSwapsPage(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.reply(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps);
+  if (!client) return;
   const locale = await ctx.i18n.getLocale();
   const keyboard = new InlineKeyboard();
   const markup = { reply_markup: keyboard };

@@ -21,7 +21,7 @@ import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
+import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import {
@@ -124,11 +124,8 @@ export async function onWithdrawChoice(
 
 /** Shows page `page` of /withdrawals, each entry with a button to open it. */
 async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.reply(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps);
+  if (!client) return;
   const locale = await ctx.i18n.getLocale();
   const keyboard = new InlineKeyboard();
   const markup = { reply_markup: keyboard };
@@ -162,11 +159,8 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
 
 /** Shows one withdrawal in place of the list, with a button back to its page. */
 async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: number, page: number) {
-  const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
-  if (!client) {
-    await ctx.editMessageText(ctx.t("connect-needed"));
-    return;
-  }
+  const client = await clientOrConnect(ctx, deps, true);
+  if (!client) return;
   const locale = await ctx.i18n.getLocale();
   const markup = { reply_markup: new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`) };
   try {
