@@ -39,9 +39,10 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
-    "bench:flow prints the guided buy, step by step",
+    "bench:flow prints the guided buy, step by step, with the exchange's round trip it was given",
     async () => {
-      const out = await smoke("bench/flow.ts");
+      const out = await smoke("bench/flow.ts", [], ["--exchange-latency", "5"]);
+      expect(out).toContain("exchange latency 5 ms");
       expect(out).toMatch(/^\| guided \/buy \(3 updates\) \| \d+ \| \d+ \|/m);
       for (const step of ["/buy (first step)", "tap BTC", "type amount -> quote"])
         expect(out).toContain(`| ${step} |`);
