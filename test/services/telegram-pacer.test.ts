@@ -5,27 +5,17 @@
  * send; prompt sends go before background ones; a send never answered frees its slot after the lease;
  * the paced Api counts the auto-retry's attempts too.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { peak, seededRandom } from "../../bench/support/measure.ts";
 import { createPacedApi } from "../../src/bot/paced-api.ts";
 import { createTelegramPacer, pacerKeys, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefixes: string[] = [];
-afterAll(async () => {
-  for (const prefix of prefixes) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-  await redis.quit();
-});
+const { redis, prefix: freshPrefix } = redisWithPrefixes();
 
 /** Pacers sharing one prefix and one clock the test moves; `sleep` moves it too. */
 function group(options: { perSecond?: number; chatGapMs?: number; leaseMs?: number } = {}) {
-  const prefix = `test:pacer:${randomUUID()}:`;
-  prefixes.push(prefix);
+  const prefix = freshPrefix("pacer");
   const clock = { now: 1_000_000 };
   const pacer = () =>
     createTelegramPacer({

@@ -3,10 +3,7 @@
  * own, with a shared ticker read from the sandbox, a silent logger and quick timing. Every watcher is
  * closed, and every key under the prefixes handed out removed, after the file.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import pino from "pino";
-import { afterAll } from "vitest";
 import { createSharedTicker } from "../../src/services/alerts/shared-ticker.ts";
 import {
   type AlertWatcher,
@@ -14,9 +11,9 @@ import {
   createAlertWatcher,
 } from "../../src/services/alerts/watcher.ts";
 import { startTestExchange } from "./exchange.ts";
+import { REDIS_URL, redisWithPrefixes } from "./redis-prefixes.ts";
 
-/** The Redis the tests use. */
-export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+export { REDIS_URL };
 
 /** What a watcher needs from its test; the rest has defaults the test may override. */
 export type TestWatcherOptions = Pick<AlertWatcherOptions, "clientFor" | "deliver"> &
@@ -24,27 +21,13 @@ export type TestWatcherOptions = Pick<AlertWatcherOptions, "clientFor" | "delive
 
 /** The Redis client and sandbox of a test file, with fresh prefixes and watchers under them. */
 export async function alertWatcherHarness() {
-  const redis = new Redis(REDIS_URL);
   const ex = await startTestExchange();
-  const prefixes: string[] = [];
   const watchers: AlertWatcher[] = [];
-  afterAll(async () => {
-    await Promise.all(watchers.map((w) => w.close()));
-    for (const prefix of prefixes) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    }
-    await redis.quit();
-  });
+  const { redis, prefix } = redisWithPrefixes(() => Promise.all(watchers.map((w) => w.close())));
   return {
     redis,
     ex,
-    /** A new key prefix `test:<name>:<uuid>:`, removed after the file. */
-    prefix(name: string): string {
-      const prefix = `test:${name}:${randomUUID()}:`;
-      prefixes.push(prefix);
-      return prefix;
-    },
+    prefix,
     /** A watcher whose queues and keys live under `prefix` (60 s heartbeat, 100 ms scan, 5 s job lock by default). */
     watcher(prefix: string, options: TestWatcherOptions): AlertWatcher {
       const publicClient = ex.client();

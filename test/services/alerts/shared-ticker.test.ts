@@ -3,29 +3,15 @@
  * per second together. Real timers: the bound is logical (each read holds a one-second lock), so a slow
  * machine can only make the count smaller, never larger.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ticker } from "../../../src/exchange/index.ts";
 import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
 import { createMarketData } from "../../../src/services/market-data.ts";
 import { startTestExchange } from "../../support/exchange.ts";
+import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefixes: string[] = [];
-afterAll(async () => {
-  for (const prefix of prefixes) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  }
-  await redis.quit();
-});
-
-function freshPrefix(): string {
-  const prefix = `test:ticker:${randomUUID()}:`;
-  prefixes.push(prefix);
-  return prefix;
-}
+const { redis, prefix } = redisWithPrefixes();
+const freshPrefix = () => prefix("ticker");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
