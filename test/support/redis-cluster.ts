@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll } from "vitest";
 import { freePort } from "./process.ts";
+import { answers } from "./redis-server.ts";
 
 /** One node of the cluster. */
 export interface ClusterNode {
@@ -72,7 +73,8 @@ export async function startPrivateCluster(options: {
   }
   const addresses = nodes.map((node) => `127.0.0.1:${node.port}`);
   for (const node of nodes) {
-    if (!(await answers(node.port))) return { skipped: `redis-server on port ${node.port} did not start` };
+    if (!(await answersSoon(node.port)))
+      return { skipped: `redis-server on port ${node.port} did not start` };
   }
   const created = spawnSync(
     "redis-cli",
@@ -123,24 +125,10 @@ async function killChild(child: ChildProcess): Promise<void> {
 }
 
 /** Whether the node on `port` answers a PING within the start timeout. */
-async function answers(port: number): Promise<boolean> {
+async function answersSoon(port: number): Promise<boolean> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const probe = new Redis(port, "127.0.0.1", {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      retryStrategy: () => null,
-    });
-    probe.on("error", () => undefined);
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === "PONG") return true;
-    } catch {
-      // not up yet
-    } finally {
-      probe.disconnect();
-    }
+    if (await answers(`redis://127.0.0.1:${port}`)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;

@@ -83,8 +83,8 @@ export async function startPrivateRedis(options: { appendOnly: boolean }): Promi
   return server;
 }
 
-/** One PING without retries. */
-async function answers(url: string): Promise<boolean> {
+/** Whether the Redis at `url` answers one PING (no retries). */
+export async function answers(url: string): Promise<boolean> {
   const probe = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
