@@ -36,33 +36,109 @@ export interface UserCancellationOptions {
   prefix: string;
 }
 
-interface OpenScope {
+/**
+ * One update's scope. A class, not an object of closures: every update of every user opens one. The
+ * scopes of a user that are open in this process form a list (`before`/`after`), headed in the registry.
+ */
+class Scope implements CancelScope {
   /** Made when the signal is first asked for: most updates never wait on the exchange. */
-  controller: AbortController | undefined;
-  aborted: boolean;
-  writes: number;
-}
+  private controller: AbortController | undefined;
+  private aborted = false;
+  private overtaken = false;
+  private writes = 0;
+  before: Scope | undefined;
+  after: Scope | undefined;
+  private readonly registry: Registry;
+  readonly userId: number;
+  private generation: string | null;
 
-/** Aborts a scope: its signal fires now, or is born aborted if nothing has asked for it yet. */
-function abort(scope: OpenScope): void {
-  scope.aborted = true;
-  scope.controller?.abort();
-}
-
-/** The scope's signal, made on first use. */
-function signalOf(scope: OpenScope): AbortSignal {
-  if (scope.controller === undefined) {
-    scope.controller = new AbortController();
-    if (scope.aborted) scope.controller.abort();
+  constructor(registry: Registry, userId: number, generation: string | null) {
+    this.registry = registry;
+    this.userId = userId;
+    this.generation = generation;
   }
-  return scope.controller.signal;
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  get interrupted(): boolean {
+    return this.overtaken || this.aborted;
+  }
+
+  async cancelled(): Promise<boolean> {
+    if (!this.overtaken) {
+      this.overtaken = this.aborted || (await this.registry.generation(this.userId)) !== this.generation;
+    }
+    return this.overtaken;
+  }
+
+  async writing<T>(work: () => Promise<T>): Promise<T> {
+    this.writes++;
+    try {
+      return await work();
+    } finally {
+      this.writes--;
+    }
+  }
+
+  async cancelOthers(): Promise<{ interrupted: number; writing: boolean }> {
+    this.generation = await this.registry.bump(this.userId);
+    const others: Scope[] = [];
+    for (let scope = this.registry.first(this.userId); scope !== undefined; scope = scope.after) {
+      if (scope !== this) others.push(scope);
+    }
+    // Listed first: an abort's listeners may close scopes, which changes the list.
+    for (const scope of others) scope.abort();
+    return { interrupted: others.length, writing: others.some((scope) => scope.writes > 0) };
+  }
+
+  close(): void {
+    this.registry.unlink(this);
+  }
+
+  /** Its signal fires now, or is born aborted if nothing has asked for it yet. */
+  private abort(): void {
+    this.aborted = true;
+    this.controller?.abort();
+  }
+}
+
+/** What a scope asks of the registry: the user's generation in Redis and the list of open scopes. */
+interface Registry {
+  generation(userId: number): Promise<string | null>;
+  bump(userId: number): Promise<string>;
+  first(userId: number): Scope | undefined;
+  unlink(scope: Scope): void;
 }
 
 /** Creates the registry of running updates per user. */
 export function createUserCancellation(options: UserCancellationOptions) {
   const { redis, prefix } = options;
-  const open = new Map<number, Set<OpenScope>>();
+  // The newest open scope of each user; the others follow it through `after`.
+  const open = new Map<number, Scope>();
   const keyOf = (userId: number) => `${prefix}${userId}`;
+  const registry: Registry = {
+    generation: (userId) => redis.get(keyOf(userId)),
+    // The key never expires: an expiry would make every running update look overtaken.
+    bump: async (userId) => String(await redis.incr(keyOf(userId))),
+    first: (userId) => open.get(userId),
+    unlink(scope) {
+      const { userId } = scope;
+      if (scope.before !== undefined) scope.before.after = scope.after;
+      else if (open.get(userId) === scope) {
+        if (scope.after === undefined) open.delete(userId);
+        else open.set(userId, scope.after);
+      } else return; // already closed
+      if (scope.after !== undefined) scope.after.before = scope.before;
+      scope.before = undefined;
+      scope.after = undefined;
+    },
+  };
 
   return {
     /** The Redis key of the user's cancel generation, so an update can read it ahead (see update-reads.ts). */
@@ -71,45 +147,14 @@ export function createUserCancellation(options: UserCancellationOptions) {
     /** Opens the scope of an update of `userId`; close it when the update is done. */
     async open(userId: number): Promise<CancelScope> {
       const ahead = takeReadAhead(keyOf(userId));
-      let generation = ahead === undefined ? await redis.get(keyOf(userId)) : ahead;
-      const own: OpenScope = { controller: undefined, aborted: false, writes: 0 };
-      const scopes = open.get(userId) ?? new Set<OpenScope>();
-      scopes.add(own);
-      open.set(userId, scopes);
-      let overtaken = false;
-      return {
-        get signal() {
-          return signalOf(own);
-        },
-        get interrupted() {
-          return overtaken || own.aborted;
-        },
-        async cancelled() {
-          if (!overtaken) {
-            overtaken = own.aborted || (await redis.get(keyOf(userId))) !== generation;
-          }
-          return overtaken;
-        },
-        async writing(work) {
-          own.writes++;
-          try {
-            return await work();
-          } finally {
-            own.writes--;
-          }
-        },
-        async cancelOthers() {
-          // The key never expires: an expiry would make every running update look overtaken.
-          generation = String(await redis.incr(keyOf(userId)));
-          const others = [...(open.get(userId) ?? [])].filter((scope) => scope !== own);
-          for (const scope of others) abort(scope);
-          return { interrupted: others.length, writing: others.some((scope) => scope.writes > 0) };
-        },
-        close() {
-          scopes.delete(own);
-          if (scopes.size === 0 && open.get(userId) === scopes) open.delete(userId);
-        },
-      };
+      const scope = new Scope(registry, userId, ahead === undefined ? await redis.get(keyOf(userId)) : ahead);
+      const first = open.get(userId);
+      if (first !== undefined) {
+        scope.after = first;
+        first.before = scope;
+      }
+      open.set(userId, scope);
+      return scope;
     },
   };
 }
