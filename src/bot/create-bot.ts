@@ -5,8 +5,9 @@
  * 1. per-chat sequencing (/cancel does not wait behind a slow update), then users without a `from` (channel
  *    posts...) are dropped; `ctx.log`, the update's logger, is built when first used;
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
- *    session (Redis) and i18n, then the pasted-key guard (a key anywhere is
- *    deleted before any handler or conversation sees it), then the access and private-chat guards;
+ *    session (Redis; `ctx.t` takes the user's language from it: update-context.ts), then the pasted-key
+ *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
+ *    private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations (each conversation's middleware behind a gate: conversation-gate.ts), then the
@@ -112,6 +113,7 @@ export interface BotOptions {
 
 /** Creates the bot. Call `bot.init()` (or start it) afterwards; this function sends nothing. */
 export function createBot(deps: BotDeps, storage: BotStorage, options: BotOptions): Bot<BotContext> {
+  const i18n = createI18n();
   const config: BotConfig<BotContext> = {
     client: {
       ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
@@ -121,12 +123,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   };
   const bot = new Bot<BotContext>(options.token, {
     ...config,
-    ContextConstructor: updateContextClass(deps.logger) as unknown as new (
+    ContextConstructor: updateContextClass(deps.logger, i18n) as unknown as new (
       ...args: ConstructorParameters<typeof Context>
     ) => BotContext,
   });
   configureApi(bot.api);
-  const i18n = createI18n();
   const conversationI18n = createConversationI18n();
 
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
@@ -173,7 +174,6 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       getSessionKey: (ctx) => (ctx.from ? userKey(ctx.from.id) : undefined),
     }),
   );
-  app.use(i18n);
   app.use(secretGuard(deps));
   app.use(guardsFeature(deps));
 

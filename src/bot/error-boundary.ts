@@ -10,7 +10,7 @@ import { errorSummary, loggerForUpdate } from "../logger.ts";
 import { isRedisUnavailable } from "../services/redis-connection.ts";
 import { VaultDecryptError } from "../vault/cipher.ts";
 import type { BotContext } from "./context.ts";
-import { isLanguage, languageFromTelegram } from "./i18n.ts";
+import { updateLanguage } from "./i18n.ts";
 import { isNotModified } from "./telegram-errors.ts";
 
 /** The apology for a failure: what the user can do about it differs by cause. */
@@ -20,18 +20,6 @@ function apologyKey(cause: unknown): string {
   // Redis unreachable: it comes back by itself, but a step in progress may have been lost with it.
   if (isRedisUnavailable(cause)) return "storage-unavailable";
   return "something-went-wrong";
-}
-
-/** The user's language if the session got that far, else Telegram's when supported, else English. */
-async function localeOf(ctx: BotContext): Promise<string> {
-  try {
-    // `ctx.i18n` exists only once the session was read; its negotiator reads the session.
-    const chosen = await (ctx.i18n as BotContext["i18n"] | undefined)?.getLocale();
-    if (isLanguage(chosen)) return chosen;
-  } catch {
-    // The session is unreadable: fall back to what the update says.
-  }
-  return languageFromTelegram(ctx.from?.language_code) ?? "en";
 }
 
 /** The log lines of an update: its own logger if the first middleware ran, else one made here. */
@@ -55,7 +43,8 @@ export function reportFailure(logger: Logger, i18n: I18n<BotContext>) {
     const log = logOf(ctx, logger);
     log.error({ err: errorSummary(cause) }, "update failed");
     try {
-      const text = i18n.t(await localeOf(ctx), apologyKey(cause));
+      // The user's language if the session got that far, else Telegram's when supported, else English.
+      const text = i18n.t(updateLanguage(ctx), apologyKey(cause));
       if (ctx.callbackQuery) {
         // The press may have been answered already; then the apology goes to the chat instead.
         const answered = await ctx.answerCallbackQuery({ text, show_alert: true }).then(

@@ -56,18 +56,22 @@ function memoizeBundleMatching<C extends Context>(i18n: I18n<C>): I18n<C> {
   return i18n;
 }
 
-/** Creates the i18n instance; outside conversations it reads the language from the session. */
+/**
+ * The language of an update outside conversations: the user's choice once their session is read, else
+ * Telegram's when supported, else English. Before the session middleware (or when reading the session
+ * failed) there is no `ctx.session` yet.
+ */
+export function updateLanguage(ctx: BotContext): Language {
+  const chosen = ctx.from ? (ctx.session as BotContext["session"] | undefined)?.language : undefined;
+  return (isLanguage(chosen) ? chosen : undefined) ?? languageFromTelegram(ctx.from?.language_code) ?? "en";
+}
+
+/**
+ * Creates the translations for updates outside conversations (their `ctx.t` is the update context's,
+ * see update-context.ts) and for messages sent without an update (background jobs, the error boundary).
+ */
 export function createI18n(): I18n<BotContext> {
-  const i18n = new I18n<BotContext>({
-    ...COMMON,
-    localeNegotiator: (ctx) => {
-      const chosen = ctx.from ? ctx.session.language : undefined;
-      return (
-        (isLanguage(chosen) ? chosen : undefined) ?? languageFromTelegram(ctx.from?.language_code) ?? "en"
-      );
-    },
-  });
-  return memoizeBundleMatching(i18n);
+  return memoizeBundleMatching(new I18n<BotContext>(COMMON));
 }
 
 /**

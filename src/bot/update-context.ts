@@ -3,17 +3,31 @@
  * for (`ctx.from`, `ctx.chat`, `ctx.msg`) worked out once per update. grammY computes each of them on
  * every read by trying a dozen kinds of update in turn, and an update is asked for its sender and chat
  * a couple of dozen times on its way through the bot. The update never changes while it is handled.
+ *
+ * It also carries `ctx.t` and `ctx.i18n` (the i18n plugin's flavour), made when first used and the
+ * language worked out then: the plugin's middleware built half a dozen closures and awaited the language
+ * for every update, though many translate one message or none.
  */
+import type { I18n, I18nFlavor, TranslateFunction } from "@grammyjs/i18n";
 import { Context } from "grammy";
 import type { Logger } from "pino";
 import { loggerForUpdate } from "../logger.ts";
+import type { BotContext } from "./context.ts";
+import { updateLanguage } from "./i18n.ts";
 
 const UNSET = Symbol("unset");
 
-/** The class, with `logger` as the parent of each update's logger. */
-export function updateContextClass(logger: Logger) {
+/**
+ * The class, with `logger` as the parent of each update's logger and `i18n` the translations of
+ * `ctx.t`.
+ */
+export function updateContextClass(logger: Logger, i18n: I18n<BotContext>) {
   return class UpdateContext extends Context {
     #log: Logger | undefined;
+    /** The language `ctx.t` uses: the update's (see updateLanguage) unless a handler chose another. */
+    #locale: string | undefined;
+    #i18n: I18nFlavor["i18n"] | undefined;
+    #t: TranslateFunction | undefined;
     #from: Context["from"] | typeof UNSET = UNSET;
     #chat: Context["chat"] | typeof UNSET = UNSET;
     #msg: Context["msg"] | typeof UNSET = UNSET;
@@ -48,6 +62,44 @@ export function updateContextClass(logger: Logger) {
     override get msg(): Context["msg"] {
       if (this.#msg === UNSET) this.#msg = super.msg;
       return this.#msg;
+    }
+
+    /**
+     * The message `key` in the update's language, as a function of its own (handlers pass `ctx.t` on),
+     * made when first asked for.
+     */
+    get t(): TranslateFunction {
+      this.#t ??= (key, variables) => {
+        this.#locale ??= updateLanguage(this as unknown as BotContext);
+        return i18n.t(this.#locale, key, variables);
+      };
+      return this.#t;
+    }
+
+    /** The same as `t`, by the i18n plugin's other name. */
+    get translate(): TranslateFunction {
+      return this.t;
+    }
+
+    /** The i18n plugin's `ctx.i18n`, made for the few updates that ask for it. */
+    get i18n(): I18nFlavor["i18n"] {
+      this.#i18n ??= {
+        fluent: i18n.fluent,
+        getLocale: async () => updateLanguage(this as unknown as BotContext),
+        useLocale: (locale) => {
+          this.#locale = locale;
+        },
+        renegotiateLocale: async () => {
+          this.#locale = updateLanguage(this as unknown as BotContext);
+        },
+        setLocale: async () => {
+          // As the plugin without `useSession`: the language is chosen in the settings (session.language).
+          throw new Error(
+            "ctx.i18n.setLocale() is not used: set session.language, then ctx.i18n.useLocale()",
+          );
+        },
+      };
+      return this.#i18n;
     }
   };
 }
