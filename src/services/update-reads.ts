@@ -21,11 +21,53 @@ export interface AheadReads {
   hashes?: readonly { key: string; fields: readonly string[] }[];
 }
 
+/**
+ * The few values an update keeps by key: a list searched by comparing, not a Map. Each caller builds its
+ * key afresh (a prefix and a user id), and a Map must flatten and hash every such string, which cost more
+ * than the rest of a read ahead; an update keeps a handful of values.
+ */
+class FewByKey<V> {
+  private readonly keys: string[] = [];
+  private readonly values: V[] = [];
+
+  get(key: string): V | undefined {
+    const at = this.keys.indexOf(key);
+    return at === -1 ? undefined : this.values[at];
+  }
+
+  set(key: string, value: V): void {
+    const at = this.keys.indexOf(key);
+    if (at !== -1) this.values[at] = value;
+    else {
+      this.keys.push(key);
+      this.values.push(value);
+    }
+  }
+
+  /** Removes `key`, returning its value. */
+  take(key: string): V | undefined {
+    const at = this.keys.indexOf(key);
+    if (at === -1) return undefined;
+    const value = this.values[at];
+    const last = this.keys.length - 1;
+    this.keys[at] = this.keys[last] as string;
+    this.values[at] = this.values[last] as V;
+    this.keys.pop();
+    this.values.pop();
+    return value;
+  }
+
+  clear(): void {
+    this.keys.length = 0;
+    this.values.length = 0;
+  }
+}
+
 interface UpdateReads {
   /** Values read ahead and not yet taken (a hash field as `key NUL field`): null when absent. */
-  ahead: Map<string, string | null>;
+  ahead: FewByKey<string | null>;
   /** JSON of what each storage read in this update, by storage and key. */
-  seen: Map<string, string>;
+  seen: FewByKey<string>;
 }
 
 const current = new AsyncLocalStorage<UpdateReads>();
@@ -87,7 +129,7 @@ export async function withReadAhead<T>(
     args.length === 1
       ? []
       : JSON.parse(await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args));
-  const store: UpdateReads = { ahead: new Map(), seen: new Map() };
+  const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;
   for (const key of keys) store.ahead.set(key, valueAt(values, at++));
   for (const hash of hashes) {
@@ -107,16 +149,12 @@ export async function withReadAhead<T>(
  * undefined when it was not read ahead (or was already taken, written or deleted): then read Redis.
  */
 export function takeReadAhead(key: string): string | null | undefined {
-  const ahead = current.getStore()?.ahead;
-  // Values read ahead are strings or null, so undefined means "not read ahead" (one lookup, not two).
-  const value = ahead?.get(key);
-  if (value !== undefined) ahead?.delete(key);
-  return value;
+  return current.getStore()?.ahead.take(key);
 }
 
 /** Drops what was read ahead for `key` (it is being written or deleted). */
 export function forgetReadAhead(key: string): void {
-  current.getStore()?.ahead.delete(key);
+  current.getStore()?.ahead.take(key);
 }
 
 /** {@link takeReadAhead} for a field of a hash. */
@@ -150,11 +188,11 @@ export function skipUnchangedWrites<T>(storage: JsonStorage<T>): JsonStorage<T> 
     async write(key, value) {
       const before = seen()?.get(id + key);
       if (before !== undefined && before === JSON.stringify(value)) return;
-      seen()?.delete(id + key);
+      seen()?.take(id + key);
       await storage.write(key, value);
     },
     async delete(key) {
-      seen()?.delete(id + key);
+      seen()?.take(id + key);
       await storage.delete(key);
     },
   };
