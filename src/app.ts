@@ -144,7 +144,7 @@ export function createApp(options: AppOptions): App {
       redis,
       prefix: `${prefix}account:`,
     }),
-    market: createMarketData({ client: publicClient, sharedTicker: ticker.get }),
+    market: createMarketData({ client: publicClient, sharedTicker: ticker }),
     priceHistory,
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     cooldowns: createCooldowns({ redis, prefix: `${prefix}cooldown:` }),

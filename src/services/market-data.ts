@@ -11,27 +11,32 @@ import type { ExchangeClient, PublicAsset, Ticker } from "../exchange/index.ts";
 export interface MarketDataOptions {
   client: ExchangeClient;
   tickerTtlMs?: number;
-  /** Where the ticker comes from instead of the client (already cached and shared). */
-  sharedTicker?: () => Promise<Ticker>;
+  /** Where the ticker comes from instead of the client (already cached and shared): see shared-ticker.ts. */
+  sharedTicker?: { get(): Promise<Ticker>; held(): Ticker | undefined };
   assetsTtlMs?: number;
   now?: () => number;
 }
 
 /** A value fetched at most once per `ttlMs`, with one request in flight at a time. */
-function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number) {
   let value: { data: T; at: number } | undefined;
   let inFlight: Promise<T> | undefined;
-  return () => {
-    if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
-    inFlight ??= load()
-      .then((data) => {
-        value = { data, at: now() };
-        return data;
-      })
-      .finally(() => {
-        inFlight = undefined;
-      });
-    return inFlight;
+  /** The value while it is fresh, else undefined. */
+  const held = (): T | undefined => (value && now() - value.at < ttlMs ? value.data : undefined);
+  return {
+    held,
+    get(): Promise<T> {
+      if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
+      inFlight ??= load()
+        .then((data) => {
+          value = { data, at: now() };
+          return data;
+        })
+        .finally(() => {
+          inFlight = undefined;
+        });
+      return inFlight;
+    },
   };
 }
 
@@ -43,16 +48,27 @@ export function createMarketData(options: MarketDataOptions) {
   const assets = cached(() => options.client.market.assets(), options.assetsTtlMs ?? 600_000, now);
   // The names of the list last loaded: the same map while the list is (ten minutes), not one per caller.
   let named: { list: PublicAsset[]; names: ReadonlyMap<string, string> } | undefined;
+  const namesOf = (list: PublicAsset[]): ReadonlyMap<string, string> => {
+    if (named?.list !== list) {
+      named = { list, names: new Map(list.map((a) => [a.code.toUpperCase(), a.name])) };
+    }
+    return named.names;
+  };
   return {
     /** The ticker, at most a second old. */
-    ticker: (): Promise<Ticker> => ticker(),
+    ticker: (): Promise<Ticker> => ticker.get(),
     /** Listed assets by code (one map per list loaded: do not change it). */
     async assetNames(): Promise<ReadonlyMap<string, string>> {
-      const list: PublicAsset[] = await assets();
-      if (named?.list !== list) {
-        named = { list, names: new Map(list.map((a) => [a.code.toUpperCase(), a.name])) };
-      }
-      return named.names;
+      return namesOf(await assets.get());
+    },
+    /**
+     * The ticker and the asset names when this process holds both fresh, with no wait at all (most
+     * /price of a second): else undefined, and the caller waits on `ticker()` and `assetNames()`.
+     */
+    held(): { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined {
+      const heldTicker = ticker.held();
+      const list = heldTicker && assets.held();
+      return list && heldTicker ? { ticker: heldTicker, names: namesOf(list) } : undefined;
     },
   };
 }

@@ -113,12 +113,20 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let text: string;
     try {
-      // Market data is shared by every user, so /cancel does not abort it; its deadline bounds it.
-      const waited = await waitForExchange(ctx, deps, () =>
-        Promise.all([deps.market.ticker(), deps.market.assetNames()]),
-      );
-      if (waited.cancelled) return;
-      const [ticker, names] = waited.value;
+      // Most /price of a second find the market data in memory: nothing to wait for (as after a wait, a
+      // /cancel this process has seen silences the update). Otherwise wait: market data is shared by
+      // every user, so /cancel does not abort it; its deadline bounds it.
+      let market = deps.market.held();
+      if (market !== undefined && ctx.cancelScope.interrupted) return;
+      if (market === undefined) {
+        const waited = await waitForExchange(ctx, deps, async () => {
+          const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+          return { ticker, names };
+        });
+        if (waited.cancelled) return;
+        market = waited.value;
+      }
+      const { ticker, names } = market;
       if (asked.length === 1 && asked[0] === ALL) {
         for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
         return;

@@ -118,6 +118,8 @@ export function createSharedTicker(options: SharedTickerOptions) {
     reading,
     /** The ticker alone, at most `maxAgeMs` old (default `ttlMs`). */
     get: async (maxAgeMs?: number): Promise<Ticker> => (await reading(maxAgeMs)).ticker,
+    /** The ticker this process holds while it is fresh (at most `ttlMs` old), without waiting; else undefined. */
+    held: (): Ticker | undefined => (last !== undefined && now() - last.at < ttlMs ? last.ticker : undefined),
   };
 }
 

@@ -65,6 +65,53 @@ describe("the shared ticker", () => {
     expect((await ticker.get()).ETH?.sell).toBe("3");
   });
 
+  it("held: the reading this process holds while under a second old, else nothing (never a wait)", async () => {
+    let clock = 1_000_000;
+    const ticker = createSharedTicker({
+      redis,
+      prefix: freshPrefix(),
+      now: () => clock,
+      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
+    });
+    expect(ticker.held()).toBeUndefined();
+    await ticker.get();
+    clock += 999;
+    expect(ticker.held()?.ETH?.sell).toBe("1");
+    clock += 1;
+    expect(ticker.held()).toBeUndefined();
+  });
+
+  it("market data held: the ticker and the asset names once both are in memory and fresh", async () => {
+    let clock = 1_000_000;
+    let assetReads = 0;
+    const ticker = createSharedTicker({
+      redis,
+      prefix: freshPrefix(),
+      now: () => clock,
+      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
+    });
+    const client = {
+      market: {
+        assets: async () => {
+          assetReads++;
+          return [{ code: "eth", name: "Ether" }];
+        },
+      },
+    } as unknown as Parameters<typeof createMarketData>[0]["client"];
+    const market = createMarketData({ client, sharedTicker: ticker, now: () => clock, assetsTtlMs: 10_000 });
+    expect(market.held()).toBeUndefined();
+    await market.ticker();
+    expect(market.held()).toBeUndefined(); // the names are not loaded yet
+    await market.assetNames();
+    const held = market.held();
+    expect(held?.ticker.ETH?.buy).toBe("2");
+    expect(held?.names.get("ETH")).toBe("Ether");
+    expect(market.held()?.names).toBe(held?.names); // one map per list, not one per caller
+    clock += 1000; // the ticker is a second old: wait for a fresh one
+    expect(market.held()).toBeUndefined();
+    expect(assetReads).toBe(1);
+  });
+
   it("a reading is aged from the start of its read; a scan a second later reads again instead of reusing it", async () => {
     const prefix = freshPrefix();
     let clock = 1_000_000;
@@ -114,7 +161,7 @@ describe("the shared ticker", () => {
     const ex = await startTestExchange();
     const client = ex.client();
     const shared = createSharedTicker({ redis, prefix: freshPrefix(), load: () => client.market.ticker() });
-    const market = createMarketData({ client, sharedTicker: shared.get });
+    const market = createMarketData({ client, sharedTicker: shared });
     const ticker = await market.ticker();
     expect(ticker.BTC?.buy).toMatch(/^\d+(\.\d+)?$/);
     expect(await market.ticker()).toEqual(ticker);
