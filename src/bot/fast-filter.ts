@@ -17,7 +17,15 @@
  * added to a returned composer after the call still count, and calling `next` twice still fails.
  * test/bot/fast-filter.test.ts runs the same cases against grammY's Composer and this one.
  */
-import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
+import {
+  type ChatTypeContext,
+  Composer,
+  type Context,
+  type Middleware,
+  type MiddlewareFn,
+  type NextFunction,
+} from "grammy";
+import type { Chat } from "grammy/types";
 
 /** One link: a middleware, or a branch taken when its predicate holds. */
 interface Link<C extends Context> {
@@ -27,6 +35,8 @@ interface Link<C extends Context> {
   commands?: ReadonlySet<string>;
   /** A button link: the prefixes the callback data must start with for its predicate to match. */
   dataPrefixes?: readonly string[];
+  /** A chat type link: the chat types it matches, which decide it without asking its predicate. */
+  chatTypes?: ReadonlySet<string>;
   /** What runs: a composer of ours (run from its list) or any other middleware. */
   composer?: BotComposer<C>;
   fn?: MiddlewareFn<C>;
@@ -178,6 +188,19 @@ export class BotComposer<C extends Context> extends Composer<C> {
   }
 
   /**
+   * grammY's `chatType`; the link also records the chat types, which decide it as its predicate would
+   * (it has no other effect), so the walk asks no predicate for it.
+   */
+  override chatType<T extends Chat["type"]>(
+    chatType: T | T[],
+    ...middleware: Array<Middleware<ChatTypeContext<C, T>>>
+  ): Composer<ChatTypeContext<C, T>> {
+    const composer = super.chatType(chatType, ...middleware);
+    (this.links.at(-1) as Link<C>).chatTypes = new Set(Array.isArray(chatType) ? chatType : [chatType]);
+    return composer;
+  }
+
+  /**
    * grammY's `callbackQuery`, the same predicate (and `ctx.match`); the link also records the prefix
    * each trigger requires, so that a press with other data (or no press at all) skips it without
    * running the triggers' patterns.
@@ -213,6 +236,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
     // What the command and button links are matched against, worked out when first needed.
     let command: string | undefined;
     let data: string | undefined | null = null;
+    let chatType: string | undefined | null = null;
     for (;;) {
       if (index >= links.length) {
         if (up === undefined) return next();
@@ -220,10 +244,14 @@ export class BotComposer<C extends Context> extends Composer<C> {
         continue;
       }
       const link = links[index++] as Link<C>;
-      if (link.predicate !== undefined) {
+      if (link.chatTypes !== undefined) {
+        if (chatType === null) chatType = ctx.chat?.type;
+        if (chatType === undefined || !link.chatTypes.has(chatType)) continue;
+      } else if (link.predicate !== undefined) {
         if (link.commands !== undefined) {
           command ??= commandOf(ctx);
-          if (command !== ANY_COMMAND && !link.commands.has(command)) continue;
+          // Most texts are no command at all: then no command link can match.
+          if (command === "" || (command !== ANY_COMMAND && !link.commands.has(command))) continue;
         } else if (link.dataPrefixes !== undefined) {
           if (data === null) data = ctx.update.callback_query?.data;
           if (!mayMatchData(data, link.dataPrefixes)) continue;

@@ -102,6 +102,26 @@ describe("BotComposer.filter", () => {
       expect(await run(composer, press)).toEqual(["button:7"]);
     });
 
+    it(`${name}: chatType matches the chat's type (one or several), and nothing without a chat`, async () => {
+      const composer = make();
+      composer.chatType("private", mark("private"));
+      composer.chatType(["group", "supergroup"]).use(mark("group"));
+      composer.chatType("private").chatType("channel", mark("never"));
+      const inChat = (type?: string) =>
+        new Context(
+          {
+            update_id: 1,
+            message: { message_id: 1, date: 0, text: "hi", ...(type ? { chat: { id: 1, type } } : {}) },
+          } as never,
+          {} as never,
+          { username: "bot" } as never,
+        );
+      expect(await run(composer, inChat("private"))).toEqual(["private", "next"]);
+      expect(await run(composer, inChat("supergroup"))).toEqual(["group", "next"]);
+      expect(await run(composer, inChat("channel"))).toEqual(["next"]);
+      expect(await run(composer, inChat())).toEqual(["next"]);
+    });
+
     it(`${name}: a middleware or predicate that throws rejects the update (sync or async)`, async () => {
       for (const failing of [
         (c: Composer<Context>) =>
