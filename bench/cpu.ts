@@ -42,9 +42,9 @@ try {
   console.log("| case | whole µs CPU/upd | bare µs CPU/upd | whole / bare |");
   console.log("|---|---|---|---|");
   for (const [name, make] of Object.entries(CASES)) {
-    // Warm-up: compiled code and caches, as in a running bot.
-    await cpuPerUpdate("whole", make, smoke ? 50 : 300);
-    await cpuPerUpdate("bare", make, smoke ? 50 : 300);
+    // Warm-up: code optimized and heap grown, as in a bot that has been running a while (see measure.ts).
+    await cpuPerUpdate("whole", make, smoke ? 50 : 10_000);
+    await cpuPerUpdate("bare", make, smoke ? 50 : 10_000);
     const whole: number[] = [];
     const bare: number[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -37,7 +37,7 @@ try {
       }),
     );
   };
-  await drive(200); // warm-up: compiled code and caches, as in a running bot
+  await drive(10_000); // warm-up: code optimized and heap grown, as in a bot running a while
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
   await drive(count);

@@ -13,6 +13,13 @@ export interface BenchOptions {
   smoke: boolean;
   rounds: number;
   perRound: number;
+  /**
+   * Updates per side before a case is timed (10,000 by default): a bot that has been running a while
+   * has its code optimized and its heap grown to size. The whole bot, with far more code than bare
+   * grammY, needs some thousands of updates for that; with 50, the first case measured ran at 0.55-0.6x
+   * whatever it was, and the same case measured later at 0.65-0.7x.
+   */
+  warmUp: number;
   concurrency: number;
   /** Updates per side in the serial Redis-counting pass. */
   counted: number;
@@ -20,7 +27,10 @@ export interface BenchOptions {
   exchangeLatencyMs: number;
 }
 
-/** Reads `--smoke`, `--rounds N`, `--per-round N`, `--concurrency N`, `--exchange-latency MS`. */
+/**
+ * Reads `--smoke`, `--rounds N`, `--per-round N`, `--warm-up N`, `--concurrency N`,
+ * `--exchange-latency MS`.
+ */
 export function parseOptions(argv: string[]): BenchOptions {
   const smoke = argv.includes("--smoke");
   const value = (name: string, fallback: number) => {
@@ -32,6 +42,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     smoke,
     rounds: value("--rounds", smoke ? 2 : 6),
     perRound: value("--per-round", smoke ? 20 : 2000),
+    warmUp: value("--warm-up", smoke ? 20 : 10_000),
     concurrency: value("--concurrency", smoke ? 4 : 16),
     counted: smoke ? 5 : 40,
     exchangeLatencyMs: value("--exchange-latency", 0),
@@ -151,8 +162,9 @@ export async function measureCase(
     },
   };
   const units = Math.max(1, Math.floor(options.perRound / size));
+  const warmUpUnits = Math.max(1, Math.floor(options.warmUp / size));
   for (const side of ["whole", "bare"] as const) {
-    await runUnits(world.users, Math.min(units, 50), options.concurrency, (u) => unit(side, u), []);
+    await runUnits(world.users, warmUpUnits, options.concurrency, (u) => unit(side, u), []);
   }
   for (let round = 0; round < options.rounds; round++) {
     const order: Side[] = round % 2 === 0 ? ["whole", "bare"] : ["bare", "whole"];
@@ -213,7 +225,7 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
   ]);
   const mode = options.smoke ? "smoke run (figures mean nothing)" : "full run";
   console.log(
-    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side, concurrency ${options.concurrency}, exchange latency ${options.exchangeLatencyMs} ms; node ${process.version}`,
+    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side after ${options.warmUp} to warm up, concurrency ${options.concurrency}, exchange latency ${options.exchangeLatencyMs} ms; node ${process.version}`,
   );
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map(() => "---").join("|")}|`);
