@@ -4,14 +4,23 @@
  * alternating rounds. Unlike updates per second, CPU time per update hardly depends on what else the
  * machine runs. The sandbox exchange shares the process; of these cases only /price calls it, for the
  * ticker, at most once a second on each side. Redis's own time is not counted.
+ *
+ * `--only whole` (or `bare`) drives one bot alone and prints the least and the median CPU time of its
+ * rounds: for comparing two checkouts, run it from each in turn, several times (docs/benchmarks.md).
  */
 import type { Update } from "grammy/types";
 import { textUpdate } from "./support/updates.ts";
 import { type Side, startWorld } from "./support/world.ts";
 
-const smoke = process.argv.includes("--smoke");
-const count = smoke ? 100 : Number(process.argv[2] ?? 2000);
-const rounds = smoke ? 2 : Number(process.argv[3] ?? 6);
+const argv = process.argv.slice(2);
+const smoke = argv.includes("--smoke");
+const onlyAt = argv.indexOf("--only");
+const only = onlyAt >= 0 ? (argv[onlyAt + 1] as Side) : undefined;
+if (only !== undefined && only !== "whole" && only !== "bare") throw new Error("--only whole|bare");
+// The positional numbers: every argument that is no option and not the side after --only.
+const numbers = argv.filter((arg, i) => !arg.startsWith("--") && (onlyAt < 0 || i !== onlyAt + 1));
+const count = smoke ? 100 : Number(numbers[0] ?? 2000);
+const rounds = smoke ? 2 : Number(numbers[1] ?? (only ? 7 : 6));
 const world = await startWorld(16);
 const CASES: Record<string, (id: number) => Update> = {
   "/start": (id) => textUpdate(id, "/start"),
@@ -36,24 +45,34 @@ async function cpuPerUpdate(side: Side, make: (id: number) => Update, n: number)
   return (used.user + used.system) / n;
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] as number;
+// Warm-up: code optimized and heap grown, as in a bot that has been running a while (see measure.ts).
+const warmUp = smoke ? 50 : 10_000;
 try {
-  console.log("| case | whole µs CPU/upd | bare µs CPU/upd | whole / bare |");
-  console.log("|---|---|---|---|");
+  if (only !== undefined) {
+    console.log(`| case | ${only} µs CPU/upd, least of ${rounds} rounds | median |`);
+    console.log("|---|---|---|");
+  } else {
+    console.log("| case | whole µs CPU/upd | bare µs CPU/upd | whole / bare |");
+    console.log("|---|---|---|---|");
+  }
   for (const [name, make] of Object.entries(CASES)) {
-    // Warm-up: code optimized and heap grown, as in a bot that has been running a while (see measure.ts).
-    await cpuPerUpdate("whole", make, smoke ? 50 : 10_000);
-    await cpuPerUpdate("bare", make, smoke ? 50 : 10_000);
-    const whole: number[] = [];
-    const bare: number[] = [];
+    const sides: Side[] = only ? [only] : ["whole", "bare"];
+    for (const side of sides) await cpuPerUpdate(side, make, warmUp);
+    const figures: Record<Side, number[]> = { whole: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
-      const order: Side[] = round % 2 === 0 ? ["whole", "bare"] : ["bare", "whole"];
-      for (const side of order) (side === "whole" ? whole : bare).push(await cpuPerUpdate(side, make, count));
+      const order = round % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) figures[side].push(await cpuPerUpdate(side, make, count));
     }
-    const w = median(whole);
-    const b = median(bare);
-    console.log(`| ${name} | ${w.toFixed(0)} | ${b.toFixed(0)} | ${(w / b).toFixed(2)}x |`);
+    if (only !== undefined) {
+      const own = figures[only];
+      console.log(`| ${name} | ${(sorted(own)[0] as number).toFixed(1)} | ${median(own).toFixed(1)} |`);
+    } else {
+      const w = median(figures.whole);
+      const b = median(figures.bare);
+      console.log(`| ${name} | ${w.toFixed(0)} | ${b.toFixed(0)} | ${(w / b).toFixed(2)}x |`);
+    }
   }
 } finally {
   await world.close();

@@ -63,6 +63,17 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:cpu --only drives one bot and prints the least and the median of its rounds",
+    async () => {
+      const out = await smoke("bench/cpu.ts", [], ["--only", "whole"]);
+      expect(out).toMatch(/^\| case \| whole µs CPU\/upd, least of 2 rounds \| median \|$/m);
+      for (const name of ["/start", "/help", "plain text", "/price BTC"])
+        expect(out).toMatch(new RegExp(`^\\| ${name.replace("/", "\\/")} \\| [\\d.]+ \\| [\\d.]+ \\|$`, "m"));
+    },
+    SLOW,
+  );
+
+  it(
     "bench:alerts runs two watcher instances against the stub Telegram and prints every figure",
     async () => {
       const out = await smoke("scripts/bench-alerts.ts", [], ["--instances", "2"]);
