@@ -26,7 +26,8 @@ function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number) {
   return {
     held,
     get(): Promise<T> {
-      if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
+      const fresh = held();
+      if (fresh !== undefined) return Promise.resolve(fresh);
       inFlight ??= load()
         .then((data) => {
           value = { data, at: now() };
@@ -67,8 +68,8 @@ export function createMarketData(options: MarketDataOptions) {
      */
     held(): { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined {
       const heldTicker = ticker.held();
-      const list = heldTicker && assets.held();
-      return list && heldTicker ? { ticker: heldTicker, names: namesOf(list) } : undefined;
+      const list = assets.held();
+      return heldTicker && list ? { ticker: heldTicker, names: namesOf(list) } : undefined;
     },
   };
 }

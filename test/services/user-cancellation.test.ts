@@ -62,4 +62,29 @@ describe("user cancellation", () => {
     expect(await again.cancelOthers()).toEqual({ interrupted: 0, writing: false });
     again.close();
   });
+
+  it("scopes closed in any order, or twice, leave exactly the open ones to interrupt", async () => {
+    const registry = createUserCancellation({ redis, prefix });
+    const [first, second, third, fourth] = [
+      await registry.open(5),
+      await registry.open(5),
+      await registry.open(5),
+      await registry.open(5),
+    ] as const;
+    second.close(); // in the middle
+    fourth.close(); // the newest
+    fourth.close(); // twice: nothing changes
+    const cancel = await registry.open(5);
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 2, writing: false });
+    expect([first, second, third, fourth].map((scope) => scope.signal.aborted)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    for (const scope of [third, first, cancel]) scope.close();
+    const alone = await registry.open(5);
+    expect(await alone.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    alone.close();
+  });
 });

@@ -117,7 +117,6 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       // /cancel this process has seen silences the update). Otherwise wait: market data is shared by
       // every user, so /cancel does not abort it; its deadline bounds it.
       let market = deps.market.held();
-      if (market !== undefined && ctx.cancelScope.interrupted) return;
       if (market === undefined) {
         const waited = await waitForExchange(ctx, deps, async () => {
           const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
@@ -125,7 +124,7 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
         });
         if (waited.cancelled) return;
         market = waited.value;
-      }
+      } else if (ctx.cancelScope.interrupted) return;
       const { ticker, names } = market;
       if (asked.length === 1 && asked[0] === ALL) {
         for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
