@@ -63,10 +63,17 @@ export function createBareBot(options: BareBotOptions): Bot<BareContext> {
   const unknownText = i18n.t("en", "unknown-text");
   bot.command("start", (ctx) => ctx.reply(`${welcomeBefore}${ctx.from?.first_name}${welcomeAfter}`, html));
   bot.command("help", (ctx) => ctx.reply(help, html));
+  // The whole bot's card for one asset (title, the asset's line, the "updated" line), its figures and
+  // time filled in unformatted: formatting them is the bot's work, the card's size the product's.
+  const [lineBefore, lineMiddle, lineAfter] = i18n
+    .t("en", "price-line", { asset: "BTC", name: "Bitcoin", buy: "\u0000", sell: "\u0000" })
+    .split("\u0000");
+  const cardBefore = `${i18n.t("en", "price-title")}\n${lineBefore}`;
+  const cardAfter = `${lineAfter}\n\n${i18n.t("en", "price-updated", { time: "12:00:00", zone: "Australia/Brisbane" })}`;
   bot.command("price", async (ctx) => {
     const ticker = await market.ticker();
     const btc = ticker[ctx.match.trim().toUpperCase() || "BTC"];
-    await ctx.reply(`BTC buy ${btc?.buy} sell ${btc?.sell}`);
+    await ctx.reply(`${cardBefore}${btc?.buy}${lineMiddle}${btc?.sell}${cardAfter}`, html);
   });
   bot.callbackQuery("bal:refresh", async (ctx) => {
     const summary = await loadPortfolioSummary(clientOf(ctx));
