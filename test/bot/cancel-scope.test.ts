@@ -2,21 +2,15 @@
  * The state guard: an update overtaken by the user's /cancel does not save its session or conversation
  * state over what /cancel wrote; /cancel's own writes and other users' go through.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cancelScopes, guardStateWrites } from "../../src/bot/cancel-scope.ts";
 import type { BotContext, BotDeps } from "../../src/bot/context.ts";
 import { createRedisStorage } from "../../src/services/redis-storage.ts";
 import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:cancel-scope:${randomUUID()}:`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("cancel-scope");
 
 const deps = { cancellation: createUserCancellation({ redis, prefix: `${prefix}gen:` }) } as BotDeps;
 const middleware = cancelScopes(deps);

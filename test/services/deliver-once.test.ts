@@ -1,16 +1,11 @@
 /** A background message sent once: skipped once sent, retried after a failed send or a dead sender's claim. */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { describe, expect, it } from "vitest";
 import { createDeliverOnce } from "../../src/services/deliver-once.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:deliver-once:${randomUUID()}:`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("deliver-once");
 
 describe("deliverOnce", () => {
   const deliverOnce = createDeliverOnce({ redis, prefix, claimMs: 200, sentTtlSeconds: 60 });

@@ -1,19 +1,12 @@
 /** The day's change kept from shared snapshots of the public ticker. */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPriceHistory, SNAPSHOT_SLOT_MS } from "../../src/services/price-history.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:price-history:${randomUUID()}:`;
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("price-history");
 const DAY = 24 * 3600_000;
 const T0 = Date.UTC(2026, 10, 20, 3, 0, 0);
-
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
 
 const tick = (btc: string) => ({ BTC: { buy: btc, sell: btc }, ETH: { buy: "4000", sell: "3990" } });
 

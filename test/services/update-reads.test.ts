@@ -3,9 +3,7 @@
  * a write or delete drops it; outside an update every read asks Redis; a session read and left unchanged
  * is not written back, a changed one is.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRedisStorage } from "../../src/services/redis-storage.ts";
 import {
   skipUnchangedWrites,
@@ -13,14 +11,10 @@ import {
   takeReadAheadField,
   withReadAhead,
 } from "../../src/services/update-reads.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:update-reads:${randomUUID()}:`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("update-reads");
 
 const storage = createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` });
 

@@ -1,16 +1,10 @@
 /** The user's cancel scopes on real Redis; two registries stand for two processes sharing it. */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:cancel:${randomUUID()}:`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("cancel");
 
 describe("user cancellation", () => {
   it("/cancel aborts the user's other scopes in this process, not its own nor other users'", async () => {

@@ -3,20 +3,15 @@
  * and fingerprint read at the update's start; a put or delete in the update drops them, so nothing stale
  * is ever handed out after the update changed the secret; outside an update the vault reads Redis.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
 import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "../../src/services/update-reads.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:vault-read-ahead:${randomUUID()}:`;
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("vault-read-ahead");
 
 const vault = createVault({
   redis,

@@ -2,25 +2,18 @@
  * History views in Redis: found only by their owner, for the message they were made for, while alive
  * and readable; a garbled or foreign record is never trusted.
  */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NO_FILTERS } from "../../../src/services/history/rows.ts";
 import {
   createHistoryViews,
   type HistoryView,
   VIEW_ID_PATTERN,
 } from "../../../src/services/history/views.ts";
+import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:histview:${randomUUID()}:`;
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("histview");
 const views = createHistoryViews({ redis, prefix, ttlSeconds: 60 });
-
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
 
 const view: HistoryView = {
   owner: 7,

@@ -1,19 +1,12 @@
 /** The record of an awaited 2FA code: which withdrawal, attempts and deadline, never a code; taken once. */
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withReadAhead } from "../../../src/services/update-reads.ts";
 import { type CodeWait, createCodeWaits } from "../../../src/services/withdrawals/code-waits.ts";
+import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
-const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const prefix = `test:wd2fa:${randomUUID()}:`;
+const { redis, prefix: prefixFor } = redisWithPrefixes();
+const prefix = prefixFor("wd2fa");
 const waits = createCodeWaits({ redis, prefix });
-
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
 
 const wait: CodeWait = {
   withdrawalId: 7,
