@@ -4,15 +4,13 @@ import type { InlineQueryResultArticle } from "grammy/types";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ticker } from "../../src/exchange/index.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
-import { startTestBot, type TestBot } from "../support/bot.ts";
+import { startTestBot } from "../support/bot.ts";
 
-let tb: TestBot;
-let ticker: Ticker;
-
-beforeAll(async () => {
-  tb = await startTestBot();
-  ticker = await tb.ex.client().market.ticker();
-});
+// Started at the top of the file, as startTestBot registers the clean-up after the file (a hook
+// registered from inside beforeAll never runs, and the bot's keys and workers would outlive the file).
+const tb = await startTestBot();
+const ticker: Ticker = await tb.ex.client().market.ticker();
+const down = await startTestBot({ waiting: { exchangeDeadlineMs: 300 } });
 
 interface Answer {
   results: InlineQueryResultArticle[];
@@ -113,9 +111,7 @@ describe("inline price cards", () => {
 });
 
 describe("inline price cards when the exchange does not answer", () => {
-  let down: TestBot;
   beforeAll(async () => {
-    down = await startTestBot({ waiting: { exchangeDeadlineMs: 300 } });
     await down.ex.control("POST", "/_sandbox/faults", {
       path_prefix: "/api/public/broker/",
       status: 503,
