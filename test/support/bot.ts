@@ -1,12 +1,11 @@
 /**
  * A whole bot for chat scenarios: the real app (createApp) against the fake Telegram, the sandbox
  * exchange over HTTP and real Redis under a key prefix of its own. Logs are captured so tests can
- * search them for secrets. Everything is torn down after the file.
+ * search them for secrets. Everything is torn down after the file (or the test that started it).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { Logger } from "pino";
-import { afterAll } from "vitest";
 import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
@@ -14,6 +13,7 @@ import type { SandboxOptions } from "../../src/sandbox/server.ts";
 import { scanKeys } from "../../src/services/redis-scan.ts";
 import { appKeyPrefix, createRedisClient, type RedisClient } from "../../src/services/redis-url.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../../src/telegram-fake/index.ts";
+import { cleanUpAfterUse } from "./clean-up.ts";
 import { startTestExchange, type TestAccount, type TestExchange } from "./exchange.ts";
 
 /** A bot under test with everything it talks to. */
@@ -59,7 +59,7 @@ export interface TestBotOptions {
   connectRedis?: (logger: Logger) => Promise<RedisClient>;
 }
 
-/** Builds the bot; closed after the test file. */
+/** Builds the bot; closed after the test file, or after the test that calls this (clean-up.ts). */
 export async function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const ex = await startTestExchange(options.sandbox);
   const fake = new FakeTelegram();
@@ -111,7 +111,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
   });
 
-  afterAll(async () => {
+  cleanUpAfterUse(async () => {
     await app.close();
     for (const key of await keysOf(redis, prefix)) await redis.del(key);
     await redis.quit();

@@ -2,13 +2,13 @@
  * Test support for the exchange client: a deterministic sandbox (walk frozen, instant settlement,
  * control on) reached over real HTTP, fresh accounts per test, and clients bound to their keys.
  */
-import { afterAll } from "vitest";
 import {
   createExchangeClient,
   type ExchangeClient,
   type TransportOptions,
 } from "../../src/exchange/index.ts";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { cleanUpAfterUse } from "./clean-up.ts";
 
 /** A fresh sandbox account's credentials. */
 export interface TestAccount {
@@ -33,7 +33,7 @@ export interface TestExchange {
 }
 
 /**
- * Starts one sandbox for the test file (closed after all tests). Tests stay independent by using an
+ * Starts one sandbox for the test file (closed after all tests, or after the test that starts it). Tests stay independent by using an
  * account of their own.
  */
 export async function startTestExchange(options: SandboxOptions = {}): Promise<TestExchange> {
@@ -44,7 +44,7 @@ export async function startTestExchange(options: SandboxOptions = {}): Promise<T
     control: true,
     ...options,
   });
-  afterAll(() => sb.close());
+  cleanUpAfterUse(() => sb.close());
   const exchange: TestExchange = {
     sb,
     url: sb.url,

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll } from "vitest";
+import { cleanUpAfterUse } from "./clean-up.ts";
 
 /** A running proxy. */
 export interface KeyProxy {
@@ -19,7 +19,7 @@ export interface KeyProxy {
   readonly writes: { method: string; path: string; body: string }[];
 }
 
-/** Starts the proxy (closed after the test file); set `target` before the first request. */
+/** Starts the proxy (closed after the test file or the test that starts it); set `target` before the first request. */
 export async function startKeyProxy(): Promise<KeyProxy> {
   const proxy: KeyProxy = { url: "", target: "", aliases: new Map(), writes: [] };
   const server = createServer(async (request, response) => {
@@ -54,7 +54,7 @@ export async function startKeyProxy(): Promise<KeyProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(
+  cleanUpAfterUse(
     () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

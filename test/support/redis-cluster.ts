@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { afterAll } from "vitest";
+import { cleanUpAfterUse } from "./clean-up.ts";
 import { freePort } from "./process.ts";
 import { answers } from "./redis-server.ts";
 
@@ -47,7 +47,7 @@ export async function startPrivateCluster(options: {
   const dir = await mkdtemp(join(tmpdir(), "surge-test-cluster-"));
   const children: ChildProcess[] = [];
   const admins: Redis[] = [];
-  afterAll(async () => {
+  cleanUpAfterUse(async () => {
     for (const admin of admins) admin.disconnect();
     await Promise.all(children.map((child) => killChild(child)));
     await rm(dir, { recursive: true, force: true });

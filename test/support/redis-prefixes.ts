@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll } from "vitest";
+import { cleanUpAfterUse } from "./clean-up.ts";
 
 /** The Redis the tests use. */
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -16,7 +16,7 @@ export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 export function redisWithPrefixes(beforeQuit?: () => Promise<unknown>) {
   const redis = new Redis(REDIS_URL);
   const prefixes: string[] = [];
-  afterAll(async () => {
+  cleanUpAfterUse(async () => {
     await beforeQuit?.();
     for (const prefix of prefixes) {
       const keys = await redis.keys(`${prefix}*`);
