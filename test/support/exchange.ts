@@ -33,8 +33,8 @@ export interface TestExchange {
 }
 
 /**
- * Starts one sandbox for the test file (closed after all tests, or after the test that starts it). Tests stay independent by using an
- * account of their own.
+ * Starts one sandbox for the test file (closed after all tests, or after the test that starts it). Tests
+ * stay independent by using an account of their own.
  */
 export async function startTestExchange(options: SandboxOptions = {}): Promise<TestExchange> {
   const sb = await startSandbox({

@@ -19,7 +19,10 @@ export interface KeyProxy {
   readonly writes: { method: string; path: string; body: string }[];
 }
 
-/** Starts the proxy (closed after the test file or the test that starts it); set `target` before the first request. */
+/**
+ * Starts the proxy (closed after the test file, or after the test that starts it); set `target` before
+ * the first request.
+ */
 export async function startKeyProxy(): Promise<KeyProxy> {
   const proxy: KeyProxy = { url: "", target: "", aliases: new Map(), writes: [] };
   const server = createServer(async (request, response) => {

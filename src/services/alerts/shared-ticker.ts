@@ -91,6 +91,9 @@ export function createSharedTicker(options: SharedTickerOptions) {
   // The last reading this process got: while it is fresh, callers take it without asking Redis (every
   // /price and inline card would otherwise read and parse the cached ticker again).
   let last: TickerReading | undefined;
+  /** The last reading while it is at most `maxAgeMs` old, else undefined. */
+  const heldReading = (maxAgeMs: number): TickerReading | undefined =>
+    last !== undefined && now() - last.at < maxAgeMs ? last : undefined;
 
   /**
    * A ticker at most `maxAgeMs` old (default `ttlMs`; reads still start at most once per `ttlMs`, so a
@@ -99,7 +102,8 @@ export function createSharedTicker(options: SharedTickerOptions) {
   async function reading(maxAgeMs = ttlMs): Promise<TickerReading> {
     const asked = now();
     for (;;) {
-      if (last !== undefined && now() - last.at < maxAgeMs) return last;
+      const held = heldReading(maxAgeMs);
+      if (held !== undefined) return held;
       inFlight ??= fresh(maxAgeMs)
         .then((got) => {
           last = got;
@@ -119,7 +123,7 @@ export function createSharedTicker(options: SharedTickerOptions) {
     /** The ticker alone, at most `maxAgeMs` old (default `ttlMs`). */
     get: async (maxAgeMs?: number): Promise<Ticker> => (await reading(maxAgeMs)).ticker,
     /** The ticker this process holds while it is fresh (at most `ttlMs` old), without waiting; else undefined. */
-    held: (): Ticker | undefined => (last !== undefined && now() - last.at < ttlMs ? last.ticker : undefined),
+    held: (): Ticker | undefined => heldReading(ttlMs)?.ticker,
   };
 }
 

@@ -15,6 +15,18 @@ const freshPrefix = () => prefix("ticker");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A shared ticker on a clock of the test's own, whose exchange always prices ETH at 2 / 1. */
+function ethTicker(prefix = freshPrefix()) {
+  const clock = { now: 1_000_000 };
+  const ticker = createSharedTicker({
+    redis,
+    prefix,
+    now: () => clock.now,
+    load: async () => ({ ETH: { buy: "2", sell: "1" } }),
+  });
+  return { ticker, clock };
+}
+
 describe("the shared ticker", () => {
   it("three instances asking non-stop read the exchange at most once per second together", async () => {
     const prefix = freshPrefix();
@@ -48,48 +60,30 @@ describe("the shared ticker", () => {
 
   it("a reading still fresh is reused in the process without asking Redis; a stale one is read again", async () => {
     const prefix = freshPrefix();
-    let clock = 1_000_000;
-    const ticker = createSharedTicker({
-      redis,
-      prefix,
-      now: () => clock,
-      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
-    });
+    const { ticker, clock } = ethTicker(prefix);
     expect((await ticker.get()).ETH?.sell).toBe("1");
     // Another instance's newer reading in Redis: not seen while this process's own is under a second old.
-    const other = { at: clock + 500, ticker: { ETH: { buy: "4", sell: "3" } } };
+    const other = { at: clock.now + 500, ticker: { ETH: { buy: "4", sell: "3" } } };
     await redis.set(`${prefix}ticker`, JSON.stringify(other));
-    clock += 999;
+    clock.now += 999;
     expect((await ticker.get()).ETH?.sell).toBe("1");
-    clock += 1; // a second old: Redis again, where the other instance's reading is still fresh
+    clock.now += 1; // a second old: Redis again, where the other instance's reading is still fresh
     expect((await ticker.get()).ETH?.sell).toBe("3");
   });
 
   it("held: the reading this process holds while under a second old, else nothing (never a wait)", async () => {
-    let clock = 1_000_000;
-    const ticker = createSharedTicker({
-      redis,
-      prefix: freshPrefix(),
-      now: () => clock,
-      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
-    });
+    const { ticker, clock } = ethTicker();
     expect(ticker.held()).toBeUndefined();
     await ticker.get();
-    clock += 999;
+    clock.now += 999;
     expect(ticker.held()?.ETH?.sell).toBe("1");
-    clock += 1;
+    clock.now += 1;
     expect(ticker.held()).toBeUndefined();
   });
 
   it("market data held: the ticker and the asset names once both are in memory and fresh", async () => {
-    let clock = 1_000_000;
+    const { ticker, clock } = ethTicker();
     let assetReads = 0;
-    const ticker = createSharedTicker({
-      redis,
-      prefix: freshPrefix(),
-      now: () => clock,
-      load: async () => ({ ETH: { buy: "2", sell: "1" } }),
-    });
     const client = {
       market: {
         assets: async () => {
@@ -98,7 +92,12 @@ describe("the shared ticker", () => {
         },
       },
     } as unknown as Parameters<typeof createMarketData>[0]["client"];
-    const market = createMarketData({ client, sharedTicker: ticker, now: () => clock, assetsTtlMs: 10_000 });
+    const market = createMarketData({
+      client,
+      sharedTicker: ticker,
+      now: () => clock.now,
+      assetsTtlMs: 10_000,
+    });
     expect(market.held()).toBeUndefined();
     await market.ticker();
     expect(market.held()).toBeUndefined(); // the names are not loaded yet
@@ -107,7 +106,7 @@ describe("the shared ticker", () => {
     expect(held?.ticker.ETH?.buy).toBe("2");
     expect(held?.names.get("ETH")).toBe("Ether");
     expect(market.held()?.names).toBe(held?.names); // one map per list, not one per caller
-    clock += 1000; // the ticker is a second old: wait for a fresh one
+    clock.now += 1000; // the ticker is a second old: wait for a fresh one
     expect(market.held()).toBeUndefined();
     expect(assetReads).toBe(1);
   });
