@@ -12,9 +12,11 @@
  * promise, frame or closure, a composer (or a matching filter's branch) is stepped into, and only a
  * middleware that runs gets a `next`, which continues the loop after it. A command link records its
  * command names and a button link the prefix its data must have, so an update with another command or
- * other data skips them on a set lookup or a prefix test, without running grammY's predicate. The same
- * predicates and middleware run in the same order as under grammY, with the same `ctx.match`, handlers
- * added to a returned composer after the call still count, and calling `next` twice still fails.
+ * other data skips them on a set lookup or a prefix test, without running grammY's predicate; a composer
+ * that holds nothing but such links (a feature's commands and buttons) is skipped whole by an update that
+ * none of them could match. The same predicates and middleware run in the same order as under grammY,
+ * with the same `ctx.match`, handlers added to a returned composer after the call still count, and
+ * calling `next` twice still fails.
  * test/bot/fast-filter.test.ts runs the same cases against grammY's Composer and this one.
  */
 import {
@@ -146,12 +148,31 @@ interface Place<C extends Context> {
   up: Place<C> | undefined;
 }
 
+/**
+ * Bumped whenever any composer's links change (composers can be extended after they were linked), so a
+ * composer's cached {@link Reach} holds only as long as nothing changed anywhere.
+ */
+let linksVersion = 0;
+
+/**
+ * What can run in a composer (its nested composers and branches included): a link that could run for any
+ * update makes it `open`; otherwise only updates with one of `commands` or with button data starting
+ * with one of `prefixes` can run anything in it, and every other update skips it whole.
+ */
+interface Reach {
+  open: boolean;
+  commands: Set<string>;
+  prefixes: string[];
+}
+
 const nextCalledTwice = () => Promise.reject(new Error("`next` already called before!"));
 
 /** A Composer whose middleware (commands, buttons, `on` queries and all) cost less per update. */
 export class BotComposer<C extends Context> extends Composer<C> {
   private readonly links: Link<C>[];
   private readonly run: MiddlewareFn<C>;
+  private reachVersion = -1;
+  private reachCache: Reach = { open: true, commands: new Set(), prefixes: [] };
 
   constructor(...middleware: Array<Middleware<C>>) {
     super();
@@ -167,6 +188,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
   override use(...middleware: Array<Middleware<C>>): Composer<C> {
     const composer = new BotComposer<C>(...middleware);
     this.links.push(Link.of({ composer }));
+    linksVersion++;
     return composer;
   }
 
@@ -186,6 +208,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
     // A BotComposer too, so chains (`chatType(...).command(...)`) stay on the cheaper path.
     const composer = new BotComposer<C>(...middleware);
     this.links.push(Link.of({ predicate, composer }));
+    linksVersion++;
     return composer;
   }
 
@@ -200,6 +223,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
     const composer = super.command(command, ...middleware);
     const names = (Array.isArray(command) ? command : [command]).map((name) => name.split("@")[0] as string);
     (this.links.at(-1) as Link<C>).commands = new Set(names);
+    linksVersion++;
     return composer;
   }
 
@@ -213,6 +237,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
   ): Composer<ChatTypeContext<C, T>> {
     const composer = super.chatType(chatType, ...middleware);
     (this.links.at(-1) as Link<C>).chatTypes = new Set(Array.isArray(chatType) ? chatType : [chatType]);
+    linksVersion++;
     return composer;
   }
 
@@ -230,7 +255,31 @@ export class BotComposer<C extends Context> extends Composer<C> {
     (this.links.at(-1) as Link<C>).dataPrefixes = triggers.map((t) =>
       typeof t === "string" ? t : requiredPrefix(t),
     );
+    linksVersion++;
     return composer;
+  }
+
+  /** What can run in this composer ({@link Reach}), worked out again only after a change of links. */
+  private reach(): Reach {
+    if (this.reachVersion === linksVersion) return this.reachCache;
+    const reach: Reach = { open: false, commands: new Set(), prefixes: [] };
+    for (const link of this.links) {
+      if (link.commands !== undefined) for (const name of link.commands) reach.commands.add(name);
+      else if (link.dataPrefixes !== undefined) reach.prefixes.push(...link.dataPrefixes);
+      else if (
+        link.composer !== undefined &&
+        (link.predicate === undefined || link.chatTypes !== undefined)
+      ) {
+        // A composer, or a chat type's branch (as if the chat type matched: its check has no effect).
+        const inner = link.composer.reach();
+        reach.open ||= inner.open;
+        for (const name of inner.commands) reach.commands.add(name);
+        reach.prefixes.push(...inner.prefixes);
+      } else reach.open = true; // a middleware, or a predicate that must be asked
+    }
+    this.reachVersion = linksVersion;
+    this.reachCache = reach;
+    return reach;
   }
 
   /** Runs from `place` on, then `next`; always a promise, as grammY's middleware is. */
@@ -284,6 +333,14 @@ export class BotComposer<C extends Context> extends Composer<C> {
         if (!verdict) continue;
       }
       if (link.composer !== undefined) {
+        const reach = link.composer.reach();
+        if (!reach.open) {
+          // Nothing in it can run for this update unless it has one of its commands or button data.
+          command ??= commandOf(ctx);
+          if (data === null) data = ctx.update.callback_query?.data;
+          const byCommand = command === ANY_COMMAND || (command !== "" && reach.commands.has(command));
+          if (!byCommand && !mayMatchData(data, reach.prefixes)) continue;
+        }
         // Into the composer; back here when its links are done (unless nothing is left here).
         if (index < links.length) up = { links, index, up };
         links = link.composer.links;

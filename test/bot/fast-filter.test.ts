@@ -279,6 +279,43 @@ describe("BotComposer's command and button dispatch", () => {
       ]);
     });
 
+    it(`${name}: composers of commands and buttons only are passed by other updates, and extended later still count`, async () => {
+      const seen: string[] = [];
+      const composer = make();
+      // Features as the bot writes them: commands behind a chat type, buttons (these presses have no
+      // chat) in a nested composer.
+      const feature = composer.chatType("private");
+      feature.command("start", () => void seen.push("start"));
+      const buttons = composer.use().use();
+      buttons.callbackQuery(/^f:(\d)$/, (ctx) => void seen.push(`f:${ctx.match[1]}`));
+      const commandsOnly = composer.use();
+      commandsOnly.command("help", () => void seen.push("help"));
+      composer.use((_ctx, next) => {
+        seen.push("rest");
+        return next();
+      });
+      const run = async (kind: Parameters<typeof update>[0], text: string) => {
+        seen.length = 0;
+        await composer.middleware()(update(kind, text), async () => undefined);
+        return [...seen];
+      };
+      expect(await run("message", "hello")).toEqual(["rest"]);
+      expect(await run("message", "/start")).toEqual(["start"]);
+      expect(await run("message", "/help")).toEqual(["help"]);
+      expect(await run("message", "/other")).toEqual(["rest"]);
+      expect(await run("press", "f:7")).toEqual(["f:7"]);
+      expect(await run("press", "g:7")).toEqual(["rest"]);
+      // Added after updates went through: a text handler in the composer that held commands only.
+      commandsOnly.on("message:text", (_ctx, next) => {
+        seen.push("text");
+        return next();
+      });
+      buttons.callbackQuery("late", () => void seen.push("late"));
+      expect(await run("message", "hello")).toEqual(["text", "rest"]);
+      expect(await run("press", "late")).toEqual(["late"]);
+      expect(await run("message", "/help")).toEqual(["help"]);
+    });
+
     it(`${name}: the same buttons match, with the same ctx.match`, async () => {
       const seen: string[] = [];
       const composer = make();
