@@ -4,23 +4,31 @@
  * aborted, it says nothing more (see exchange-wait.ts), and its session and conversation state are not
  * saved over what /cancel left (see {@link guardStateWrites}).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareFn } from "grammy";
 import type { JsonStorage } from "../services/redis-storage.ts";
-import type { CancelScope } from "../services/user-cancellation.ts";
+import { currentFrame, runInNewFrame, UpdateFrame } from "../services/update-frame.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 
-// The scope of the update being handled, for storage writes (which see no context).
-const currentScope = new AsyncLocalStorage<CancelScope>();
-
-/** Opens the update's cancel scope as `ctx.cancelScope` and closes it when the update is done. */
+/**
+ * Opens the update's cancel scope as `ctx.cancelScope` (and in the update's frame, for storage writes,
+ * which see no context) and closes it when the update is done. The scope joins the frame the read-ahead
+ * opened for the update; without one (no read-ahead, or a frame that already has a scope), it opens one.
+ */
 export function cancelScopes(deps: BotDeps): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     if (ctx.from === undefined) return next();
     const scope = await deps.cancellation.open(ctx.from.id);
     ctx.cancelScope = scope;
     try {
-      await currentScope.run(scope, next);
+      const frame = currentFrame();
+      if (frame !== undefined && frame.cancelScope === undefined) {
+        frame.cancelScope = scope;
+        await next();
+      } else {
+        const own = new UpdateFrame();
+        own.cancelScope = scope;
+        await runInNewFrame(own, next);
+      }
     } finally {
       scope.close();
     }
@@ -32,7 +40,7 @@ export function cancelScopes(deps: BotDeps): MiddlewareFn<BotContext> {
  * its state: /cancel has already written what the state must be.
  */
 export function guardStateWrites<T>(storage: JsonStorage<T>): JsonStorage<T> {
-  const overtaken = async () => (await currentScope.getStore()?.cancelled()) === true;
+  const overtaken = async () => (await currentFrame()?.cancelScope?.cancelled()) === true;
   return {
     ...storage,
     async write(key, value) {

@@ -3,7 +3,7 @@
  * session, the conversation state, the stored key's record), fetched together with one command (a small
  * script) in one round trip, instead of one command each, one after the other.
  *
- * The values are kept for the update only (in an AsyncLocalStorage) and each is handed out once, to the
+ * The values are kept for the update only (in its frame: update-frame.ts) and each is handed out once, to the
  * first read of its key: that read happens a moment later in the same update anyway, and nothing of this
  * update writes the key before it. A key written or deleted in the update is forgotten, so a later read
  * goes to Redis. Outside an update, or for keys not read ahead, reads go to Redis as before.
@@ -11,9 +11,9 @@
  * The update's store also remembers what a storage read (as JSON), so an unchanged value need not be
  * written back (see {@link skipUnchangedWrites}).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { JsonStorage } from "./redis-storage.ts";
 import type { RedisClient } from "./redis-url.ts";
+import { currentFrame, runInNewFrame, UpdateFrame } from "./update-frame.ts";
 
 /** What to read ahead: string keys, and fields of hashes. */
 export interface AheadReads {
@@ -63,14 +63,13 @@ class FewByKey<V> {
   }
 }
 
-interface UpdateReads {
+/** What an update read ahead and what its storages read (kept in its frame: update-frame.ts). */
+export interface UpdateReads {
   /** Values read ahead and not yet taken (a hash field as `key NUL field`): null when absent. */
   ahead: FewByKey<string | null>;
   /** JSON of what each storage read in this update, by storage and key. */
   seen: FewByKey<string>;
 }
-
-const current = new AsyncLocalStorage<UpdateReads>();
 
 const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
 
@@ -136,7 +135,9 @@ export async function withReadAhead<T>(
     for (const field of hash.fields) store.ahead.set(fieldKey(hash.key, field), valueAt(values, at++));
   }
   try {
-    return await current.run(store, work);
+    const frame = new UpdateFrame();
+    frame.reads = store;
+    return await runInNewFrame(frame, work);
   } finally {
     // Work the update left running (a timer, a background promise) reads Redis from now on.
     store.ahead.clear();
@@ -149,12 +150,12 @@ export async function withReadAhead<T>(
  * undefined when it was not read ahead (or was already taken, written or deleted): then read Redis.
  */
 export function takeReadAhead(key: string): string | null | undefined {
-  return current.getStore()?.ahead.take(key);
+  return currentFrame()?.reads?.ahead.take(key);
 }
 
 /** Drops what was read ahead for `key` (it is being written or deleted). */
 export function forgetReadAhead(key: string): void {
-  current.getStore()?.ahead.take(key);
+  currentFrame()?.reads?.ahead.take(key);
 }
 
 /** {@link takeReadAhead} for a field of a hash. */
@@ -177,7 +178,7 @@ let storages = 0;
  */
 export function skipUnchangedWrites<T>(storage: JsonStorage<T>): JsonStorage<T> {
   const id = `${storages++}:`;
-  const seen = () => current.getStore()?.seen;
+  const seen = () => currentFrame()?.reads?.seen;
   return {
     ...storage,
     async read(key) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cancelScopes, guardStateWrites } from "../../src/bot/cancel-scope.ts";
 import type { BotContext, BotDeps } from "../../src/bot/context.ts";
 import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import { withReadAhead } from "../../src/services/update-reads.ts";
 import { createUserCancellation } from "../../src/services/user-cancellation.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -58,5 +59,36 @@ describe("guardStateWrites", () => {
     expect(await storage.read("u11")).toEqual({ step: "one" });
     await storage.write("u11", { step: "two" });
     expect(await storage.read("u11")).toEqual({ step: "two" });
+  });
+
+  it("inside the read-ahead's frame, the scope joins it: reads ahead still served, overtaken writes skipped", async () => {
+    const state = createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` });
+    await state.write("u12", { step: "read ahead" });
+    const reads = { keys: [state.redisKey?.("u12") as string, deps.cancellation.generationKey(12)] };
+    let resume: () => void = () => undefined;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let reached: () => void = () => undefined;
+    const atPause = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const seen: unknown[] = [];
+    const slow = withReadAhead(redis, reads, () =>
+      update(12, async () => {
+        // Changed after the read-ahead: the read takes the value read ahead, not Redis's.
+        await redis.set(`${prefix}state:u12`, JSON.stringify({ step: "changed" }));
+        seen.push(await guardStateWrites(state).read("u12"));
+        reached();
+        await paused;
+        await storage.write("u12", { step: "after the cancel" });
+      }),
+    );
+    await atPause;
+    await update(12, (ctx) => ctx.cancelScope.cancelOthers());
+    resume();
+    await slow;
+    expect(seen).toEqual([{ step: "read ahead" }]);
+    expect(await state.read("u12")).toEqual({ step: "changed" });
   });
 });
