@@ -1,7 +1,14 @@
 /**
- * `npm run bench:profile -- <case> [updates] [whole|bare]`: drives one bot alone with one kind of update
- * (`start`, `help`, `text`, `price`, `refresh`) and writes a CPU profile of that part only (not the
- * set-up) to prof/<case>-<side>.cpuprofile; `node bench/top-functions.ts <file>` lists where the time went.
+ * `npm run bench:profile -- <case> [updates] [whole|bare] [--interval µs] [--alloc] [--out dir]`: drives
+ * one bot alone with one kind of update (`start`, `help`, `text`, `price`, `refresh`) and profiles that
+ * part only (not the set-up or the warm-up):
+ * - by default a CPU profile, sampled every `--interval` µs (1000; 100 tells apart costs of a
+ *   microsecond per update), to <out>/<case>-<side>.cpuprofile; `node bench/top-functions.ts <file>` lists
+ *   where the time went;
+ * - with `--alloc`, what was allocated (V8's sampling heap profiler, every 256 bytes, objects the garbage
+ *   collector has freed since included) to <out>/<case>-<side>.heapprofile, and prints the bytes allocated
+ *   per update and the functions that allocated most: the garbage collector's share follows allocation.
+ * `--smoke` profiles a few hundred updates (CI: the script stays runnable).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -16,11 +23,48 @@ const KINDS: Record<string, (userId: number) => Update> = {
   price: (id) => textUpdate(id, "/price BTC"),
   refresh: (id) => callbackUpdate(id, 1, "bal:refresh"),
 };
-const kind = process.argv[2] ?? "start";
+const argv = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const smoke = argv.includes("--smoke");
+const alloc = argv.includes("--alloc");
+const interval = Number(option("--interval") ?? 1000);
+const out = option("--out") ?? "prof";
+// The positional arguments: every one that is no option and not an option's value.
+const positional = argv.filter(
+  (arg, i) => !arg.startsWith("--") && !["--interval", "--out"].includes(argv[i - 1] ?? ""),
+);
+const kind = positional[0] ?? "start";
 const make = KINDS[kind];
 if (make === undefined) throw new Error(`unknown case ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
-const count = Number(process.argv[3] ?? 3000);
-const side: Side = process.argv[4] === "bare" ? "bare" : "whole";
+// After the case, in any order: how many updates, and which bot.
+const count = smoke ? 200 : Number(positional.slice(1).find((arg) => /^\d+$/.test(arg)) ?? 3000);
+const side: Side = positional.includes("bare") ? "bare" : "whole";
+if (!(Number.isInteger(count) && count > 0 && interval > 0)) throw new Error("updates and --interval: > 0");
+
+/** A node of V8's sampling heap profile. */
+interface AllocationNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/** Bytes allocated per function (name, file and line) over the whole tree. */
+function allocationByFunction(head: AllocationNode): Map<string, number> {
+  const bytes = new Map<string, number>();
+  const visit = (node: AllocationNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(src|bench)\//, "$1/");
+    const where = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
+    bytes.set(where, (bytes.get(where) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child);
+  };
+  visit(head);
+  return bytes;
+}
+
 const world = await startWorld(16);
 const session = new Session();
 session.connect();
@@ -37,15 +81,37 @@ try {
       }),
     );
   };
-  await drive(10_000); // warm-up: code optimized and heap grown, as in a bot running a while
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  await drive(count);
-  const { profile } = await session.post("Profiler.stop");
-  mkdirSync("prof", { recursive: true });
-  const file = `prof/${kind}-${side}.cpuprofile`;
-  writeFileSync(file, JSON.stringify(profile));
-  console.log(`wrote ${file}`);
+  // Warm-up: code optimized and heap grown, as in a bot running a while.
+  await drive(smoke ? 100 : 10_000);
+  mkdirSync(out, { recursive: true });
+  if (alloc) {
+    await session.post("HeapProfiler.enable");
+    // Freed objects count too (the options exist in V8, not in Node's typings).
+    await session.post("HeapProfiler.startSampling", {
+      samplingInterval: 256,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    } as { samplingInterval: number });
+    await drive(count);
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    const file = `${out}/${kind}-${side}.heapprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    const bytes = allocationByFunction(profile.head as AllocationNode);
+    const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+    console.log(`wrote ${file}\nallocated per update: ${(total / count / 1024).toFixed(1)} KB\n`);
+    console.log("| bytes per update | function |\n|---|---|");
+    for (const [where, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`| ${(size / count).toFixed(0)} | ${where} |`);
+  } else {
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval });
+    await session.post("Profiler.start");
+    await drive(count);
+    const { profile } = await session.post("Profiler.stop");
+    const file = `${out}/${kind}-${side}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`wrote ${file}`);
+  }
 } finally {
   session.disconnect();
   await world.close();

@@ -3,6 +3,9 @@
  * exits 0 and prints its table. Nothing here asserts a timing: CI machines are too noisy for that.
  */
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
@@ -69,6 +72,40 @@ describe("benchmark scripts (smoke runs)", () => {
       expect(out).toMatch(/^\| case \| whole µs CPU\/upd, least of 2 rounds \| median \|$/m);
       for (const name of ["/start", "/help", "plain text", "/price BTC"])
         expect(out).toMatch(new RegExp(`^\\| ${name.replace("/", "\\/")} \\| [\\d.]+ \\| [\\d.]+ \\|$`, "m"));
+    },
+    SLOW,
+  );
+
+  it(
+    "bench:profile writes a CPU profile that top-functions reads, and an allocation profile with its table",
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), "bench-profile-"));
+      try {
+        expect(
+          await smoke("bench/profile.ts", [], ["text", "whole", "--interval", "200", "--out", out]),
+        ).toContain(`wrote ${out}/text-whole.cpuprofile`);
+        const { stdout } = await run(process.execPath, [
+          "bench/top-functions.ts",
+          `${out}/text-whole.cpuprofile`,
+          "5",
+          "--against",
+          `${out}/text-whole.cpuprofile`,
+          "--updates",
+          "200",
+        ]);
+        expect(stdout).toMatch(/^top functions \(self time, of \d+ ms sampled\)$/m);
+        // A profile against itself: no function differs.
+        expect(stdout).toMatch(
+          /^functions \(difference, this, other\), µs per update: this ([\d.]+), other \1$/m,
+        );
+        expect(stdout).toMatch(/^ +\+0\.00 +[\d.]+ +[\d.]+ {2}\S/m);
+        const alloc = await smoke("bench/profile.ts", [], ["start", "bare", "--alloc", "--out", out]);
+        expect(alloc).toContain(`wrote ${out}/start-bare.heapprofile`);
+        expect(alloc).toMatch(/^allocated per update: [\d.]+ KB$/m);
+        expect(alloc).toMatch(/^\| \d+ \| \S.*:\d+ \|$/m);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
     },
     SLOW,
   );
