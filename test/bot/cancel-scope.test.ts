@@ -85,7 +85,9 @@ describe("guardStateWrites", () => {
       }),
     );
     await atPause;
-    await update(12, (ctx) => ctx.cancelScope.cancelOthers());
+    await update(12, async (ctx) => {
+      await ctx.cancelScope.cancelOthers();
+    });
     resume();
     await slow;
     expect(seen).toEqual([{ step: "read ahead" }]);

@@ -96,4 +96,27 @@ describe("skipUnchangedWrites", () => {
     await sessions.write("u3", value as { step: string });
     expect(await storage.read("u3")).toEqual({ step: "new" });
   });
+
+  it("keeps storages apart, finds a key built afresh, and forgets a deleted value", async () => {
+    const sessions = skipUnchangedWrites(storage);
+    const others = skipUnchangedWrites(
+      createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}other:` }),
+    );
+    await storage.write("u4", { step: "one" });
+    const id = 4;
+    await withReadAhead(redis, { keys: [] }, async () => {
+      const value = await sessions.read(["u", id].join(""));
+      await redis.set(`${prefix}state:u4`, JSON.stringify({ step: "set meanwhile" }));
+      // The other storage read nothing under this key: its write goes through.
+      await others.write("u4", value as { step: string });
+      // The same text, another string: recognized, unchanged, not written.
+      await sessions.write(`u${id}`, value as { step: string });
+      expect(await storage.read("u4")).toEqual({ step: "set meanwhile" });
+      // Deleted, then written back as it was read: written.
+      await sessions.delete("u4");
+      await sessions.write("u4", value as { step: string });
+    });
+    expect(await storage.read("u4")).toEqual({ step: "one" });
+    expect(await others.read("u4")).toEqual({ step: "one" });
+  });
 });
