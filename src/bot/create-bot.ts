@@ -22,6 +22,7 @@ import {
 } from "@grammyjs/conversations";
 import { Bot, type BotConfig, type Composer, type Context, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { memoKeys } from "../services/key-memo.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { skipUnchangedWrites } from "../services/update-reads.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
@@ -101,7 +102,7 @@ export interface BotStorage {
 }
 
 /** The session's and the conversations' storage key of a user. */
-const userKey = (userId: number): string => `user:${userId}`;
+const userKey = memoKeys((userId: number): string => `user:${userId}`);
 
 /** How to reach Telegram; tests pass a fake `fetch` and `botInfo`. */
 export interface BotOptions {

@@ -3,6 +3,7 @@
  * conversations plugin expect. Values expire after `ttlSeconds` of no writes, so abandoned state
  * does not pile up. Reads take a value the update read ahead when there is one (see update-reads.ts).
  */
+import { memoKeys } from "./key-memo.ts";
 import type { RedisClient } from "./redis-url.ts";
 import { forgetReadAhead, takeReadAhead } from "./update-reads.ts";
 
@@ -27,10 +28,11 @@ export interface RedisStorageOptions {
 /** Creates a JSON storage under `prefix`. A value that is not valid JSON reads as absent. */
 export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage<T> {
   const { redis, prefix, ttlSeconds } = options;
+  const redisKey = memoKeys((key: string) => prefix + key);
   return {
     async read(key) {
-      const ahead = takeReadAhead(prefix + key);
-      const raw = ahead === undefined ? await redis.get(prefix + key) : ahead;
+      const ahead = takeReadAhead(redisKey(key));
+      const raw = ahead === undefined ? await redis.get(redisKey(key)) : ahead;
       if (raw === null) return undefined;
       try {
         return JSON.parse(raw) as T;
@@ -39,15 +41,15 @@ export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage
       }
     },
     async write(key, value) {
-      forgetReadAhead(prefix + key);
+      forgetReadAhead(redisKey(key));
       const raw = JSON.stringify(value);
-      if (ttlSeconds === undefined) await redis.set(prefix + key, raw);
-      else await redis.set(prefix + key, raw, "EX", ttlSeconds);
+      if (ttlSeconds === undefined) await redis.set(redisKey(key), raw);
+      else await redis.set(redisKey(key), raw, "EX", ttlSeconds);
     },
     async delete(key) {
-      forgetReadAhead(prefix + key);
-      await redis.del(prefix + key);
+      forgetReadAhead(redisKey(key));
+      await redis.del(redisKey(key));
     },
-    redisKey: (key) => prefix + key,
+    redisKey,
   };
 }

@@ -22,56 +22,67 @@ export interface AheadReads {
 }
 
 /**
- * The few values an update keeps by key: a list searched by comparing, not a Map. Each caller builds its
- * key afresh (a prefix and a user id), and a Map must flatten and hash every such string, which cost more
- * than the rest of a read ahead; an update keeps a handful of values.
+ * The few values an update keeps by key (and field, for a hash; "" for a plain key): a list searched by
+ * comparing, not a Map, which would flatten and hash every key it is asked for. Readers and the read-ahead
+ * build their keys with the same memoized builders (key-memo.ts), so a comparison that matches is one of
+ * references.
  */
 class FewByKey<V> {
   private readonly keys: string[] = [];
+  private readonly fields: string[] = [];
   private readonly values: V[] = [];
 
-  get(key: string): V | undefined {
-    const at = this.keys.indexOf(key);
-    return at === -1 ? undefined : this.values[at];
+  private indexOf(key: string, field: string): number {
+    for (let at = 0; at < this.keys.length; at++) {
+      if (this.keys[at] === key && this.fields[at] === field) return at;
+    }
+    return -1;
   }
 
-  set(key: string, value: V): void {
-    const at = this.keys.indexOf(key);
+  set(key: string, field: string, value: V): void {
+    const at = this.indexOf(key, field);
     if (at !== -1) this.values[at] = value;
     else {
       this.keys.push(key);
+      this.fields.push(field);
       this.values.push(value);
     }
   }
 
-  /** Removes `key`, returning its value. */
-  take(key: string): V | undefined {
-    const at = this.keys.indexOf(key);
+  get(key: string, field = ""): V | undefined {
+    const at = this.indexOf(key, field);
+    return at === -1 ? undefined : this.values[at];
+  }
+
+  /** Removes `key` (its `field`), returning its value. */
+  take(key: string, field = ""): V | undefined {
+    const at = this.indexOf(key, field);
     if (at === -1) return undefined;
     const value = this.values[at];
     const last = this.keys.length - 1;
     this.keys[at] = this.keys[last] as string;
+    this.fields[at] = this.fields[last] as string;
     this.values[at] = this.values[last] as V;
     this.keys.pop();
+    this.fields.pop();
     this.values.pop();
     return value;
   }
 
   clear(): void {
     this.keys.length = 0;
+    this.fields.length = 0;
     this.values.length = 0;
   }
 }
 
 /** What an update read ahead and what its storages read (kept in its frame: update-frame.ts). */
 export interface UpdateReads {
-  /** Values read ahead and not yet taken (a hash field as `key NUL field`): null when absent. */
+  /** Values read ahead and not yet taken (by key, and field for a hash): null when absent. */
   ahead: FewByKey<string | null>;
-  /** JSON of what each storage read in this update, by storage and key. */
+  /** JSON of what each storage read in this update, by key and storage. */
   seen: FewByKey<string>;
 }
-
-const fieldKey = (key: string, field: string) => `${key}\u0000${field}`;
 
 /**
  * GETs and HGETs in one command: a pipeline of MGET and HMGET would still be written to the socket
@@ -130,9 +141,9 @@ export async function withReadAhead<T>(
       : JSON.parse(await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args));
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;
-  for (const key of keys) store.ahead.set(key, valueAt(values, at++));
+  for (const key of keys) store.ahead.set(key, "", valueAt(values, at++));
   for (const hash of hashes) {
-    for (const field of hash.fields) store.ahead.set(fieldKey(hash.key, field), valueAt(values, at++));
+    for (const field of hash.fields) store.ahead.set(hash.key, field, valueAt(values, at++));
   }
   try {
     const frame = new UpdateFrame();
@@ -160,12 +171,12 @@ export function forgetReadAhead(key: string): void {
 
 /** {@link takeReadAhead} for a field of a hash. */
 export function takeReadAheadField(key: string, field: string): string | null | undefined {
-  return takeReadAhead(fieldKey(key, field));
+  return currentFrame()?.reads?.ahead.take(key, field);
 }
 
 /** {@link forgetReadAhead} for a field of a hash. */
 export function forgetReadAheadField(key: string, field: string): void {
-  forgetReadAhead(fieldKey(key, field));
+  currentFrame()?.reads?.ahead.take(key, field);
 }
 
 let storages = 0;
@@ -177,23 +188,25 @@ let storages = 0;
  * through.
  */
 export function skipUnchangedWrites<T>(storage: JsonStorage<T>): JsonStorage<T> {
-  const id = `${storages++}:`;
+  // The storage, as the field its values are kept under (the key is grammY's, the same string for the
+  // read and the write of an update).
+  const id = String(storages++);
   const seen = () => currentFrame()?.reads?.seen;
   return {
     ...storage,
     async read(key) {
       const value = await storage.read(key);
-      if (value !== undefined) seen()?.set(id + key, JSON.stringify(value));
+      if (value !== undefined) seen()?.set(key, id, JSON.stringify(value));
       return value;
     },
     async write(key, value) {
-      const before = seen()?.get(id + key);
+      const before = seen()?.get(key, id);
       if (before !== undefined && before === JSON.stringify(value)) return;
-      seen()?.take(id + key);
+      seen()?.take(key, id);
       await storage.write(key, value);
     },
     async delete(key) {
-      seen()?.take(id + key);
+      seen()?.take(key, id);
       await storage.delete(key);
     },
   };

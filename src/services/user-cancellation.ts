@@ -7,6 +7,8 @@
  * this process at once. Scopes of other processes notice at their next check (at the latest when their
  * exchange deadline ends).
  */
+
+import { memoKeys } from "./key-memo.ts";
 import type { RedisClient } from "./redis-url.ts";
 import { takeReadAhead } from "./update-reads.ts";
 
@@ -121,7 +123,7 @@ export function createUserCancellation(options: UserCancellationOptions) {
   const { redis, prefix } = options;
   // The newest open scope of each user; the others follow it through `after`.
   const open = new Map<number, Scope>();
-  const keyOf = (userId: number) => `${prefix}${userId}`;
+  const keyOf = memoKeys((userId: number) => `${prefix}${userId}`);
   const registry: Registry = {
     generation: (userId) => redis.get(keyOf(userId)),
     // The key never expires: an expiry would make every running update look overtaken.

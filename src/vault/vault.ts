@@ -11,6 +11,7 @@
  */
 
 import type { ChainableCommander } from "ioredis";
+import { memoKeys } from "../services/key-memo.ts";
 import { scanKeys } from "../services/redis-scan.ts";
 import type { RedisClient } from "../services/redis-url.ts";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
@@ -30,7 +31,7 @@ end
 return 0`;
 
 const FINGERPRINT_SUFFIX = ":fp";
-const fingerprintField = (field: string): string => `${field}${FINGERPRINT_SUFFIX}`;
+const fingerprintField = memoKeys((field: string): string => `${field}${FINGERPRINT_SUFFIX}`);
 
 /** A record that keeps changing under rotation is left for the next run rather than retried forever. */
 const MAX_ROTATE_ATTEMPTS = 5;
@@ -102,9 +103,10 @@ export interface Vault {
 /** Creates a vault over `redis`. Nothing is sent to Redis until a method is called. */
 export function createVault({ redis, keyring, prefix = "vault:", readAhead }: VaultOptions): Vault {
   /** Validates before building the key, so a bad id or field never reaches Redis. */
+  const keyOf = memoKeys((userId: number) => `${prefix}user:${userId}`);
   const userKey = (userId: number, field: string): string => {
     assertBinding({ userId, field });
-    return `${prefix}user:${userId}`;
+    return keyOf(userId);
   };
   const userKeyPattern = new RegExp(`^${escapeRegExp(prefix)}user:([1-9][0-9]*)$`);
   const userScan = { match: `${escapeGlob(prefix)}user:*`, count: SCAN_COUNT, type: "hash" };

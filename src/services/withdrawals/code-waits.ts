@@ -3,6 +3,8 @@
  * waits, where its prompt is, how many codes were refused and until when a code is taken; it never holds
  * a code (the code itself is read in a plain handler, sent to the exchange and dropped).
  */
+
+import { memoKeys } from "../key-memo.ts";
 import type { RedisClient } from "../redis-url.ts";
 import { forgetReadAhead, takeReadAhead } from "../update-reads.ts";
 
@@ -35,7 +37,7 @@ const GRACE_S = 3600;
 /** Creates the store of awaited 2FA codes. */
 export function createCodeWaits(options: CodeWaitOptions) {
   const { redis, prefix } = options;
-  const keyOf = (userId: number) => `${prefix}${userId}`;
+  const keyOf = memoKeys((userId: number) => `${prefix}${userId}`);
   return {
     /**
      * The Redis key of the user's wait, read ahead with the rest of an update (every private text is
