@@ -102,8 +102,8 @@ export interface Vault {
 
 /** Creates a vault over `redis`. Nothing is sent to Redis until a method is called. */
 export function createVault({ redis, keyring, prefix = "vault:", readAhead }: VaultOptions): Vault {
-  /** Validates before building the key, so a bad id or field never reaches Redis. */
   const keyOf = memoKeys((userId: number) => `${prefix}user:${userId}`);
+  /** Validates before building the key, so a bad id or field never reaches Redis. */
   const userKey = (userId: number, field: string): string => {
     assertBinding({ userId, field });
     return keyOf(userId);
