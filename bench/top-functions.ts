@@ -31,7 +31,8 @@ function load(path: string) {
   });
   return { profile, byId, selfUs };
 }
-const { profile, byId, selfUs } = load(file);
+const loaded = load(file);
+const { profile, byId, selfUs } = loaded;
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const where = (url: string): string => {
@@ -54,7 +55,7 @@ function tally(loaded: ReturnType<typeof load>) {
   }
   return { functions, packages };
 }
-const { functions, packages } = tally({ profile, byId, selfUs });
+const { functions, packages } = tally(loaded);
 const print = (title: string, entries: Map<string, number>) => {
   console.log(`\n${title} (self time, of ${(total / 1000).toFixed(0)} ms sampled)`);
   for (const [name, us] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, Number(top))) {

@@ -31,8 +31,9 @@ export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage
   const redisKey = memoKeys((key: string) => prefix + key);
   return {
     async read(key) {
-      const ahead = takeReadAhead(redisKey(key));
-      const raw = ahead === undefined ? await redis.get(redisKey(key)) : ahead;
+      const full = redisKey(key);
+      const ahead = takeReadAhead(full);
+      const raw = ahead === undefined ? await redis.get(full) : ahead;
       if (raw === null) return undefined;
       try {
         return JSON.parse(raw) as T;
@@ -41,14 +42,16 @@ export function createRedisStorage<T>(options: RedisStorageOptions): JsonStorage
       }
     },
     async write(key, value) {
-      forgetReadAhead(redisKey(key));
+      const full = redisKey(key);
+      forgetReadAhead(full);
       const raw = JSON.stringify(value);
-      if (ttlSeconds === undefined) await redis.set(redisKey(key), raw);
-      else await redis.set(redisKey(key), raw, "EX", ttlSeconds);
+      if (ttlSeconds === undefined) await redis.set(full, raw);
+      else await redis.set(full, raw, "EX", ttlSeconds);
     },
     async delete(key) {
-      forgetReadAhead(redisKey(key));
-      await redis.del(redisKey(key));
+      const full = redisKey(key);
+      forgetReadAhead(full);
+      await redis.del(full);
     },
     redisKey,
   };

@@ -148,8 +148,9 @@ export function createUserCancellation(options: UserCancellationOptions) {
 
     /** Opens the scope of an update of `userId`; close it when the update is done. */
     async open(userId: number): Promise<CancelScope> {
-      const ahead = takeReadAhead(keyOf(userId));
-      const scope = new Scope(registry, userId, ahead === undefined ? await redis.get(keyOf(userId)) : ahead);
+      const key = keyOf(userId);
+      const ahead = takeReadAhead(key);
+      const scope = new Scope(registry, userId, ahead === undefined ? await redis.get(key) : ahead);
       const first = open.get(userId);
       if (first !== undefined) {
         scope.after = first;

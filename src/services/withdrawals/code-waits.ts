@@ -46,25 +46,29 @@ export function createCodeWaits(options: CodeWaitOptions) {
     redisKey: keyOf,
     /** Starts (or replaces) the user's wait. */
     async start(userId: number, wait: CodeWait): Promise<void> {
-      forgetReadAhead(keyOf(userId));
+      const key = keyOf(userId);
+      forgetReadAhead(key);
       const ttl = Math.max(1, Math.ceil((wait.expiresAt - Date.now()) / 1000)) + GRACE_S;
-      await redis.set(keyOf(userId), JSON.stringify(wait), "EX", ttl);
+      await redis.set(key, JSON.stringify(wait), "EX", ttl);
     },
     /** The user's wait, if any. */
     async get(userId: number): Promise<CodeWait | undefined> {
-      const ahead = takeReadAhead(keyOf(userId));
-      const raw = ahead === undefined ? await redis.get(keyOf(userId)) : ahead;
+      const key = keyOf(userId);
+      const ahead = takeReadAhead(key);
+      const raw = ahead === undefined ? await redis.get(key) : ahead;
       return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
     },
     /** Saves a changed wait (e.g. one more refused code), keeping its lifetime; false when it had ended. */
     async update(userId: number, wait: CodeWait): Promise<boolean> {
-      forgetReadAhead(keyOf(userId));
-      return (await redis.set(keyOf(userId), JSON.stringify(wait), "KEEPTTL", "XX")) === "OK";
+      const key = keyOf(userId);
+      forgetReadAhead(key);
+      return (await redis.set(key, JSON.stringify(wait), "KEEPTTL", "XX")) === "OK";
     },
     /** Ends the user's wait; returns it when there was one (only one caller gets it). */
     async take(userId: number): Promise<CodeWait | undefined> {
-      forgetReadAhead(keyOf(userId));
-      const raw = await redis.getdel(keyOf(userId));
+      const key = keyOf(userId);
+      forgetReadAhead(key);
+      const raw = await redis.getdel(key);
       return raw === null ? undefined : (JSON.parse(raw) as CodeWait);
     },
   };
