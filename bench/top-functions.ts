@@ -18,7 +18,11 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, top = "25"] = process.argv.slice(2);
+// The positional arguments: every one that is no option and not an option's value.
+const argv = process.argv.slice(2);
+const [file, top = "25"] = argv.filter(
+  (arg, i) => !arg.startsWith("--") && !["--callers", "--against", "--updates"].includes(argv[i - 1] ?? ""),
+);
 if (file === undefined) throw new Error("usage: top-functions.ts <file.cpuprofile> [n]");
 
 /** A profile's nodes by id, and each node's self time (µs). */

@@ -10,7 +10,8 @@
  *    private-chat guards;
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
- * 4. conversations (each conversation's middleware behind a gate: conversation-gate.ts), then the
+ * 4. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
+ *    middleware run only for users in a conversation or entering one: conversation-gate.ts), then the
  *    features, then fallbacks for unknown commands and stale buttons.
  * Everything after the drop sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
@@ -24,7 +25,7 @@ import { Bot, type BotConfig, type Composer, type Context, session } from "gramm
 import type { UserFromGetMe } from "grammy/types";
 import { memoKeys } from "../services/key-memo.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
-import { skipUnchangedWrites } from "../services/update-reads.ts";
+import { peekReadAhead, skipUnchangedWrites } from "../services/update-reads.ts";
 import { type ActionHandler, actionsFeature } from "./actions.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
 import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";
@@ -43,7 +44,7 @@ import { cancelFeature } from "./cancel.ts";
 import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
-import { conversationGate } from "./conversation-gate.ts";
+import { conversationLayer } from "./conversation-gate.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { commandName, guardsFeature } from "./guards.ts";
@@ -152,6 +153,47 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     return next();
   });
 
+  // The conversations plugin and the conversations' middlewares, each installed below where it runs;
+  // a user whose conversation state was read ahead and found empty gets neither until entering one.
+  const conversationsOf = conversationLayer({
+    plugin: conversations<BotContext, ConversationContext>({
+      storage: {
+        type: "key",
+        version: CONVERSATION_VERSION,
+        adapter: guardStateWrites(storage.conversations),
+        getStorageKey: (ctx) => (ctx.from ? userKey(ctx.from.id) : undefined),
+      },
+      plugins: (conversation) => [
+        async (ctx, next) => {
+          configureApi(ctx.api);
+          await next();
+        },
+        conversationI18n,
+        // The session is not there inside a conversation: apply the user's language read outside.
+        async (ctx, next) => {
+          const language = await conversation.external((outside) => outside.i18n.getLocale());
+          ctx.i18n.useLocale(language);
+          await next();
+        },
+      ],
+    }),
+    isIdle: (ctx) => {
+      const key = ctx.from && storage.conversations.redisKey?.(userKey(ctx.from.id));
+      return key !== undefined && peekReadAhead(key) === null;
+    },
+    installed: [
+      createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION),
+      createConversation(tradeConversation(deps), TRADE_CONVERSATION),
+      createConversation(alertConversation(deps), ALERT_CONVERSATION),
+      createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
+      createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
+      createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
+      createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
+      createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION),
+      createConversation(addressConversation(deps), ADDRESS_CONVERSATION),
+    ],
+  });
+
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
   bot.catch(logUncaught(deps.logger));
   const app = new BotComposer<BotContext>();
@@ -178,47 +220,13 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(secretGuard(deps));
   app.use(guardsFeature(deps));
 
-  app.use(
-    conversations<BotContext, ConversationContext>({
-      storage: {
-        type: "key",
-        version: CONVERSATION_VERSION,
-        adapter: guardStateWrites(storage.conversations),
-        getStorageKey: (ctx) => (ctx.from ? userKey(ctx.from.id) : undefined),
-      },
-      plugins: (conversation) => [
-        async (ctx, next) => {
-          configureApi(ctx.api);
-          await next();
-        },
-        conversationI18n,
-        // The session is not there inside a conversation: apply the user's language read outside.
-        async (ctx, next) => {
-          const language = await conversation.external((outside) => outside.i18n.getLocale());
-          ctx.i18n.useLocale(language);
-          await next();
-        },
-      ],
-    }),
-  );
+  app.use(conversationsOf.plugin);
   app.use(cancelFeature(deps));
   app.use(connectFeature(deps));
   // The 2FA code of a withdrawal is read here, before any conversation could record it.
   app.use(twoFactorFeature(deps));
   // Each conversation's middleware, run for users in a conversation or once one is entered.
-  app.use(
-    conversationGate(
-      createConversation(timezoneConversation(deps), TIMEZONE_CONVERSATION),
-      createConversation(tradeConversation(deps), TRADE_CONVERSATION),
-      createConversation(alertConversation(deps), ALERT_CONVERSATION),
-      createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
-      createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
-      createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
-      createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
-      createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION),
-      createConversation(addressConversation(deps), ADDRESS_CONVERSATION),
-    ),
-  );
+  app.use(conversationsOf.gate);
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);

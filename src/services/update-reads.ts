@@ -164,6 +164,14 @@ export function takeReadAhead(key: string): string | null | undefined {
   return currentFrame()?.reads?.ahead.take(key);
 }
 
+/**
+ * The value read ahead for `key` in this update, left for its reader: null when the key did not exist,
+ * undefined when it was not read ahead (or was already taken).
+ */
+export function peekReadAhead(key: string): string | null | undefined {
+  return currentFrame()?.reads?.ahead.get(key);
+}
+
 /** Drops what was read ahead for `key` (it is being written or deleted). */
 export function forgetReadAhead(key: string): void {
   currentFrame()?.reads?.ahead.take(key);

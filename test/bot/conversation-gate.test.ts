@@ -1,18 +1,21 @@
 /**
- * The conversation gate with the real conversations plugin (in-memory storage): the conversations'
- * middlewares run for a user in a conversation, not for a user in none, and entering one still works.
+ * The conversation layer with the real conversations plugin (in-memory storage): the conversations'
+ * middlewares run for a user in a conversation, not for a user in none, and entering one still works;
+ * for a user known to be in none (`idle`), the plugin itself runs only to enter a conversation.
  */
 import { type Conversation, conversations, createConversation } from "@grammyjs/conversations";
 import { Context, type Middleware } from "grammy";
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { conversationGate } from "../../src/bot/conversation-gate.ts";
+import { conversationLayer } from "../../src/bot/conversation-gate.ts";
 import { BotComposer } from "../../src/bot/fast-filter.ts";
 
-function harness() {
+/** `idle`: whether the layer may take the user as in no conversation (when the store holds nothing). */
+function harness(idle = false) {
   const store = new Map<string, unknown>();
   const said: string[] = [];
   let ran = 0;
+  let pluginRan = 0;
   const counted =
     (middleware: Middleware<BotContext>): Middleware<BotContext> =>
     (ctx, next) => {
@@ -28,22 +31,32 @@ function harness() {
     await conversation.wait();
   };
   const composer = new BotComposer<BotContext>();
-  composer.use(
-    conversations<BotContext, Context>({
-      storage: {
-        type: "key",
-        adapter: {
-          read: (key) => store.get(key) as never,
-          write: (key, value) => void store.set(key, value),
-          delete: (key) => void store.delete(key),
-        },
-        getStorageKey: (ctx) => String(ctx.from?.id),
+  const plugin = conversations<BotContext, Context>({
+    storage: {
+      type: "key",
+      adapter: {
+        read: (key) => store.get(key) as never,
+        write: (key, value) => void store.set(key, value),
+        delete: (key) => void store.delete(key),
       },
-    }),
-  );
-  composer.use(
-    conversationGate(counted(createConversation(ask, "ask")), counted(createConversation(other, "other"))),
-  );
+      getStorageKey: (ctx) => String(ctx.from?.id),
+    },
+  });
+  const layer = conversationLayer({
+    plugin: (ctx, next) => {
+      pluginRan++;
+      return plugin(ctx, next);
+    },
+    isIdle: (ctx) => idle && !store.has(String(ctx.from?.id)),
+    installed: [counted(createConversation(ask, "ask")), counted(createConversation(other, "other"))],
+  });
+  composer.use(layer.plugin);
+  composer.command("active", (ctx) => void said.push(`active ${JSON.stringify(ctx.conversation.active())}`));
+  composer.command("quit", async (ctx) => {
+    await ctx.conversation.exitAll();
+    said.push("quit");
+  });
+  composer.use(layer.gate);
   composer.command("ask", (ctx) => ctx.conversation.enter("ask"));
   composer.on("message:text", (ctx) => void said.push(`fallback ${ctx.message.text}`));
   let id = 1;
@@ -56,10 +69,10 @@ function harness() {
     const ctx = new Context(update as never, {} as never, { username: "bot" } as never) as BotContext;
     return composer.middleware()(ctx, async () => undefined);
   };
-  return { said, send, store, ran: () => ran };
+  return { said, send, store, ran: () => ran, pluginRan: () => pluginRan };
 }
 
-describe("conversationGate", () => {
+describe("conversationLayer", () => {
   it("passes a user in no conversation on without running the conversations' middlewares", async () => {
     const { said, send, ran } = harness();
     await send("hello");
@@ -84,5 +97,43 @@ describe("conversationGate", () => {
     expect(said.at(-1)).toBe("fallback hello");
     expect(ran()).toBe(3);
     expect(store.size).toBe(0);
+  });
+
+  it("for a user known to be in none: no plugin until one is entered, then the same conversation", async () => {
+    const { said, send, store, ran, pluginRan } = harness(true);
+    await send("hello");
+    await send("/active");
+    await send("/quit");
+    expect(said).toEqual(["fallback hello", "active {}", "quit"]);
+    expect(pluginRan()).toBe(0);
+    expect(ran()).toBe(0);
+    expect(store.size).toBe(0);
+
+    await send("/ask");
+    expect(said.at(-1)).toBe("asked /ask");
+    // The plugin ran once, to enter; it registered both conversations and saved the state.
+    expect(pluginRan()).toBe(1);
+    expect(ran()).toBe(2);
+    expect(store.size).toBe(1);
+    // In a conversation: the plugin's controls see it, and the conversation takes the answer as before.
+    await send("/active");
+    expect(said.at(-1)).toBe('active {"ask":1}');
+    await send("42");
+    expect(said.at(-1)).toBe("answered 42");
+    expect(pluginRan()).toBe(3);
+    expect(store.size).toBe(0);
+  });
+
+  it("a user who leaves the conversation is known to be in none again", async () => {
+    const { said, send, store, pluginRan } = harness(true);
+    await send("/ask");
+    // /quit comes before the conversations: the plugin's controls exit the one in progress.
+    await send("/quit");
+    expect(said).toEqual(["asked /ask", "quit"]);
+    expect(pluginRan()).toBe(2);
+    expect(store.size).toBe(0);
+    await send("/active");
+    expect(said.at(-1)).toBe("active {}");
+    expect(pluginRan()).toBe(2);
   });
 });
