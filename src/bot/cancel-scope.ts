@@ -4,9 +4,10 @@
  * aborted, it says nothing more (see exchange-wait.ts), and its session and conversation state are not
  * saved over what /cancel left (see {@link guardStateWrites}).
  */
-import type { MiddlewareFn } from "grammy";
+import type { MiddlewareFn, NextFunction } from "grammy";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import { currentFrame, runInNewFrame, UpdateFrame } from "../services/update-frame.ts";
+import type { CancelScope } from "../services/user-cancellation.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 
 /**
@@ -15,24 +16,31 @@ import type { BotContext, BotDeps } from "./context.ts";
  * opened for the update; without one (no read-ahead, or a frame that already has a scope), it opens one.
  */
 export function cancelScopes(deps: BotDeps): MiddlewareFn<BotContext> {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (ctx.from === undefined) return next();
-    const scope = await deps.cancellation.open(ctx.from.id);
-    ctx.cancelScope = scope;
-    try {
-      const frame = currentFrame();
-      if (frame !== undefined && frame.cancelScope === undefined) {
-        frame.cancelScope = scope;
-        await next();
-      } else {
-        const own = new UpdateFrame();
-        own.cancelScope = scope;
-        await runInNewFrame(own, next);
-      }
-    } finally {
-      scope.close();
-    }
+    // At once when the generation was read ahead (most updates); else after asking Redis.
+    const scope = deps.cancellation.openReadAhead(ctx.from.id);
+    if (scope !== undefined) return runInScope(ctx, scope, next);
+    return deps.cancellation.open(ctx.from.id).then((opened) => runInScope(ctx, opened, next));
   };
+}
+
+/** Runs the rest of the update in `scope`, then closes it. */
+async function runInScope(ctx: BotContext, scope: CancelScope, next: NextFunction): Promise<void> {
+  ctx.cancelScope = scope;
+  try {
+    const frame = currentFrame();
+    if (frame !== undefined && frame.cancelScope === undefined) {
+      frame.cancelScope = scope;
+      await next();
+    } else {
+      const own = new UpdateFrame();
+      own.cancelScope = scope;
+      await runInNewFrame(own, next);
+    }
+  } finally {
+    scope.close();
+  }
 }
 
 /**

@@ -143,15 +143,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     sequentializeUpdates((ctx) => {
       const keys: string[] = [];
       if (ctx.chat !== undefined) keys.push(String(ctx.chat.id));
-      if (ctx.from !== undefined) keys.push(String(ctx.from.id));
+      // In a private chat the chat is the user: one key does.
+      if (ctx.from !== undefined && ctx.from.id !== ctx.chat?.id) keys.push(String(ctx.from.id));
       return keys;
     }, isUrgent),
   );
-  // Not `bot.drop(predicate)`: without middleware of its own, drop() passes every update on.
-  outer.use((ctx, next) => {
-    if (ctx.from === undefined || ctx.from.is_bot) return;
-    return next();
-  });
 
   // The conversations plugin and the conversations' middlewares, each installed below where it runs;
   // a user whose conversation state was read ahead and found empty gets neither until entering one.
@@ -197,7 +193,10 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
   bot.catch(logUncaught(deps.logger));
   const app = new BotComposer<BotContext>();
-  outer.errorBoundary(reportFailure(deps.logger, i18n), app);
+  // Updates without a human sender (channel posts, other bots) go no further: nothing follows `outer`.
+  outer
+    .filter((ctx) => ctx.from !== undefined && !ctx.from.is_bot)
+    .errorBoundary(reportFailure(deps.logger, i18n), app);
 
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.

@@ -142,23 +142,33 @@ export function createUserCancellation(options: UserCancellationOptions) {
     },
   };
 
+  /** A new scope, at the head of the user's open scopes. */
+  const link = (userId: number, generation: string | null): Scope => {
+    const scope = new Scope(registry, userId, generation);
+    const first = open.get(userId);
+    if (first !== undefined) {
+      scope.after = first;
+      first.before = scope;
+    }
+    open.set(userId, scope);
+    return scope;
+  };
+  const openReadAhead = (userId: number): CancelScope | undefined => {
+    const ahead = takeReadAhead(keyOf(userId));
+    return ahead === undefined ? undefined : link(userId, ahead);
+  };
+
   return {
     /** The Redis key of the user's cancel generation, so an update can read it ahead (see update-reads.ts). */
     generationKey: keyOf,
 
     /** Opens the scope of an update of `userId`; close it when the update is done. */
     async open(userId: number): Promise<CancelScope> {
-      const key = keyOf(userId);
-      const ahead = takeReadAhead(key);
-      const scope = new Scope(registry, userId, ahead === undefined ? await redis.get(key) : ahead);
-      const first = open.get(userId);
-      if (first !== undefined) {
-        scope.after = first;
-        first.before = scope;
-      }
-      open.set(userId, scope);
-      return scope;
+      return openReadAhead(userId) ?? link(userId, await redis.get(keyOf(userId)));
     },
+
+    /** {@link open} at once, when this update read the generation ahead; otherwise undefined. */
+    openReadAhead,
   };
 }
 

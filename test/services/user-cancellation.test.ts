@@ -1,5 +1,6 @@
 /** The user's cancel scopes on real Redis; two registries stand for two processes sharing it. */
 import { describe, expect, it } from "vitest";
+import { withReadAhead } from "../../src/services/update-reads.ts";
 import { createUserCancellation } from "../../src/services/user-cancellation.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -34,6 +35,22 @@ describe("user cancellation", () => {
     const later = await processA.open(3);
     expect(await later.cancelled()).toBe(false);
     for (const scope of [slow, cancel, later]) scope.close();
+  });
+
+  it("opens at once with the generation read ahead, and sees a /cancel that came after it", async () => {
+    const registry = createUserCancellation({ redis, prefix });
+    expect(registry.openReadAhead(6)).toBeUndefined(); // outside an update: nothing read ahead
+    await withReadAhead(redis, { keys: [registry.generationKey(6)] }, async () => {
+      const scope = registry.openReadAhead(6);
+      expect(scope).toBeDefined();
+      // The generation was handed out once: a second scope would have to ask Redis.
+      expect(registry.openReadAhead(6)).toBeUndefined();
+      const cancel = await registry.open(6);
+      expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+      expect(await scope?.cancelled()).toBe(true);
+      scope?.close();
+      cancel.close();
+    });
   });
 
   it("tells /cancel when a write is being sent, and forgets closed scopes", async () => {

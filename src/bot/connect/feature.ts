@@ -92,12 +92,11 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   // The message after a bare /connect is the key, unless it is a command.
-  privateChats.on("message:text", async (ctx, next) => {
+  privateChats.on("message:text", (ctx, next) => {
     if (ctx.session.awaitingKeyUntil === undefined || ctx.message.text.startsWith("/")) return next();
     const awaited = isAwaitedKey(ctx);
     ctx.session.awaitingKeyUntil = undefined;
-    if (!awaited) return next();
-    await connectWith(ctx, deps, ctx.message.text.trim());
+    return awaited ? connectWith(ctx, deps, ctx.message.text.trim()) : next();
   });
 
   privateChats.command("disconnect", async (ctx) => {

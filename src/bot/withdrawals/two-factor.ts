@@ -9,7 +9,7 @@
  * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
  * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
  */
-import type { Composer } from "grammy";
+import type { Composer, Filter, NextFunction } from "grammy";
 import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
@@ -135,30 +135,39 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
 export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   // A caption counts too: a code typed under a photo is still a code to take off the screen.
-  composer.chatType("private").on(["message:text", "message:caption"], async (ctx, next) => {
-    const waits = deps.withdrawals.codeWaits;
-    const wait = await waits.get(ctx.from.id);
-    if (wait === undefined) return next();
-    const text = ctx.message.text ?? ctx.message.caption ?? "";
-    if (text.startsWith("/")) {
-      // Another command: the user moved on, and the next text must reach that command's flow.
-      if (await waits.take(ctx.from.id))
-        await ctx.reply(ctx.t("wd-code-abandoned", { id: wait.withdrawalId }));
-      return next();
-    }
-    // Whatever it is, it was sent as the code: off the screen first.
-    const note = (await deleteSecretMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
-    if (Date.now() > wait.expiresAt) {
-      await waits.take(ctx.from.id);
-      await ctx.reply(ctx.t("wd-code-expired", { id: wait.withdrawalId }) + note);
-      return;
-    }
-    const code = text.replace(/[\s-]/g, "");
-    if (!CODE_SHAPE.test(code)) {
-      await ctx.reply(ctx.t("wd-code-shape") + note);
-      return;
-    }
-    await authorize(ctx, deps, wait, code, note);
-  });
+  composer.chatType("private").on(["message:text", "message:caption"], (ctx, next) =>
+    // Most texts come from users with no code awaited, known from what the update read ahead.
+    deps.withdrawals.codeWaits.knownNone(ctx.from.id) ? next() : readCode(ctx, deps, next),
+  );
   return composer;
+}
+
+/** Takes the text as the awaited 2FA code, if one is awaited (else passes it on). */
+async function readCode(
+  ctx: Filter<BotContext, "message:text" | "message:caption">,
+  deps: BotDeps,
+  next: NextFunction,
+): Promise<void> {
+  const waits = deps.withdrawals.codeWaits;
+  const wait = await waits.get(ctx.from.id);
+  if (wait === undefined) return next();
+  const text = ctx.message.text ?? ctx.message.caption ?? "";
+  if (text.startsWith("/")) {
+    // Another command: the user moved on, and the next text must reach that command's flow.
+    if (await waits.take(ctx.from.id)) await ctx.reply(ctx.t("wd-code-abandoned", { id: wait.withdrawalId }));
+    return next();
+  }
+  // Whatever it is, it was sent as the code: off the screen first.
+  const note = (await deleteSecretMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
+  if (Date.now() > wait.expiresAt) {
+    await waits.take(ctx.from.id);
+    await ctx.reply(ctx.t("wd-code-expired", { id: wait.withdrawalId }) + note);
+    return;
+  }
+  const code = text.replace(/[\s-]/g, "");
+  if (!CODE_SHAPE.test(code)) {
+    await ctx.reply(ctx.t("wd-code-shape") + note);
+    return;
+  }
+  await authorize(ctx, deps, wait, code, note);
 }

@@ -6,7 +6,7 @@
 
 import { memoKeys } from "../key-memo.ts";
 import type { RedisClient } from "../redis-url.ts";
-import { forgetReadAhead, takeReadAhead } from "../update-reads.ts";
+import { forgetReadAhead, peekReadAhead, takeReadAhead } from "../update-reads.ts";
 
 /** The withdrawal a user's next message is the 2FA code for. Never holds the code. */
 export interface CodeWait {
@@ -50,6 +50,13 @@ export function createCodeWaits(options: CodeWaitOptions) {
       forgetReadAhead(key);
       const ttl = Math.max(1, Math.ceil((wait.expiresAt - Date.now()) / 1000)) + GRACE_S;
       await redis.set(key, JSON.stringify(wait), "EX", ttl);
+    },
+    /**
+     * True when this update read the user's wait ahead and there was none (then `get` would find none);
+     * false when it does not know without asking Redis.
+     */
+    knownNone(userId: number): boolean {
+      return peekReadAhead(keyOf(userId)) === null;
     },
     /** The user's wait, if any. */
     async get(userId: number): Promise<CodeWait | undefined> {

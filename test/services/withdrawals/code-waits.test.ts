@@ -39,6 +39,21 @@ describe("code waits", () => {
     });
   });
 
+  it("knows there is no wait only when the update read it ahead and found none", async () => {
+    expect(waits.knownNone(44)).toBe(false); // outside an update: unknown
+    await withReadAhead(redis, { keys: [waits.redisKey(44)] }, async () => {
+      expect(waits.knownNone(44)).toBe(true);
+      expect(waits.knownNone(45)).toBe(false); // not read ahead
+    });
+    await waits.start(44, wait);
+    await withReadAhead(redis, { keys: [waits.redisKey(44)] }, async () => {
+      expect(waits.knownNone(44)).toBe(false);
+      // Peeking left the value for the reader.
+      expect((await waits.get(44))?.attempts).toBe(0);
+    });
+    await waits.take(44);
+  });
+
   it("start, update keeping the lifetime, take once", async () => {
     await waits.start(42, wait);
     const ttl = await redis.ttl(`${prefix}42`);
