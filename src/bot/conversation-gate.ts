@@ -15,7 +15,7 @@
  * What the plugin reads, runs and saves is unchanged; only when it runs differs, for users in none.
  */
 import type { ConversationControls } from "@grammyjs/conversations";
-import type { Middleware, MiddlewareFn } from "grammy";
+import type { Composer, Middleware, MiddlewareFn } from "grammy";
 import type { BotContext } from "./context.ts";
 import { BotComposer } from "./fast-filter.ts";
 
@@ -24,7 +24,7 @@ const nothingAfter = async (): Promise<void> => undefined;
 /** The two middlewares of {@link conversationLayer}, installed where the plugin and the gate go. */
 export interface ConversationLayer {
   plugin: MiddlewareFn<BotContext>;
-  gate: MiddlewareFn<BotContext>;
+  gate: Composer<BotContext>;
 }
 
 /**
@@ -79,15 +79,12 @@ export function conversationLayer(options: {
 }): ConversationLayer {
   const { plugin, isIdle } = options;
   const conversations = new BotComposer<BotContext>(...options.installed).middleware();
-  return {
-    plugin: (ctx, next) => {
-      if (!isIdle(ctx)) return plugin(ctx, next);
-      ctx.conversation = new IdleControls(ctx, plugin, conversations);
-      return next();
-    },
-    gate: (ctx, next) => {
+  // A filter: for idle controls (most updates) the walk passes on without running a middleware.
+  const gate = new BotComposer<BotContext>();
+  gate.filter(
+    (ctx) => !(ctx.conversation instanceof IdleControls),
+    (ctx, next) => {
       const controls = ctx.conversation;
-      if (controls instanceof IdleControls) return next();
       // In a conversation: every conversation's middleware sees the update, as without the gate.
       if (Object.keys(controls.active()).length > 0) return conversations(ctx, next);
       const enter = controls.enter;
@@ -100,5 +97,13 @@ export function conversationLayer(options: {
       };
       return next();
     },
+  );
+  return {
+    plugin: (ctx, next) => {
+      if (!isIdle(ctx)) return plugin(ctx, next);
+      ctx.conversation = new IdleControls(ctx, plugin, conversations);
+      return next();
+    },
+    gate,
   };
 }

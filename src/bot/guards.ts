@@ -48,13 +48,12 @@ async function refuse(ctx: BotContext): Promise<void> {
 export function guardsFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
 
-  composer.use((ctx, next) => {
-    const userId = ctx.from?.id;
-    if (deps.allowedUserIds.size === 0 || (userId !== undefined && deps.allowedUserIds.has(userId))) {
-      return next();
-    }
-    return refuse(ctx);
-  });
+  composer
+    .filter((ctx) => {
+      const userId = ctx.from?.id;
+      return deps.allowedUserIds.size > 0 && (userId === undefined || !deps.allowedUserIds.has(userId));
+    })
+    .use(refuse);
 
   // In groups only commands meant for everyone (/price, /help) go on; account commands are refused.
   composer.filter(isGroupChat).use(async (ctx, next) => {

@@ -8,10 +8,11 @@
  * or a known key format), never by length and alphabet alone: a withdrawal address typed at an address
  * prompt must pass through untouched.
  */
-import { GrammyError, type MiddlewareFn, type NextFunction } from "grammy";
+import { type Composer, GrammyError, type NextFunction } from "grammy";
 import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import { isAwaitedKey } from "./connect/feature.ts";
 import type { BotContext, BotDeps } from "./context.ts";
+import { BotComposer } from "./fast-filter.ts";
 import { commandName } from "./guards.ts";
 
 /** Messages /connect itself takes the key from (and deletes): `/connect KEY`, or the reply to a bare /connect. */
@@ -46,12 +47,23 @@ async function takeDownKey(ctx: BotContext, deps: BotDeps, userId: number, text:
   }
 }
 
-/** The middleware; see the module comment. A text too short to hold a key passes at once. */
-export function secretGuard(deps: BotDeps): MiddlewareFn<BotContext> {
-  return (ctx, next) => {
-    const message = ctx.message ?? ctx.editedMessage;
-    const text = message?.text ?? message?.caption;
-    if (text === undefined || ctx.from === undefined || !mayHoldKey(text) || isForConnect(ctx)) return next();
-    return takeDownKey(ctx, deps, ctx.from.id, text, next);
-  };
+/** The text or caption of a message or an edit. */
+function textOf(ctx: BotContext): string | undefined {
+  const message = ctx.message ?? ctx.editedMessage;
+  return message?.text ?? message?.caption;
+}
+
+/**
+ * The guard; see the module comment. A text too short to hold a key (most) passes by a filter, which the
+ * walk checks without running a middleware.
+ */
+export function secretGuard(deps: BotDeps): Composer<BotContext> {
+  const composer = new BotComposer<BotContext>();
+  composer
+    .filter((ctx) => {
+      const text = textOf(ctx);
+      return text !== undefined && ctx.from !== undefined && mayHoldKey(text) && !isForConnect(ctx);
+    })
+    .use((ctx, next) => takeDownKey(ctx, deps, ctx.from?.id as number, textOf(ctx) as string, next));
+  return composer;
 }

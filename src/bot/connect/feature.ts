@@ -92,12 +92,14 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   // The message after a bare /connect is the key, unless it is a command.
-  privateChats.on("message:text", (ctx, next) => {
-    if (ctx.session.awaitingKeyUntil === undefined || ctx.message.text.startsWith("/")) return next();
-    const awaited = isAwaitedKey(ctx);
-    ctx.session.awaitingKeyUntil = undefined;
-    return awaited ? connectWith(ctx, deps, ctx.message.text.trim()) : next();
-  });
+  privateChats
+    .on("message:text")
+    .filter((ctx) => ctx.session.awaitingKeyUntil !== undefined && !ctx.message.text.startsWith("/"))
+    .use((ctx, next) => {
+      const awaited = isAwaitedKey(ctx);
+      ctx.session.awaitingKeyUntil = undefined;
+      return awaited ? connectWith(ctx, deps, ctx.message.text.trim()) : next();
+    });
 
   privateChats.command("disconnect", async (ctx) => {
     if (!(await deps.accounts.isConnected(ctx.from.id))) {

@@ -135,10 +135,12 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
 export function twoFactorFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   // A caption counts too: a code typed under a photo is still a code to take off the screen.
-  composer.chatType("private").on(["message:text", "message:caption"], (ctx, next) =>
+  composer
+    .chatType("private")
+    .on(["message:text", "message:caption"])
     // Most texts come from users with no code awaited, known from what the update read ahead.
-    deps.withdrawals.codeWaits.knownNone(ctx.from.id) ? next() : readCode(ctx, deps, next),
-  );
+    .filter((ctx) => !deps.withdrawals.codeWaits.knownNone(ctx.from.id))
+    .use((ctx, next) => readCode(ctx, deps, next));
   return composer;
 }
 
