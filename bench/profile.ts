@@ -1,13 +1,16 @@
 /**
- * `npm run bench:profile -- <case> [updates] [whole|bare] [--interval µs] [--alloc] [--out dir]`: drives
- * one bot alone with one kind of update (`start`, `help`, `text`, `price`, `refresh`) and profiles that
- * part only (not the set-up or the warm-up):
+ * `npm run bench:profile -- <case> [updates] [whole|bare|both] [--interval µs] [--alloc] [--out dir]`:
+ * drives one bot alone with one kind of update (`start`, `help`, `text`, `price`, `refresh`) and profiles
+ * that part only (not the set-up or the warm-up):
  * - by default a CPU profile, sampled every `--interval` µs (1000; 100 tells apart costs of a
  *   microsecond per update), to <out>/<case>-<side>.cpuprofile; `node bench/top-functions.ts <file>` lists
  *   where the time went;
  * - with `--alloc`, what was allocated (V8's sampling heap profiler, every 256 bytes, objects the garbage
  *   collector has freed since included) to <out>/<case>-<side>.heapprofile, and prints the bytes allocated
  *   per update and the functions that allocated most: the garbage collector's share follows allocation.
+ * `both` (CPU only) profiles the two bots in one process, in turns of `--turn` updates (2,000), each
+ * bot's turns merged into its own profile: a machine whose speed drifts between runs (a shared one) then
+ * slows both alike, so `top-functions --against` compares them fairly.
  * `--smoke` profiles a few hundred updates (CI: the script stays runnable).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -34,15 +37,23 @@ const interval = Number(option("--interval") ?? 1000);
 const out = option("--out") ?? "prof";
 // The positional arguments: every one that is no option and not an option's value.
 const positional = argv.filter(
-  (arg, i) => !arg.startsWith("--") && !["--interval", "--out"].includes(argv[i - 1] ?? ""),
+  (arg, i) => !arg.startsWith("--") && !["--interval", "--out", "--turn"].includes(argv[i - 1] ?? ""),
 );
 const kind = positional[0] ?? "start";
 const make = KINDS[kind];
 if (make === undefined) throw new Error(`unknown case ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
 // After the case, in any order: how many updates, and which bot.
 const count = smoke ? 200 : Number(positional.slice(1).find((arg) => /^\d+$/.test(arg)) ?? 3000);
-const side: Side = positional.includes("bare") ? "bare" : "whole";
-if (!(Number.isInteger(count) && count > 0 && interval > 0)) throw new Error("updates and --interval: > 0");
+const sides: Side[] = positional.includes("both")
+  ? ["whole", "bare"]
+  : positional.includes("bare")
+    ? ["bare"]
+    : ["whole"];
+const turn = smoke ? 50 : Number(option("--turn") ?? 2000);
+if (!(Number.isInteger(count) && count > 0 && interval > 0 && turn > 0)) {
+  throw new Error("updates, --interval and --turn: > 0");
+}
+if (alloc && sides.length > 1) throw new Error("--alloc profiles one bot: whole or bare");
 
 /** A node of V8's sampling heap profile. */
 interface AllocationNode {
@@ -65,12 +76,43 @@ function allocationByFunction(head: AllocationNode): Map<string, number> {
   return bytes;
 }
 
+/** A V8 CPU profile, as the inspector returns it. */
+interface CpuProfile {
+  nodes: { id: number; children?: number[]; [field: string]: unknown }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The profiles of several turns as one: their nodes under the first one's root, their samples in turn. */
+function mergeProfiles(parts: CpuProfile[]): CpuProfile {
+  const [first, ...rest] = parts as [CpuProfile, ...CpuProfile[]];
+  const merged = structuredClone(first);
+  const root = merged.nodes[0] as CpuProfile["nodes"][number];
+  let offset = Math.max(...merged.nodes.map((node) => node.id));
+  for (const part of rest) {
+    const partRoot = (part.nodes[0] as CpuProfile["nodes"][number]).id;
+    const id = (old: number) => (old === partRoot ? root.id : old + offset);
+    for (const node of part.nodes) {
+      const children = (node.children ?? []).map(id);
+      if (node.id === partRoot) root.children = [...(root.children ?? []), ...children];
+      else merged.nodes.push({ ...node, id: id(node.id), children });
+    }
+    merged.samples.push(...part.samples.map(id));
+    merged.timeDeltas.push(...part.timeDeltas);
+    offset += Math.max(...part.nodes.map((node) => node.id));
+  }
+  merged.endTime = merged.startTime + merged.timeDeltas.reduce((a, b) => a + b, 0);
+  return merged;
+}
+
 const world = await startWorld(16);
 const session = new Session();
 session.connect();
 try {
-  /** Sends `n` updates over the users, one at a time per user. */
-  const drive = async (n: number) => {
+  /** Sends `n` updates to `side` over the users, one at a time per user. */
+  const drive = async (side: Side, n: number) => {
     let next = 0;
     await Promise.all(
       world.users.map(async (userId) => {
@@ -82,9 +124,10 @@ try {
     );
   };
   // Warm-up: code optimized and heap grown, as in a bot running a while.
-  await drive(smoke ? 100 : 10_000);
+  for (const side of sides) await drive(side, smoke ? 100 : 10_000);
   mkdirSync(out, { recursive: true });
   if (alloc) {
+    const side = sides[0] as Side;
     await session.post("HeapProfiler.enable");
     // Freed objects count too (the options exist in V8, not in Node's typings).
     await session.post("HeapProfiler.startSampling", {
@@ -92,7 +135,7 @@ try {
       includeObjectsCollectedByMajorGC: true,
       includeObjectsCollectedByMinorGC: true,
     } as { samplingInterval: number });
-    await drive(count);
+    await drive(side, count);
     const { profile } = await session.post("HeapProfiler.stopSampling");
     const file = `${out}/${kind}-${side}.heapprofile`;
     writeFileSync(file, JSON.stringify(profile));
@@ -105,12 +148,22 @@ try {
   } else {
     await session.post("Profiler.enable");
     await session.post("Profiler.setSamplingInterval", { interval });
-    await session.post("Profiler.start");
-    await drive(count);
-    const { profile } = await session.post("Profiler.stop");
-    const file = `${out}/${kind}-${side}.cpuprofile`;
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(`wrote ${file}`);
+    // One bot: one turn of all the updates. Both: turns in alternation, each bot's merged afterwards.
+    const size = sides.length > 1 ? turn : count;
+    const parts = new Map<Side, CpuProfile[]>(sides.map((side) => [side, []]));
+    for (let done = 0; done < count; done += size) {
+      for (const side of sides) {
+        await session.post("Profiler.start");
+        await drive(side, Math.min(size, count - done));
+        const { profile } = await session.post("Profiler.stop");
+        parts.get(side)?.push(profile as unknown as CpuProfile);
+      }
+    }
+    for (const [side, profiles] of parts) {
+      const file = `${out}/${kind}-${side}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(mergeProfiles(profiles)));
+      console.log(`wrote ${file}`);
+    }
   }
 } finally {
   session.disconnect();

@@ -25,12 +25,17 @@ const [file, top = "25"] = argv.filter(
 );
 if (file === undefined) throw new Error("usage: top-functions.ts <file.cpuprofile> [n]");
 
-/** A profile's nodes by id, and each node's self time (µs). */
+/** The profiler's own start and stop (bench/profile.ts asks them through node:inspector): not the bots' work. */
+const isProfilerCall = (node: ProfileNode | undefined) =>
+  node?.callFrame.functionName === "post" && node.callFrame.url === "node:inspector";
+
+/** A profile's nodes by id, and each node's self time (µs), the profiler's own calls left out. */
 function load(path: string) {
   const profile = JSON.parse(readFileSync(path, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => {
+    if (isProfilerCall(byId.get(id))) return;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   return { profile, byId, selfUs };

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MENU_COMMANDS } from "../src/bot/commands.ts";
-import { LANGUAGES } from "../src/bot/i18n.ts";
+import { I18n } from "@grammyjs/i18n";
+import { createConversationI18n, createI18n, LANGUAGES } from "../src/bot/i18n.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -50,5 +51,35 @@ describe("locales", () => {
       return !code.includes(`\`${key.slice(0, key.lastIndexOf("-") + 1)}\${`);
     });
     expect(unused).toEqual([]);
+  });
+
+  it("the bot's translations are the files' texts, character for character (only their storage differs)", () => {
+    const plain = new I18n({
+      defaultLocale: "en",
+      directory: join(root, "locales"),
+      useSession: false,
+      fluentBundleOptions: { useIsolating: false },
+    });
+    const ours = [createI18n(), createConversationI18n()];
+    // Every variable a message asks for, named after itself (with a two-byte character: so is a user's
+    // name in Chinese), and a number for each of them.
+    const given = (value: (name: string) => string | number) =>
+      new Proxy({} as Record<string, string | number>, {
+        get: (_, name) => (typeof name === "string" ? value(name) : undefined),
+        getOwnPropertyDescriptor: (_, name) =>
+          typeof name === "string" ? { value: value(name), configurable: true, enumerable: true } : undefined,
+        has: () => true,
+      });
+    let compared = 0;
+    for (const language of LANGUAGES) {
+      for (const key of messageKeys(language)) {
+        for (const args of [given((name) => `«${name}»`), given(() => 2)]) {
+          const expected = plain.translate(language, key, args);
+          for (const i18n of ours) expect(i18n.translate(language, key, args), key).toBe(expected);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
   });
 });

@@ -56,6 +56,41 @@ function memoizeBundleMatching<C extends Context>(i18n: I18n<C>): I18n<C> {
   return i18n;
 }
 
+/** A copy of `text` that V8 keeps one byte per character, when every character fits in one (Latin-1). */
+function oneByte(text: string): string {
+  return /^[\u0000-\u00ff]*$/.test(text) ? Buffer.from(text, "latin1").toString("latin1") : text;
+}
+
+/** `value` with every string in it (nested in arrays and plain objects) replaced by {@link oneByte}. */
+function withOneByteStrings(value: unknown): unknown {
+  if (typeof value === "string") return oneByte(value);
+  if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at++) value[at] = withOneByteStrings(value[at]);
+  } else if (value !== null && typeof value === "object") {
+    const entries = value as Record<string, unknown>;
+    for (const key of Object.keys(entries)) entries[key] = withOneByteStrings(entries[key]);
+  }
+  return value;
+}
+
+/**
+ * The Fluent parser keeps each message's text as slices of its file, and a file with one character
+ * beyond Latin-1 ("…", an emoji) is held by V8 two bytes per character: then so is every text translated
+ * from it, even a plain ASCII one, and each message sent is serialized, encoded and parsed on the slow,
+ * two-byte path. Re-made one byte per character where they can be, the same texts take the fast path.
+ * The messages (and terms) are internal to @fluent/bundle (v0.18); were they renamed, nothing changes
+ * but the speed. Only the strings' storage changes, never their content.
+ */
+function storeTextsOneByte<C extends Context>(i18n: I18n<C>): I18n<C> {
+  const fluent = i18n.fluent as unknown as { bundles?: Set<Record<string, unknown>> };
+  for (const bundle of fluent.bundles ?? []) {
+    for (const entries of [bundle._messages, bundle._terms]) {
+      if (entries instanceof Map) for (const entry of entries.values()) withOneByteStrings(entry);
+    }
+  }
+  return i18n;
+}
+
 /**
  * The language of an update outside conversations: the user's choice once their session is read, else
  * Telegram's when supported, else English. Before the session middleware (or when reading the session
@@ -71,7 +106,7 @@ export function updateLanguage(ctx: BotContext): Language {
  * see update-context.ts) and for messages sent without an update (background jobs, the error boundary).
  */
 export function createI18n(): I18n<BotContext> {
-  return memoizeBundleMatching(new I18n<BotContext>(COMMON));
+  return storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON)));
 }
 
 /**
@@ -83,5 +118,5 @@ export function createConversationI18n(): I18n<ConversationContext> {
     ...COMMON,
     localeNegotiator: (ctx) => languageFromTelegram(ctx.from?.language_code) ?? "en",
   });
-  return memoizeBundleMatching(i18n);
+  return storeTextsOneByte(memoizeBundleMatching(i18n));
 }
