@@ -1,9 +1,9 @@
 /** Every language has every message, and every message the code asks for exists. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { MENU_COMMANDS } from "../src/bot/commands.ts";
-import { I18n } from "@grammyjs/i18n";
 import { createConversationI18n, createI18n, LANGUAGES } from "../src/bot/i18n.ts";
 
 const root = join(import.meta.dirname, "..");

@@ -58,7 +58,7 @@ function memoizeBundleMatching<C extends Context>(i18n: I18n<C>): I18n<C> {
 
 /** A copy of `text` that V8 keeps one byte per character, when every character fits in one (Latin-1). */
 function oneByte(text: string): string {
-  return /^[\u0000-\u00ff]*$/.test(text) ? Buffer.from(text, "latin1").toString("latin1") : text;
+  return /[\u0100-\uffff]/.test(text) ? text : Buffer.from(text, "latin1").toString("latin1");
 }
 
 /** `value` with every string in it (nested in arrays and plain objects) replaced by {@link oneByte}. */
