@@ -28,3 +28,13 @@ export function currentFrame(): UpdateFrame | undefined {
 export function runInNewFrame<T>(frame: UpdateFrame, work: () => T): T {
   return frames.run(frame, work);
 }
+
+/**
+ * Makes `frame` the frame of the rest of the calling async function and of all it then starts: the
+ * start of an update, like {@link runInNewFrame}, but for an async function that has already awaited.
+ * Its code then runs alone in a microtask, so nothing but its own continuation enters the frame, and no
+ * frame has to be restored afterwards (`run` copies the context map once more for that).
+ */
+export function enterFrameAfterAwait(frame: UpdateFrame): void {
+  frames.enterWith(frame);
+}

@@ -13,7 +13,7 @@
  */
 import type { JsonStorage } from "./redis-storage.ts";
 import type { RedisClient } from "./redis-url.ts";
-import { currentFrame, runInNewFrame, UpdateFrame } from "./update-frame.ts";
+import { currentFrame, enterFrameAfterAwait, UpdateFrame } from "./update-frame.ts";
 
 /** What to read ahead: string keys, and fields of hashes. */
 export interface AheadReads {
@@ -135,10 +135,12 @@ export async function withReadAhead<T>(
   for (const hash of hashes) args.push(hash.key);
   args.push(keys.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
-  const values: (string | false)[] =
+  // Awaited even with nothing to read: the update's frame is entered after an await (below).
+  const reply =
     args.length === 1
-      ? []
-      : JSON.parse(await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args));
+      ? await "[]"
+      : await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args);
+  const values: (string | false)[] = JSON.parse(reply);
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;
   for (const key of keys) store.ahead.set(key, "", valueAt(values, at++));
@@ -148,7 +150,8 @@ export async function withReadAhead<T>(
   try {
     const frame = new UpdateFrame();
     frame.reads = store;
-    return await runInNewFrame(frame, work);
+    enterFrameAfterAwait(frame);
+    return await work();
   } finally {
     // Work the update left running (a timer, a background promise) reads Redis from now on.
     store.ahead.clear();

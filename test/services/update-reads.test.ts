@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import { currentFrame } from "../../src/services/update-frame.ts";
 import {
   skipUnchangedWrites,
   takeReadAhead,
@@ -64,6 +65,30 @@ describe("withReadAhead", () => {
     });
     release();
     expect(await later).toBeUndefined();
+  });
+
+  it("each update's values stay in its own frame: not its caller's, nor another update's", async () => {
+    await redis.set(`${prefix}one`, "1");
+    await redis.set(`${prefix}two`, "2");
+    const seen: Record<string, unknown> = {};
+    const update = (name: string) =>
+      withReadAhead(redis, { keys: [`${prefix}one`, `${prefix}two`] }, async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        seen[name] = takeReadAhead(`${prefix}${name}`);
+      });
+    // Both run at once; the caller goes on between and after them.
+    const both = Promise.all([update("one"), update("two")]);
+    expect(currentFrame()).toBeUndefined();
+    await both;
+    expect(currentFrame()).toBeUndefined();
+    expect(seen).toEqual({ one: "1", two: "2" });
+    // Nothing to read: still a frame of its own, and none after.
+    let inside: unknown;
+    await withReadAhead(redis, { keys: [] }, async () => {
+      inside = currentFrame()?.reads;
+    });
+    expect(inside).toBeDefined();
+    expect(currentFrame()).toBeUndefined();
   });
 });
 
