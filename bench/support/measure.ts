@@ -12,7 +12,13 @@ export interface BenchOptions {
   /** A few hundred updates in all, for CI: proves the script runs, measures nothing. */
   smoke: boolean;
   rounds: number;
-  perRound: number;
+  /**
+   * How long each side runs in a round (1,000 ms by default). A round of a fixed 2,000 updates lasted
+   * 100-200 ms: one collection of the heap, or a neighbour's burst, then swung a round's ratio from 0.4 to
+   * 0.8 while longer runs of the same code held steady; rounds of a second average over such events, and
+   * a slow case (a button tap, a whole flow) gets the same time as a fast one.
+   */
+  roundMs: number;
   /**
    * Updates per side before a case is timed (10,000 by default): a bot that has been running a while
    * has its code optimized and its heap grown to size. The whole bot, with far more code than bare
@@ -28,7 +34,7 @@ export interface BenchOptions {
 }
 
 /**
- * Reads `--smoke`, `--rounds N`, `--per-round N`, `--warm-up N`, `--concurrency N`,
+ * Reads `--smoke`, `--rounds N`, `--round-ms MS`, `--warm-up N`, `--concurrency N`,
  * `--exchange-latency MS`.
  */
 export function parseOptions(argv: string[]): BenchOptions {
@@ -40,8 +46,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   };
   return {
     smoke,
-    rounds: value("--rounds", smoke ? 2 : 6),
-    perRound: value("--per-round", smoke ? 20 : 2000),
+    rounds: value("--rounds", smoke ? 2 : 8),
+    roundMs: value("--round-ms", smoke ? 20 : 1000),
     warmUp: value("--warm-up", smoke ? 20 : 10_000),
     concurrency: value("--concurrency", smoke ? 4 : 16),
     counted: smoke ? 5 : 40,
@@ -103,33 +109,38 @@ export function seededRandom(seed: number): () => number {
 /** The median of `values`. */
 export const median = (values: number[]): number => percentile(values, 50);
 
+/** How much work {@link runUnits} does: a number of units, or as many as fit in a time (ms). */
+type Amount = { units: number } | { ms: number };
+
 /**
- * Runs `count` units of work over `concurrency` workers, each with users of its own (so no user has two
- * updates in flight, as the whole bot's sequencing would enforce anyway). A unit is one update, or one
- * whole flow; it returns the latencies it measured.
+ * Runs units of work over `concurrency` workers, each with users of its own (so no user has two updates
+ * in flight, as the whole bot's sequencing would enforce anyway), until `amount` is done (units started
+ * before the time is up still finish, and count). A unit is one update, or one whole flow; it returns the
+ * latencies it measured. Returns the units done and the time they took.
  */
 async function runUnits(
   users: number[],
-  count: number,
+  amount: Amount,
   concurrency: number,
   unit: (userId: number) => Promise<number[]>,
   into: number[],
-): Promise<number> {
-  let next = 0;
+): Promise<{ units: number; ms: number }> {
+  let started = 0;
   const workers = Math.min(concurrency, users.length);
-  const started = performance.now();
+  const start = performance.now();
+  const more = "units" in amount ? () => started < amount.units : () => performance.now() - start < amount.ms;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       const own = users.filter((_, i) => i % workers === worker);
       let turn = 0;
-      while (next < count) {
-        next++;
+      while (more()) {
+        started++;
         const userId = own[turn++ % own.length] as number;
         into.push(...(await unit(userId)));
       }
     }),
   );
-  return performance.now() - started;
+  return { units: started, ms: performance.now() - start };
 }
 
 /** Times one update. */
@@ -161,23 +172,22 @@ export async function measureCase(
       bare: { commands: 0, roundTrips: 0, byName: "" },
     },
   };
-  const units = Math.max(1, Math.floor(options.perRound / size));
   const warmUpUnits = Math.max(1, Math.floor(options.warmUp / size));
   for (const side of ["whole", "bare"] as const) {
-    await runUnits(world.users, warmUpUnits, options.concurrency, (u) => unit(side, u), []);
+    await runUnits(world.users, { units: warmUpUnits }, options.concurrency, (u) => unit(side, u), []);
   }
   for (let round = 0; round < options.rounds; round++) {
     const order: Side[] = round % 2 === 0 ? ["whole", "bare"] : ["bare", "whole"];
     const rate: Partial<Record<Side, number>> = {};
     for (const side of order) {
-      const ms = await runUnits(
+      const done = await runUnits(
         world.users,
-        units,
+        { ms: options.roundMs },
         options.concurrency,
         (u) => unit(side, u),
         figures[side].latencies,
       );
-      rate[side] = (units * size * 1000) / ms;
+      rate[side] = (done.units * size * 1000) / done.ms;
       figures[side].rates.push(rate[side]);
     }
     figures.ratios.push((rate.whole ?? 0) / (rate.bare ?? 1));
@@ -185,7 +195,7 @@ export async function measureCase(
   for (const side of ["whole", "bare"] as const) {
     const counter = world.counters[side];
     counter.reset();
-    await runUnits(world.users, options.counted, 1, (u) => unit(side, u), []);
+    await runUnits(world.users, { units: options.counted }, 1, (u) => unit(side, u), []);
     const updates = options.counted * size;
     figures.redis[side] = {
       commands: counter.commands / updates,
@@ -207,7 +217,7 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
     "case",
     "whole upd/s",
     "bare upd/s",
-    "ratio (median)",
+    "ratio: median (middle half of rounds)",
     "whole p50/p99 ms",
     "bare p50/p99 ms",
     "Redis cmds/upd whole/bare",
@@ -217,7 +227,7 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
     c.name,
     fixed(median(c.whole.rates), 0),
     fixed(median(c.bare.rates), 0),
-    `${fixed(median(c.ratios), 2)}x`,
+    `${fixed(median(c.ratios), 2)}x (${fixed(percentile(c.ratios, 25), 2)}-${fixed(percentile(c.ratios, 75), 2)})`,
     `${fixed(percentile(c.whole.latencies, 50), 2)} / ${fixed(percentile(c.whole.latencies, 99), 2)}`,
     `${fixed(percentile(c.bare.latencies, 50), 2)} / ${fixed(percentile(c.bare.latencies, 99), 2)}`,
     `${fixed(c.redis.whole.commands, 2)} / ${fixed(c.redis.bare.commands, 2)}`,
@@ -225,7 +235,7 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
   ]);
   const mode = options.smoke ? "smoke run (figures mean nothing)" : "full run";
   console.log(
-    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.perRound} updates per side after ${options.warmUp} to warm up, concurrency ${options.concurrency}, exchange latency ${options.exchangeLatencyMs} ms; node ${process.version}`,
+    `\n${title}: ${mode}; ${options.rounds} rounds of ${options.roundMs} ms per side after ${options.warmUp} updates to warm up, concurrency ${options.concurrency}, exchange latency ${options.exchangeLatencyMs} ms; node ${process.version}`,
   );
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map(() => "---").join("|")}|`);

@@ -30,10 +30,14 @@ describe("benchmark scripts (smoke runs)", () => {
     "bench:updates prints a row per case with both bots' figures and Redis counts",
     async () => {
       const out = await smoke("bench/updates.ts");
-      expect(out).toContain("| case | whole upd/s | bare upd/s | ratio (median) |");
+      expect(out).toContain("| case | whole upd/s | bare upd/s | ratio: median (middle half of rounds) |");
+      expect(out).toContain("2 rounds of 20 ms per side");
       for (const name of ["/start", "/help", "plain text", "/price BTC", "Refresh on /balance"]) {
         expect(out).toMatch(
-          new RegExp(`^\\| ${name.replace("/", "\\/")} \\| \\d+ \\| \\d+ \\| [\\d.]+x \\|`, "m"),
+          new RegExp(
+            `^\\| ${name.replace("/", "\\/")} \\| \\d+ \\| \\d+ \\| [\\d.]+x \\([\\d.]+-[\\d.]+\\) \\|`,
+            "m",
+          ),
         );
       }
       expect(out).toMatch(/resident memory [\d.]+ MB/);
@@ -77,13 +81,28 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
-    "bench:profile writes a CPU profile that top-functions reads, and an allocation profile with its table",
+    "bench:profile writes CPU profiles (both bots in turns) that top-functions reads, and an allocation profile",
     async () => {
       const out = mkdtempSync(join(tmpdir(), "bench-profile-"));
       try {
-        expect(
-          await smoke("bench/profile.ts", [], ["text", "whole", "--interval", "200", "--out", out]),
-        ).toContain(`wrote ${out}/text-whole.cpuprofile`);
+        // Both bots in turns: one profile each.
+        const wrote = await smoke(
+          "bench/profile.ts",
+          [],
+          ["text", "both", "--interval", "200", "--out", out],
+        );
+        expect(wrote).toContain(`wrote ${out}/text-whole.cpuprofile`);
+        expect(wrote).toContain(`wrote ${out}/text-bare.cpuprofile`);
+        const against = await run(process.execPath, [
+          "bench/top-functions.ts",
+          `${out}/text-whole.cpuprofile`,
+          "--against",
+          `${out}/text-bare.cpuprofile`,
+          "--updates",
+          "200",
+        ]);
+        // The option right after the file is no table length: the comparison lists functions.
+        expect(against.stdout).toMatch(/^functions \(difference, this, other\)[^\n]*\n +[+-]\d+\.\d\d +/m);
         const { stdout } = await run(process.execPath, [
           "bench/top-functions.ts",
           `${out}/text-whole.cpuprofile`,
