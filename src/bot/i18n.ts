@@ -17,6 +17,8 @@ export function isLanguage(code: string | undefined): code is Language {
 
 /** Maps a Telegram language_code ("zh-hans", "en-AU") to a supported language. */
 export function languageFromTelegram(code: string | undefined): Language | undefined {
+  // Most clients send a bare code ("en"): nothing to parse then.
+  if (isLanguage(code)) return code;
   const base = code?.toLowerCase().split(/[-_]/)[0];
   return isLanguage(base) ? base : undefined;
 }

@@ -11,6 +11,7 @@
  * The update's store also remembers what a storage read (as JSON), so an unchanged value need not be
  * written back (see {@link skipUnchangedWrites}).
  */
+import { createHash } from "node:crypto";
 import type { JsonStorage } from "./redis-storage.ts";
 import type { RedisClient } from "./redis-url.ts";
 import { currentFrame, enterFrameAfterAwait, UpdateFrame } from "./update-frame.ts";
@@ -105,16 +106,24 @@ end
 if #out == 0 then return '[]' end
 return cjson.encode(out)`;
 
-type WithReadAheadCommand = RedisClient & {
-  updateReadAhead(numKeys: number, ...args: (string | number)[]): Promise<string>;
-};
+const READ_AHEAD_SHA = createHash("sha1").update(READ_AHEAD_SCRIPT).digest("hex");
 
-/** The client with the script defined (ioredis sends it by its hash, loading it once when Redis lacks it). */
-function scripted(redis: RedisClient): WithReadAheadCommand {
-  const client = redis as WithReadAheadCommand;
-  if (typeof client.updateReadAhead !== "function")
-    redis.defineCommand("updateReadAhead", { lua: READ_AHEAD_SCRIPT });
-  return client;
+/** A script's arguments: its number of keys, its keys, its other arguments. */
+type ScriptArgs = [numKeys: number, ...rest: (string | number)[]];
+
+/**
+ * The script's reply for `args` (its number of keys first): sent by its hash (EVALSHA), and once in
+ * full (EVAL, which also stores it) when Redis does not have it: a new or restarted server, a flushed
+ * script cache. Called directly rather than as an ioredis custom command, whose wrapper builds another
+ * promise and closure on every call.
+ */
+async function readAheadReply(redis: RedisClient, args: ScriptArgs): Promise<string> {
+  try {
+    return (await redis.evalsha(READ_AHEAD_SHA, ...args)) as string;
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+    return (await redis.eval(READ_AHEAD_SCRIPT, ...args)) as string;
+  }
 }
 
 /** The script's value at `at`: a string (even empty), or null for a missing key (false in the reply). */
@@ -130,16 +139,14 @@ export async function withReadAhead<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const { keys, hashes = [] } = reads;
-  // The script's KEYS (the string keys, then the hashes), then its ARGV (see READ_AHEAD_SCRIPT).
-  const args: (string | number)[] = keys.slice();
+  // The script's number of keys, its KEYS (the string keys, then the hashes), then its ARGV (see
+  // READ_AHEAD_SCRIPT).
+  const args: ScriptArgs = [keys.length + hashes.length, ...keys];
   for (const hash of hashes) args.push(hash.key);
   args.push(keys.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
   // Awaited even with nothing to read: the update's frame is entered after an await (below).
-  const reply =
-    args.length === 1
-      ? await "[]"
-      : await scripted(redis).updateReadAhead(keys.length + hashes.length, ...args);
+  const reply = args.length === 2 ? await "[]" : await readAheadReply(redis, args);
   const values: (string | false)[] = JSON.parse(reply);
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;

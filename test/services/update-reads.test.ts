@@ -39,6 +39,19 @@ describe("withReadAhead", () => {
     expect(takeReadAhead(`${prefix}a`)).toBeUndefined();
   });
 
+  it("sends its script in full once Redis has lost it (a restart, a flushed script cache)", async () => {
+    await redis.set(`${prefix}kept`, "1");
+    // Other clients' scripts are loaded again by their own clients (ioredis resends on NOSCRIPT).
+    await redis.script("FLUSH");
+    const taken: unknown[] = [];
+    for (let update = 0; update < 2; update++) {
+      await withReadAhead(redis, { keys: [`${prefix}kept`] }, async () => {
+        taken.push(takeReadAhead(`${prefix}kept`));
+      });
+    }
+    expect(taken).toEqual(["1", "1"]);
+  });
+
   it("a storage read takes the value read ahead; after a write it reads Redis again", async () => {
     await storage.write("u1", { step: "before" });
     const key = storage.redisKey?.("u1") as string;
