@@ -111,21 +111,6 @@ const READ_AHEAD_SHA = createHash("sha1").update(READ_AHEAD_SCRIPT).digest("hex"
 /** A script's arguments: its number of keys, its keys, its other arguments. */
 type ScriptArgs = [numKeys: number, ...rest: (string | number)[]];
 
-/**
- * The script's reply for `args` (its number of keys first): sent by its hash (EVALSHA), and once in
- * full (EVAL, which also stores it) when Redis does not have it: a new or restarted server, a flushed
- * script cache. Called directly rather than as an ioredis custom command, whose wrapper builds another
- * promise and closure on every call.
- */
-async function readAheadReply(redis: RedisClient, args: ScriptArgs): Promise<string> {
-  try {
-    return (await redis.evalsha(READ_AHEAD_SHA, ...args)) as string;
-  } catch (error) {
-    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
-    return (await redis.eval(READ_AHEAD_SCRIPT, ...args)) as string;
-  }
-}
-
 /** The script's value at `at`: a string (even empty), or null for a missing key (false in the reply). */
 const valueAt = (values: readonly (string | false)[], at: number): string | null => {
   const value = values[at];
@@ -145,8 +130,17 @@ export async function withReadAhead<T>(
   for (const hash of hashes) args.push(hash.key);
   args.push(keys.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
-  // Awaited even with nothing to read: the update's frame is entered after an await (below).
-  const reply = args.length === 2 ? await "[]" : await readAheadReply(redis, args);
+  // Sent by its hash (EVALSHA), and once in full (EVAL, which also stores it) when Redis does not have
+  // it: a new or restarted server, a flushed script cache. (Not an ioredis custom command: its wrapper
+  // builds another promise and closure on every call.) Awaited even with nothing to read: the update's
+  // frame is entered after an await (below).
+  let reply = "[]";
+  try {
+    reply = args.length === 2 ? await reply : ((await redis.evalsha(READ_AHEAD_SHA, ...args)) as string);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+    reply = (await redis.eval(READ_AHEAD_SCRIPT, ...args)) as string;
+  }
   const values: (string | false)[] = JSON.parse(reply);
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;
