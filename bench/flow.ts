@@ -3,6 +3,8 @@
  * amount that brings the quote), in the whole bot and in a bare grammY bot with the conversations plugin
  * and the same exchange calls. A step should cost no more than twice the first one. See docs/benchmarks.md.
  */
+
+import { buyFlow } from "./support/buy-flow.ts";
 import {
   type CaseFigures,
   measureCase,
@@ -10,28 +12,12 @@ import {
   parseOptions,
   percentile,
   printTable,
-  timed,
 } from "./support/measure.ts";
-import { callbackUpdate, textUpdate } from "./support/updates.ts";
-import { type Side, startWorld, type World } from "./support/world.ts";
+import { startWorld } from "./support/world.ts";
 
 const options = parseOptions(process.argv.slice(2));
 const world = await startWorld(options.smoke ? 8 : 64, true, options.exchangeLatencyMs);
 const STEPS = ["/buy (first step)", "tap BTC", "type amount -> quote"] as const;
-
-/** Runs one whole guided buy for a user; returns each step's latency. */
-async function buyFlow(w: World, side: Side, userId: number): Promise<number[]> {
-  const first = await timed(w, side, textUpdate(userId, "/buy"));
-  const picker = w.telegram.last(userId);
-  if (!picker?.buttons.includes("tr:a:BTC")) throw new Error(`${side}: no asset picker after /buy`);
-  const second = await timed(w, side, callbackUpdate(userId, picker.messageId, "tr:a:BTC"));
-  const third = await timed(w, side, textUpdate(userId, "50"));
-  const quote = w.telegram.last(userId) ?? { text: "", buttons: "" };
-  if (!/BTC/.test(quote.text) || !/quote|Quote|t:/.test(quote.text + quote.buttons)) {
-    throw new Error(`${side}: no quote at the end of the flow: ${JSON.stringify(quote)}`);
-  }
-  return [first, second, third];
-}
 
 try {
   const flow = await measureCase(

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile -- <case> [updates] [whole|bare|both] [--interval µs] [--alloc] [--out dir]`:
- * drives one bot alone with one kind of update (`start`, `help`, `text`, `price`, `refresh`) and profiles
- * that part only (not the set-up or the warm-up):
+ * drives one bot alone with one kind of update (`start`, `help`, `text`, `price`, `refresh`; or `buy`,
+ * bench:flow's guided buy, counted in whole flows of three updates) and profiles that part only (not the
+ * set-up or the warm-up):
  * - by default a CPU profile, sampled every `--interval` µs (1000; 100 tells apart costs of a
  *   microsecond per update), to <out>/<case>-<side>.cpuprofile; `node bench/top-functions.ts <file>` lists
  *   where the time went;
@@ -16,15 +17,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { Update } from "grammy/types";
+import { buyFlow } from "./support/buy-flow.ts";
 import { callbackUpdate, textUpdate } from "./support/updates.ts";
-import { type Side, startWorld } from "./support/world.ts";
+import { type Side, startWorld, type World } from "./support/world.ts";
 
-const KINDS: Record<string, (userId: number) => Update> = {
-  start: (id) => textUpdate(id, "/start"),
-  help: (id) => textUpdate(id, "/help"),
-  text: (id) => textUpdate(id, "hello there"),
-  price: (id) => textUpdate(id, "/price BTC"),
-  refresh: (id) => callbackUpdate(id, 1, "bal:refresh"),
+/** One update of a kind; `buy` is the whole guided buy of bench:flow (three updates). */
+const single = (make: (userId: number) => Update) => (world: World, side: Side, userId: number) =>
+  world.handle(side, make(userId));
+const KINDS: Record<string, (world: World, side: Side, userId: number) => Promise<unknown>> = {
+  start: single((id) => textUpdate(id, "/start")),
+  help: single((id) => textUpdate(id, "/help")),
+  text: single((id) => textUpdate(id, "hello there")),
+  price: single((id) => textUpdate(id, "/price BTC")),
+  refresh: single((id) => callbackUpdate(id, 1, "bal:refresh")),
+  buy: buyFlow,
 };
 const argv = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -107,18 +113,23 @@ function mergeProfiles(parts: CpuProfile[]): CpuProfile {
   return merged;
 }
 
-const world = await startWorld(16);
+// The bare bot has the conversations plugin for the guided buy only, as in bench:flow. As there too, 64
+// users in 16 lanes: a user's next update waits for the one before, and no account runs into the
+// exchange's per-key budget (the guided buy reads balances on every flow).
+const LANES = smoke ? 4 : 16;
+const world = await startWorld(smoke ? 8 : 64, kind === "buy");
 const session = new Session();
 session.connect();
 try {
-  /** Sends `n` updates to `side` over the users, one at a time per user. */
+  /** Sends `n` updates (or flows) to `side`, over the lanes, each with users of its own in turn. */
   const drive = async (side: Side, n: number) => {
     let next = 0;
     await Promise.all(
-      world.users.map(async (userId) => {
-        while (next < n) {
+      Array.from({ length: LANES }, async (_, lane) => {
+        const own = world.users.filter((_, i) => i % LANES === lane);
+        for (let turn = 0; next < n; turn++) {
           next++;
-          await world.handle(side, make(userId));
+          await make(world, side, own[turn % own.length] as number);
         }
       }),
     );

@@ -50,7 +50,7 @@ export function encryptSecret(keyring: Keyring, binding: SecretBinding, plaintex
   if (data.toString("utf8") !== plaintext) throw new TypeError("the secret is not well-formed Unicode text");
   const { current } = keyring;
   const nonce = randomBytes(NONCE_BYTES);
-  const cipher = createCipheriv(ALGORITHM, current.key, nonce, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv(ALGORITHM, current.secretKey, nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad);
   const ciphertext = Buffer.concat([cipher.update(data), cipher.final()]);
   const encoded = [nonce, ciphertext, cipher.getAuthTag()].map((part) => part.toString("base64url"));
@@ -68,7 +68,7 @@ export function decryptSecret(keyring: Keyring, binding: SecretBinding, record: 
       `vault record uses key id "${parsed.keyId}", not in the keyring`,
     );
   }
-  const decipher = createDecipheriv(ALGORITHM, key.key, parsed.nonce, { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv(ALGORITHM, key.secretKey, parsed.nonce, { authTagLength: TAG_BYTES });
   decipher.setAAD(aad);
   decipher.setAuthTag(parsed.tag);
   try {

@@ -7,7 +7,7 @@
  * id lets an old fingerprint keep working until `vault:rotate` re-derives it under the current key.
  */
 
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from "node:crypto";
 import { assertBinding, type SecretBinding } from "./cipher.ts";
 import { KEY_ID_PATTERN, type Keyring, type VaultKey } from "./keyring.ts";
 
@@ -17,13 +17,16 @@ const PURPOSE = "surge-bot:v1:secret-fingerprint";
 const MAC_BYTES = 32;
 const MAC_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-// Derived once per vault key: the check runs on incoming messages.
-const derivedKeys = new WeakMap<VaultKey, Buffer>();
+// Derived once per vault key: the check runs on incoming messages. A KeyObject, as the vault key's own
+// (see VaultKey.secretKey: raw bytes cost node:crypto a thrown error per HMAC).
+const derivedKeys = new WeakMap<VaultKey, KeyObject>();
 
-function macKey(key: VaultKey): Buffer {
+function macKey(key: VaultKey): KeyObject {
   let derived = derivedKeys.get(key);
   if (derived === undefined) {
-    derived = Buffer.from(hkdfSync("sha256", key.key, Buffer.alloc(0), PURPOSE, MAC_BYTES));
+    derived = createSecretKey(
+      Buffer.from(hkdfSync("sha256", key.secretKey, Buffer.alloc(0), PURPOSE, MAC_BYTES)),
+    );
     derivedKeys.set(key, derived);
   }
   return derived;

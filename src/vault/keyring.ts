@@ -7,6 +7,7 @@
  * holder hides its bytes from `util.inspect`, `toString` and `JSON.stringify`.
  */
 
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { inspect } from "node:util";
 
 /** Valid key ids. They are stored in every record, so they are short and free of the record separator ("."). */
@@ -27,6 +28,7 @@ export class KeyringError extends Error {
 export class VaultKey {
   readonly id: string;
   readonly #key: Buffer;
+  readonly #secretKey: KeyObject;
 
   /** Takes its own copy of `key`, which must be exactly 32 bytes. */
   constructor(id: string, key: Uint8Array) {
@@ -37,11 +39,21 @@ export class VaultKey {
     // A fresh allocation, so the key never shares Node's pooled buffer with unrelated data.
     this.#key = Buffer.alloc(KEY_BYTES);
     this.#key.set(key);
+    this.#secretKey = createSecretKey(this.#key);
   }
 
   /** The raw key, for node:crypto only. */
   get key(): Buffer {
     return this.#key;
+  }
+
+  /**
+   * The key as node:crypto's KeyObject, made once. Given raw bytes instead, each cipher (Node 24) first
+   * asks whether they are a KeyObject by catching a thrown error: some 15 µs per call, where the whole
+   * decryption takes 3.
+   */
+  get secretKey(): KeyObject {
+    return this.#secretKey;
   }
 
   /** `VaultKey(<id>)`: the id only. */

@@ -82,6 +82,17 @@ describe("VaultKey", () => {
     const key = new VaultKey("c", bytes);
     bytes.fill(0);
     expect(key.key.equals(keyA)).toBe(true);
+    expect(key.secretKey.export().equals(keyA)).toBe(true);
+  });
+
+  it("holds the same key as a KeyObject, which prints no bytes either", () => {
+    const key = new VaultKey("c", keyA);
+    expect(key.secretKey.type).toBe("secret");
+    expect(key.secretKey.symmetricKeySize).toBe(32);
+    const shown = `${inspect(key.secretKey)} ${JSON.stringify(key.secretKey)}`;
+    for (const encoding of ["hex", "base64", "base64url"] as const) {
+      expect(shown).not.toContain(keyA.toString(encoding).slice(0, 12));
+    }
   });
 
   it("rejects a wrong-sized key", () => {
