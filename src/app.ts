@@ -163,7 +163,12 @@ export function createApp(options: AppOptions): App {
     },
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
-    cancellation: createUserCancellation({ redis, prefix: `${prefix}cancel:` }),
+    // Long polling is one instance by Telegram's rule; webhooks may be served by several.
+    cancellation: createUserCancellation({
+      redis,
+      prefix: `${prefix}cancel:`,
+      otherInstances: config.mode === "webhook",
+    }),
     exchangeDeadlineMs,
     chatActionIntervalMs: options.chatActionIntervalMs ?? 4000,
     historyViews: createHistoryViews({ redis, prefix: `${prefix}histview:` }),

@@ -5,7 +5,8 @@
  * cancel generation at its start. /cancel bumps the generation in Redis, so every process can tell that
  * an update was overtaken (it must then neither reply nor save its state), and aborts the scopes open in
  * this process at once. Scopes of other processes notice at their next check (at the latest when their
- * exchange deadline ends).
+ * exchange deadline ends). A process that handles all of the bot's updates (long polling: one instance)
+ * knows every /cancel itself, so its checks ask no Redis.
  */
 
 import { memoKeys } from "./key-memo.ts";
@@ -36,6 +37,11 @@ export interface UserCancellationOptions {
   redis: RedisClient;
   /** Prefix of the per-user generation keys. */
   prefix: string;
+  /**
+   * Whether other processes handle updates of the same bot (webhook mode, several instances): a /cancel
+   * there reaches this process only through Redis, so its checks must ask Redis.
+   */
+  otherInstances: boolean;
 }
 
 /**
@@ -74,7 +80,9 @@ class Scope implements CancelScope {
 
   async cancelled(): Promise<boolean> {
     if (!this.overtaken) {
-      this.overtaken = this.aborted || (await this.registry.generation(this.userId)) !== this.generation;
+      this.overtaken =
+        this.aborted ||
+        (this.registry.otherInstances && (await this.registry.generation(this.userId)) !== this.generation);
     }
     return this.overtaken;
   }
@@ -112,6 +120,8 @@ class Scope implements CancelScope {
 
 /** What a scope asks of the registry: the user's generation in Redis and the list of open scopes. */
 interface Registry {
+  /** A /cancel may come from another process (then only the generation in Redis tells). */
+  otherInstances: boolean;
   generation(userId: number): Promise<string | null>;
   bump(userId: number): Promise<string>;
   first(userId: number): Scope | undefined;
@@ -120,11 +130,12 @@ interface Registry {
 
 /** Creates the registry of running updates per user. */
 export function createUserCancellation(options: UserCancellationOptions) {
-  const { redis, prefix } = options;
+  const { redis, prefix, otherInstances } = options;
   // The newest open scope of each user; the others follow it through `after`.
   const open = new Map<number, Scope>();
   const keyOf = memoKeys((userId: number) => `${prefix}${userId}`);
   const registry: Registry = {
+    otherInstances,
     generation: (userId) => redis.get(keyOf(userId)),
     // The key never expires: an expiry would make every running update look overtaken.
     bump: async (userId) => String(await redis.incr(keyOf(userId))),

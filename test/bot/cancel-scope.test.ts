@@ -13,7 +13,9 @@ import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 const { redis, prefix: prefixFor } = redisWithPrefixes();
 const prefix = prefixFor("cancel-scope");
 
-const deps = { cancellation: createUserCancellation({ redis, prefix: `${prefix}gen:` }) } as BotDeps;
+const deps = {
+  cancellation: createUserCancellation({ redis, prefix: `${prefix}gen:`, otherInstances: true }),
+} as BotDeps;
 const middleware = cancelScopes(deps);
 const storage = guardStateWrites(createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` }));
 

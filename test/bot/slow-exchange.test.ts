@@ -13,7 +13,11 @@ import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 
 const DEADLINE_MS = 1500;
-const tb = await startTestBot({ waiting: { exchangeDeadlineMs: DEADLINE_MS, chatActionIntervalMs: 100 } });
+// One of several webhook instances: a /cancel may also reach it from another process (through Redis).
+const tb = await startTestBot({
+  waiting: { exchangeDeadlineMs: DEADLINE_MS, chatActionIntervalMs: 100 },
+  env: { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/telegram", WEBHOOK_SECRET: "slow-exchange" },
+});
 const HANG_MS = 10 * 60_000;
 const BALANCES = "/api/private/balances/";
 

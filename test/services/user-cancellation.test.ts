@@ -9,7 +9,7 @@ const prefix = prefixFor("cancel");
 
 describe("user cancellation", () => {
   it("/cancel aborts the user's other scopes in this process, not its own nor other users'", async () => {
-    const registry = createUserCancellation({ redis, prefix });
+    const registry = createUserCancellation({ redis, prefix, otherInstances: true });
     const slow = await registry.open(1);
     const stranger = await registry.open(2);
     const cancel = await registry.open(1);
@@ -24,8 +24,8 @@ describe("user cancellation", () => {
   });
 
   it("a /cancel in another process is seen through Redis (no abort reaches across)", async () => {
-    const processA = createUserCancellation({ redis, prefix });
-    const processB = createUserCancellation({ redis, prefix });
+    const processA = createUserCancellation({ redis, prefix, otherInstances: true });
+    const processB = createUserCancellation({ redis, prefix, otherInstances: true });
     const slow = await processA.open(3);
     const cancel = await processB.open(3);
     expect(await cancel.cancelOthers()).toEqual({ interrupted: 0, writing: false });
@@ -38,7 +38,7 @@ describe("user cancellation", () => {
   });
 
   it("opens at once with the generation read ahead, and sees a /cancel that came after it", async () => {
-    const registry = createUserCancellation({ redis, prefix });
+    const registry = createUserCancellation({ redis, prefix, otherInstances: true });
     expect(registry.openReadAhead(6)).toBeUndefined(); // outside an update: nothing read ahead
     await withReadAhead(redis, { keys: [registry.generationKey(6)] }, async () => {
       const scope = registry.openReadAhead(6);
@@ -53,8 +53,23 @@ describe("user cancellation", () => {
     });
   });
 
+  it("one instance (long polling) knows every /cancel itself: its checks ask no Redis", async () => {
+    const registry = createUserCancellation({ redis, prefix, otherInstances: false });
+    const slow = await registry.open(7);
+    const other = await registry.open(8);
+    // A bump no process of this bot made (there is none but this one) changes nothing here...
+    await redis.incr(registry.generationKey(8));
+    expect(await other.cancelled()).toBe(false);
+    // ...while this process's own /cancel is known at once.
+    const cancel = await registry.open(7);
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+    expect(await slow.cancelled()).toBe(true);
+    expect(await cancel.cancelled()).toBe(false);
+    for (const scope of [slow, other, cancel]) scope.close();
+  });
+
   it("tells /cancel when a write is being sent, and forgets closed scopes", async () => {
-    const registry = createUserCancellation({ redis, prefix });
+    const registry = createUserCancellation({ redis, prefix, otherInstances: true });
     const confirm = await registry.open(4);
     let release: () => void = () => undefined;
     const placing = confirm.writing(
@@ -75,7 +90,7 @@ describe("user cancellation", () => {
   });
 
   it("scopes closed in any order, or twice, leave exactly the open ones to interrupt", async () => {
-    const registry = createUserCancellation({ redis, prefix });
+    const registry = createUserCancellation({ redis, prefix, otherInstances: true });
     const [first, second, third, fourth] = [
       await registry.open(5),
       await registry.open(5),
