@@ -58,6 +58,46 @@ function memoizeBundleMatching<C extends Context>(i18n: I18n<C>): I18n<C> {
   return i18n;
 }
 
+type FluentTranslate = (
+  locales: string | string[],
+  path: string,
+  context?: Record<string, unknown>,
+) => string;
+
+/** Bounds the memo below: the bot's languages times its messages, with room to spare. */
+const MAX_MEMOIZED_TEXTS = 4096;
+
+/**
+ * A message translated without variables comes out the same every time (the bundles never change once
+ * loaded): such translations (button labels, titles, most prompts) are memoized per locale list and
+ * message, as the translator otherwise parses the path, negotiates and formats on every call. A message
+ * not found is not memoized (its warning stays). `translate` is internal to @grammyjs/i18n (v1), like
+ * `matchBundles` above; were it renamed, this does nothing and translations stay correct.
+ */
+function memoizePlainTranslations<C extends Context>(i18n: I18n<C>): I18n<C> {
+  const fluent = i18n.fluent as unknown as { translate?: FluentTranslate };
+  const translate = fluent.translate;
+  if (typeof translate !== "function") return i18n;
+  const memo = new Map<string, string>();
+  fluent.translate = (locales, path, context) => {
+    if (context !== undefined && hasAny(context)) return translate.call(fluent, locales, path, context);
+    const key = `${Array.isArray(locales) ? locales.join("\u0000") : locales}\u0001${path}`;
+    let text = memo.get(key);
+    if (text === undefined) {
+      text = translate.call(fluent, locales, path, context);
+      if (text !== `{${path}}` && memo.size < MAX_MEMOIZED_TEXTS) memo.set(key, text);
+    }
+    return text;
+  };
+  return i18n;
+}
+
+/** Whether `record` has a property of its own. */
+function hasAny(record: Record<string, unknown>): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
 /** A copy of `text` that V8 keeps one byte per character, when every character fits in one (Latin-1). */
 function oneByte(text: string): string {
   return /[\u0100-\uffff]/.test(text) ? text : Buffer.from(text, "latin1").toString("latin1");
@@ -108,7 +148,7 @@ export function updateLanguage(ctx: BotContext): Language {
  * see update-context.ts) and for messages sent without an update (background jobs, the error boundary).
  */
 export function createI18n(): I18n<BotContext> {
-  return storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON)));
+  return memoizePlainTranslations(storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON))));
 }
 
 /**
@@ -120,5 +160,5 @@ export function createConversationI18n(): I18n<ConversationContext> {
     ...COMMON,
     localeNegotiator: (ctx) => languageFromTelegram(ctx.from?.language_code) ?? "en",
   });
-  return storeTextsOneByte(memoizeBundleMatching(i18n));
+  return memoizePlainTranslations(storeTextsOneByte(memoizeBundleMatching(i18n)));
 }
