@@ -86,8 +86,9 @@ export interface UpdateReads {
 }
 
 /**
- * GETs and HGETs in one command: a pipeline of MGET and HMGET would still be written to the socket
- * command by command, and those writes cost more than the rest of a simple update. KEYS: the string keys,
+ * GETs and HGETs in one command: a pipeline of MGET and HMGET, though written to the socket at once,
+ * costs the client about twice the CPU of this one script (ioredis 6, 16 calls in flight: 22 against
+ * 11 µs per call; a GET alone, 8). KEYS: the string keys,
  * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
  * The values come back as one JSON array (a missing one as false): one bulk string is decoded far more
  * cheaply by the client than a reply of many. The keys lie in different hash slots on one server; on a
