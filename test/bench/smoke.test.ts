@@ -102,7 +102,7 @@ describe("benchmark scripts (smoke runs)", () => {
           "200",
         ]);
         // The option right after the file is no table length: the comparison lists functions.
-        expect(against.stdout).toMatch(/^functions \(difference, this, other\)[^\n]*\n +[+-]\d+\.\d\d +/m);
+        expect(against.stdout).toMatch(/^functions \(difference, this, other\)[^\n]*\n *[+-]\d+\.\d\d +/m);
         const { stdout } = await run(process.execPath, [
           "bench/top-functions.ts",
           `${out}/text-whole.cpuprofile`,
