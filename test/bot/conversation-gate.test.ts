@@ -52,6 +52,12 @@ function harness(idle = false) {
   });
   composer.use(layer.plugin);
   composer.command("active", (ctx) => void said.push(`active ${JSON.stringify(ctx.conversation.active())}`));
+  composer.command("twice", async (ctx) => {
+    await ctx.conversation.enter("ask");
+    await ctx.conversation
+      .enter("other")
+      .catch((error: Error) => void said.push(`refused: ${error.message}`));
+  });
   composer.command("quit", async (ctx) => {
     await ctx.conversation.exitAll();
     said.push("quit");
@@ -135,5 +141,16 @@ describe("conversationLayer", () => {
     await send("/active");
     expect(said.at(-1)).toBe("active {}");
     expect(pluginRan()).toBe(2);
+  });
+
+  it("entering is the update's last use of idle controls: a second enter is refused, the first saved", async () => {
+    const { said, send, store, pluginRan } = harness(true);
+    await send("/twice");
+    expect(said[0]).toBe("asked /twice");
+    expect(said[1]).toMatch(/^refused: .*(already completed|already entered)/);
+    expect(pluginRan()).toBe(1);
+    // Only the first conversation was saved.
+    expect(JSON.stringify([...store.values()])).toContain('"ask"');
+    expect(JSON.stringify([...store.values()])).not.toContain('"other"');
   });
 });
