@@ -78,14 +78,25 @@ function memoizePlainTranslations<C extends Context>(i18n: I18n<C>): I18n<C> {
   const fluent = i18n.fluent as unknown as { translate?: FluentTranslate };
   const translate = fluent.translate;
   if (typeof translate !== "function") return i18n;
-  const memo = new Map<string, string>();
+  // By locale (list), then by message path: both strings the callers hold, whose hashes V8 keeps, where a
+  // key joined from them would be a new string to hash on every call.
+  const memo = new Map<string, Map<string, string>>();
+  let size = 0;
   fluent.translate = (locales, path, context) => {
     if (context !== undefined && hasAny(context)) return translate.call(fluent, locales, path, context);
-    const key = `${Array.isArray(locales) ? locales.join("\u0000") : locales}\u0001${path}`;
-    let text = memo.get(key);
+    const locale = Array.isArray(locales) ? locales.join("\u0000") : locales;
+    let texts = memo.get(locale);
+    let text = texts?.get(path);
     if (text === undefined) {
       text = translate.call(fluent, locales, path, context);
-      if (text !== `{${path}}` && memo.size < MAX_MEMOIZED_TEXTS) memo.set(key, text);
+      if (text !== `{${path}}` && size < MAX_MEMOIZED_TEXTS) {
+        if (texts === undefined) {
+          texts = new Map();
+          memo.set(locale, texts);
+        }
+        texts.set(path, text);
+        size++;
+      }
     }
     return text;
   };
