@@ -6,16 +6,21 @@ import { Dec, formatDec, toDec } from "../../exchange/index.ts";
 import { intlLocale } from "./locale.ts";
 
 // Building an Intl.NumberFormat costs far more than formatting with one: each is built once per language
-// and shape, and reused (they hold no state between calls).
-const formats = new Map<string, Intl.NumberFormat>();
+// and shape, and reused (they hold no state between calls). Kept by language, then by shape: no key
+// string is built (and hashed) per call.
+const formats = new Map<string, Map<string, Intl.NumberFormat>>();
 
 /** The format of `shape` (a fixed name for `options`) in a bot language, built on first use. */
 function numberFormat(locale: string, shape: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}:${shape}`;
-  let format = formats.get(key);
+  let shapes = formats.get(locale);
+  if (shapes === undefined) {
+    shapes = new Map();
+    formats.set(locale, shapes);
+  }
+  let format = shapes.get(shape);
   if (!format) {
     format = new Intl.NumberFormat(intlLocale(locale), options);
-    formats.set(key, format);
+    shapes.set(shape, format);
   }
   return format;
 }

@@ -71,8 +71,9 @@ function allAssetsText(ctx: BotContext, ticker: Ticker, names: ReadonlyMap<strin
  */
 function cardTexts() {
   let reading: { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined;
-  const lines = new Map<string, string>();
-  let updated: { key: string; text: string } | undefined;
+  // By language, then by asset code: no key string is built (and hashed) per line.
+  const lines = new Map<string, Map<string, string>>();
+  let updated: { locale: string; tz: string; second: number; text: string } | undefined;
   return {
     /** The line of `code` (priced in `ticker`) in the language of `ctx`. */
     line(ctx: BotContext, locale: string, ticker: Ticker, names: ReadonlyMap<string, string>, code: string) {
@@ -80,8 +81,12 @@ function cardTexts() {
         reading = { ticker, names };
         lines.clear();
       }
-      const key = `${locale}:${code}`;
-      let text = lines.get(key);
+      let ofLocale = lines.get(locale);
+      if (ofLocale === undefined) {
+        ofLocale = new Map();
+        lines.set(locale, ofLocale);
+      }
+      let text = ofLocale.get(code);
       if (text === undefined) {
         const entry = ticker[code] as Ticker[string];
         text = ctx.t("price-line", {
@@ -90,15 +95,17 @@ function cardTexts() {
           buy: formatPrice(entry.buy, locale),
           sell: formatPrice(entry.sell, locale),
         });
-        lines.set(key, text);
+        ofLocale.set(code, text);
       }
       return text;
     },
     /** The "updated" line for now in `tz`. */
     updated(ctx: BotContext, locale: string, tz: string) {
       const now = new Date();
-      const key = `${locale}:${tz}:${Math.floor(now.getTime() / 1000)}`;
-      if (updated?.key !== key) updated = { key, text: ctx.t("price-updated", formatClock(now, tz, locale)) };
+      const second = Math.floor(now.getTime() / 1000);
+      if (updated?.second !== second || updated.locale !== locale || updated.tz !== tz) {
+        updated = { locale, tz, second, text: ctx.t("price-updated", formatClock(now, tz, locale)) };
+      }
       return updated.text;
     },
   };
