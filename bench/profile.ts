@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { Update } from "grammy/types";
 import { buyFlow } from "./support/buy-flow.ts";
+import { commandLine } from "./support/command-line.ts";
 import { callbackUpdate, textUpdate } from "./support/updates.ts";
 import { type Side, startWorld, type World } from "./support/world.ts";
 
@@ -33,18 +34,11 @@ const KINDS: Record<string, (world: World, side: Side, userId: number) => Promis
   buy: buyFlow,
 };
 const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
+const { option, positional } = commandLine(argv, ["--interval", "--out", "--turn"]);
 const smoke = argv.includes("--smoke");
 const alloc = argv.includes("--alloc");
 const interval = Number(option("--interval") ?? 1000);
 const out = option("--out") ?? "prof";
-// The positional arguments: every one that is no option and not an option's value.
-const positional = argv.filter(
-  (arg, i) => !arg.startsWith("--") && !["--interval", "--out", "--turn"].includes(argv[i - 1] ?? ""),
-);
 const kind = positional[0] ?? "start";
 const make = KINDS[kind];
 if (make === undefined) throw new Error(`unknown case ${kind}; one of ${Object.keys(KINDS).join(", ")}`);

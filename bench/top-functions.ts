@@ -7,6 +7,7 @@
  * difference, largest first.
  */
 import { readFileSync } from "node:fs";
+import { commandLine } from "./support/command-line.ts";
 
 interface ProfileNode {
   id: number;
@@ -18,11 +19,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-// The positional arguments: every one that is no option and not an option's value.
-const argv = process.argv.slice(2);
-const [file, top = "25"] = argv.filter(
-  (arg, i) => !arg.startsWith("--") && !["--callers", "--against", "--updates"].includes(argv[i - 1] ?? ""),
-);
+const { option, positional } = commandLine(process.argv.slice(2), ["--callers", "--against", "--updates"]);
+const [file, top = "25"] = positional;
 if (file === undefined) throw new Error("usage: top-functions.ts <file.cpuprofile> [n]");
 
 /** The profiler's own start and stop (bench/profile.ts asks them through node:inspector): not the bots' work. */
@@ -75,9 +73,8 @@ print("top functions", functions);
 print("by package", packages);
 
 // `--callers NAME`: the call paths (5 frames up) that spent self time in functions named NAME.
-const callersOf = process.argv.indexOf("--callers");
-if (callersOf >= 0) {
-  const wanted = process.argv[callersOf + 1];
+const wanted = option("--callers");
+if (wanted !== undefined) {
   const parents = new Map<number, number>();
   for (const node of profile.nodes as (ProfileNode & { children?: number[] })[]) {
     for (const child of node.children ?? []) parents.set(child, node.id);
@@ -97,11 +94,10 @@ if (callersOf >= 0) {
 }
 
 // `--against OTHER --updates N`: µs per update here and in OTHER, per function and package.
-const againstAt = process.argv.indexOf("--against");
-if (againstAt >= 0) {
-  const other = tally(load(process.argv[againstAt + 1] as string));
-  const updatesAt = process.argv.indexOf("--updates");
-  const updates = Number(updatesAt >= 0 ? process.argv[updatesAt + 1] : Number.NaN);
+const against = option("--against");
+if (against !== undefined) {
+  const other = tally(load(against));
+  const updates = Number(option("--updates") ?? Number.NaN);
   if (!(updates > 0)) throw new Error("--against needs --updates N (the updates each profile covers)");
   const compare = (title: string, mine: Map<string, number>, theirs: Map<string, number>) => {
     const sum = (entries: Map<string, number>) => [...entries.values()].reduce((a, b) => a + b, 0);

@@ -103,7 +103,7 @@ function memoizePlainTranslations<C extends Context>(i18n: I18n<C>): I18n<C> {
   return i18n;
 }
 
-/** Whether `record` has a property of its own. */
+/** Whether `record` has any enumerable property (a translation's variables are a plain object). */
 function hasAny(record: Record<string, unknown>): boolean {
   for (const _ in record) return true;
   return false;

@@ -8,6 +8,7 @@ import type { BotContext, BotDeps } from "../../src/bot/context.ts";
 import { createRedisStorage } from "../../src/services/redis-storage.ts";
 import { withReadAhead } from "../../src/services/update-reads.ts";
 import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+import { deferred } from "../support/deferred.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();
@@ -27,14 +28,8 @@ async function update(userId: number, work: (ctx: BotContext) => Promise<void>):
 
 describe("guardStateWrites", () => {
   it("the cancel wins: the overtaken update's later write and delete are skipped", async () => {
-    let resume: () => void = () => undefined;
-    const paused = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
-    let started: () => void = () => undefined;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const { promise: paused, resolve: resume } = deferred();
+    const { promise: running, resolve: started } = deferred();
     const slow = update(10, async () => {
       await storage.write("u10", { step: "asking" });
       started();
@@ -67,14 +62,8 @@ describe("guardStateWrites", () => {
     const state = createRedisStorage<{ step: string }>({ redis, prefix: `${prefix}state:` });
     await state.write("u12", { step: "read ahead" });
     const reads = { keys: [state.redisKey?.("u12") as string, deps.cancellation.generationKey(12)] };
-    let resume: () => void = () => undefined;
-    const paused = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
-    let reached: () => void = () => undefined;
-    const atPause = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
+    const { promise: paused, resolve: resume } = deferred();
+    const { promise: atPause, resolve: reached } = deferred();
     const seen: unknown[] = [];
     const slow = withReadAhead(redis, reads, () =>
       update(12, async () => {

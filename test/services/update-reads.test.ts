@@ -12,6 +12,7 @@ import {
   takeReadAheadField,
   withReadAhead,
 } from "../../src/services/update-reads.ts";
+import { deferred } from "../support/deferred.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();
@@ -69,10 +70,7 @@ describe("withReadAhead", () => {
   it("values the update did not take are gone once it ends", async () => {
     await redis.set(`${prefix}late`, "early");
     let later: Promise<string | null | undefined> = Promise.resolve(undefined);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
     await withReadAhead(redis, { keys: [`${prefix}late`] }, async () => {
       later = gate.then(() => takeReadAhead(`${prefix}late`));
     });
