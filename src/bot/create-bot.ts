@@ -45,11 +45,12 @@ import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { conversationLayer } from "./conversation-gate.ts";
+import { conversationLanguage } from "./conversation-language.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
-import { createConversationI18n, createI18n } from "./i18n.ts";
+import { createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
@@ -90,7 +91,7 @@ import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query"] as const;
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
-export const CONVERSATION_VERSION = 2;
+export const CONVERSATION_VERSION = 3;
 
 /** Where the bot keeps its state. */
 export interface BotStorage {
@@ -130,7 +131,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     ) => BotContext,
   });
   configureApi(bot.api);
-  const conversationI18n = createConversationI18n();
+  const languageOf = conversationLanguage(i18n);
 
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
   // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
@@ -164,13 +165,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
           configureApi(ctx.api);
           await next();
         },
-        conversationI18n,
-        // The session is not there inside a conversation: apply the user's language read outside.
-        async (ctx, next) => {
-          const language = await conversation.external((outside) => outside.i18n.getLocale());
-          ctx.i18n.useLocale(language);
-          await next();
-        },
+        languageOf(conversation),
       ],
     }),
     isIdle: (ctx) => {

@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { BotContext, ConversationContext } from "./context.ts";
+import type { BotContext } from "./context.ts";
 
 /** Languages with a file in `locales/`, in menu order. */
 export const LANGUAGES = ["en", "zh"] as const;
@@ -155,21 +155,10 @@ export function updateLanguage(ctx: BotContext): Language {
 }
 
 /**
- * Creates the translations for updates outside conversations (their `ctx.t` is the update context's,
- * see update-context.ts) and for messages sent without an update (background jobs, the error boundary).
+ * Creates the bot's translations: for updates (their `ctx.t` is the update context's, see
+ * update-context.ts), inside conversations (conversation-language.ts) and for messages sent without an
+ * update (background jobs, the error boundary).
  */
 export function createI18n(): I18n<BotContext> {
   return memoizePlainTranslations(storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON))));
-}
-
-/**
- * The i18n instance for inside conversations, where there is no session: it starts from Telegram's
- * language, and the conversation plugin then applies the user's choice read outside.
- */
-export function createConversationI18n(): I18n<ConversationContext> {
-  const i18n = new I18n<ConversationContext>({
-    ...COMMON,
-    localeNegotiator: (ctx) => languageFromTelegram(ctx.from?.language_code) ?? "en",
-  });
-  return memoizePlainTranslations(storeTextsOneByte(memoizeBundleMatching(i18n)));
 }

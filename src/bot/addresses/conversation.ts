@@ -223,7 +223,7 @@ export function addressConversation(deps: BotDeps) {
       if (data.text !== undefined) await ctx.reply(data.text);
       return;
     }
-    const language = await conversation.external((outside) => outside.i18n.getLocale());
+    const language = await ctx.i18n.getLocale();
     const draft: AddressDraft = args.draft ?? { travel: {} };
     let step: DraftStep | undefined = args.at ?? "asset";
     while (step !== undefined) {

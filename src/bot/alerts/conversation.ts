@@ -380,7 +380,7 @@ export function alertConversation(deps: BotDeps) {
       return;
     }
     const { assets, permission } = start.data;
-    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const locale = await ctx.i18n.getLocale();
     const asset = await askAsset(conversation, ctx, assets);
     if (asset === undefined) return;
     const prices = await conversation.external((outside) => loadPrices(outside, deps, asset));
@@ -499,7 +499,7 @@ export function alertEditConversation(deps: BotDeps) {
       return;
     }
     const { draft, prices, permission, balances } = loaded.data;
-    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const locale = await ctx.i18n.getLocale();
     if (args.field === "level") {
       if (prices === undefined) {
         await ctx.reply(ctx.t("alerts-unknown-asset", { asset: escapeHtml(draft.asset) }));

@@ -111,7 +111,7 @@ export function dcaCreateConversation(deps: BotDeps) {
       async (typed) => {
         const checked = checkAsset(typed, loaded.listed);
         if (!("code" in checked)) return { value: checked.asset };
-        const locale = await conversation.external((outside) => outside.i18n.getLocale());
+        const locale = await ctx.i18n.getLocale();
         return { problem: describeDcaProblem(checked, ctx.t, locale) };
       },
     );

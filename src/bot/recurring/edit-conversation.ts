@@ -108,7 +108,7 @@ async function askChanges(
   const asset = escapeHtml(schedule.asset);
   const direction = directionWord(schedule.direction);
   if (field === "quantity") {
-    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const locale = await ctx.i18n.getLocale();
     const current = quantityWords(schedule.asset, schedule.direction, schedule.quantity, locale);
     const dir = schedule.direction === 20 ? 20 : 10;
     const quantity = await askQuantity(

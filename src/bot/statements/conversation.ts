@@ -28,7 +28,7 @@ export function statementConversation(deps: BotDeps) {
     conversation: Conversation<BotContext, ConversationContext>,
     ctx: ConversationContext,
   ): Promise<void> {
-    const language = await conversation.external((outside) => outside.i18n.getLocale());
+    const language = await ctx.i18n.getLocale();
     const zone = await conversation.external((outside) => outside.session.timezone ?? deps.defaultTimezone);
     await ctx.reply(ctx.t("stmt-ask-dates", { zone: escapeHtml(zone) }));
     for (;;) {

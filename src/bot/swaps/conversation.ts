@@ -177,7 +177,7 @@ export function tradeConversation(deps: BotDeps) {
       if (data.text !== undefined) await ctx.reply(data.text);
       return;
     }
-    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const locale = await ctx.i18n.getLocale();
     let src = args.kind === "buy" ? FIAT : args.src;
     let dst = args.kind === "sell" ? FIAT : args.dst;
     if (src === undefined) {

@@ -263,7 +263,7 @@ export function withdrawConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("wd-nothing-to-withdraw"));
       return;
     }
-    const locale = await conversation.external((outside) => outside.i18n.getLocale());
+    const locale = await ctx.i18n.getLocale();
     const named = args.asset?.toUpperCase();
     const asset =
       named !== undefined && data.holdings.includes(named)
