@@ -6,6 +6,7 @@
  * keyed fingerprint (see fingerprint.ts; ":" never occurs in a field name). One hash keeps a user's
  * secrets together, so forgetting a user is a single DEL and rotation reads each user with one HGETALL.
  * Redis never sees a plaintext: encryption happens here, and the record is bound to its user and field.
+ * A secret read again from the same record is not deciphered again (opened-secrets.ts).
  *
  * The Redis client must not use ioredis' `keyPrefix` (SCAN patterns ignore it); use `prefix` instead.
  */
@@ -17,6 +18,7 @@ import type { RedisClient } from "../services/redis-url.ts";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
 import { fingerprintKeyId, fingerprintSecret, matchesFingerprint } from "./fingerprint.ts";
 import type { Keyring } from "./keyring.ts";
+import { OpenedSecrets } from "./opened-secrets.ts";
 
 /**
  * Replaces a hash field (ARGV 1-3: field, value read, replacement) only if it still holds the value that
@@ -112,6 +114,7 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
   const userScan = { match: `${escapeGlob(prefix)}user:*`, count: SCAN_COUNT, type: "hash" };
   /** The record's and its fingerprint's values read ahead for this update, if they were. */
   const takeAhead = (key: string, field: string) => readAhead?.take(key, field);
+  const opened = new OpenedSecrets();
   const forgetAhead = (key: string, field: string) => {
     readAhead?.forget(key, field);
     readAhead?.forget(key, fingerprintField(field));
@@ -160,6 +163,7 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
       const binding = { userId, field };
       const key = userKey(userId, field);
       forgetAhead(key, field);
+      opened.drop(userId, field);
       const record = encryptSecret(keyring, binding, secret);
       const write = redis.multi().hset(key, field, record);
       // A fingerprint of an earlier secret must never outlive it.
@@ -173,12 +177,19 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
       const key = userKey(userId, field);
       const ahead = takeAhead(key, field);
       const record = ahead === undefined ? await redis.hget(key, field) : ahead;
-      return record === null ? undefined : decryptSecret(keyring, { userId, field }, record);
+      if (record === null) return undefined;
+      let secret = opened.get(userId, field, record);
+      if (secret === undefined) {
+        secret = decryptSecret(keyring, { userId, field }, record);
+        opened.set(userId, field, record, secret);
+      }
+      return secret;
     },
 
     async delete(userId, field) {
       const key = userKey(userId, field);
       forgetAhead(key, field);
+      opened.drop(userId, field);
       const [removed] = await execOrThrow(redis.multi().hdel(key, field).hdel(key, fingerprintField(field)));
       return Number(removed) > 0;
     },

@@ -135,6 +135,35 @@ describe("vault", () => {
     expect(await vault.get(1, "apiKey")).toBe("alice's key");
   });
 
+  it("deciphers a record read again only when it changed: the same one is remembered, not trusted blindly", async () => {
+    // A keyring of the test's own, whose key can be taken away to tell a remembered secret from a
+    // deciphered one (without the key, deciphering fails).
+    const byId = new Map(ringA.byId);
+    const vault = createVault({ redis, keyring: { current: ringA.current, byId }, prefix: freshPrefix() });
+    await vault.put(1, "apiKey", "alice's key");
+    expect(await vault.get(1, "apiKey")).toBe("alice's key");
+    const record = (await redis.hget(`${prefix}user:1`, "apiKey")) as string;
+    byId.delete("A");
+    expect(await vault.get(1, "apiKey")).toBe("alice's key");
+    // Any other record string is deciphered again: tampered, copied to another user, or a new secret.
+    const tampered = `${record.slice(0, -1)}${record.endsWith("A") ? "B" : "A"}`;
+    await redis.hset(`${prefix}user:1`, "apiKey", tampered);
+    await expect(vault.get(1, "apiKey")).rejects.toBeInstanceOf(VaultDecryptError);
+    await redis.hset(`${prefix}user:2`, "apiKey", record);
+    await expect(vault.get(2, "apiKey")).rejects.toBeInstanceOf(VaultDecryptError);
+    await redis.hset(`${prefix}user:1`, "apiKey", record);
+    expect(await vault.get(1, "apiKey")).toBe("alice's key");
+    // Replaced or deleted through the vault: forgotten at once.
+    byId.set("A", ringA.current);
+    await vault.put(1, "apiKey", "bob's key");
+    byId.delete("A");
+    await expect(vault.get(1, "apiKey")).rejects.toMatchObject({ reason: "unknown_key" });
+    byId.set("A", ringA.current);
+    expect(await vault.get(1, "apiKey")).toBe("bob's key");
+    await vault.delete(1, "apiKey");
+    expect(await vault.get(1, "apiKey")).toBeUndefined();
+  });
+
   it("rejects bad user ids and field names before touching Redis", async () => {
     const vault = createVault({ redis, keyring: ringA, prefix: freshPrefix() });
     await expect(vault.put(0, "apiKey", "s")).rejects.toThrow(RangeError);
