@@ -2,8 +2,8 @@
  * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip,
  * what the rest of the update reads first (see services/update-reads.ts): the cancel generation (the
  * cancel scope), the awaited 2FA code (every private text is checked for one), the session, the
- * conversation state, and the stored key's record (whether the user is connected, their client, the
- * pasted-key check). Those reads then take the values without asking
+ * conversation state, and the stored key's record and permission (whether the user is connected, their
+ * client, the pasted-key check, whether the key may trade). Those reads then take the values without asking
  * Redis again.
  */
 import type { MiddlewareFn } from "grammy";
@@ -35,6 +35,8 @@ export function readAheadUserState(
       const redisKey = storage.redisKey?.(key);
       if (redisKey !== undefined) keys.push(redisKey);
     }
-    return readAhead({ keys, hashes: [deps.accounts.aheadReads(ctx.from.id)] }, next);
+    const account = deps.accounts.aheadReads(ctx.from.id);
+    keys.push(...account.keys);
+    return readAhead({ keys, hashes: account.hashes }, next);
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Users' exchange accounts: connecting a key (checked against the exchange, then stored encrypted in
  * the vault), finding the client for a user, and disconnecting. The key only ever exists in plain text
- * in memory, on its way from the user's message to the vault or to the exchange.
+ * in memory: on its way from the user's message to the vault or to the exchange, and in the vault's memo
+ * of what it decrypted lately (vault/opened-secrets.ts).
  */
 
 import {
@@ -13,7 +14,9 @@ import {
   ExchangeUnauthorizedError,
 } from "../../exchange/index.ts";
 import type { Vault } from "../../vault/vault.ts";
+import { memoKeys } from "../key-memo.ts";
 import type { RedisClient } from "../redis-url.ts";
+import { type AheadReads, forgetReadAhead, takeReadAhead } from "../update-reads.ts";
 import { hasKnownKeyFormat, keyCandidates } from "./pasted-keys.ts";
 
 const VAULT_FIELD = "api_key";
@@ -36,7 +39,7 @@ export interface AccountServiceOptions {
 /** Creates the account service. */
 export function createAccountService(options: AccountServiceOptions) {
   const { vault, clients, redis } = options;
-  const permissionKey = (userId: number) => `${options.prefix ?? "account:"}${userId}:permission`;
+  const permissionKey = memoKeys((userId: number) => `${options.prefix ?? "account:"}${userId}:permission`);
 
   /**
    * Tells a read-only key from a read-write one without moving funds: a swap estimate is a write
@@ -72,6 +75,7 @@ export function createAccountService(options: AccountServiceOptions) {
       if (call?.signal?.aborted) throw new ExchangeCancelledError();
       // The fingerprint lets the bot recognise this key if it is ever pasted at the wrong place.
       await vault.put(userId, VAULT_FIELD, apiKey, { fingerprint: true });
+      forgetReadAhead(permissionKey(userId));
       await redis.set(permissionKey(userId), permission);
       return { status: "connected", permission };
     },
@@ -79,6 +83,7 @@ export function createAccountService(options: AccountServiceOptions) {
     /** Removes the user's key; false when none was stored. */
     async disconnect(userId: number): Promise<boolean> {
       const removed = await vault.delete(userId, VAULT_FIELD);
+      forgetReadAhead(permissionKey(userId));
       await redis.del(permissionKey(userId));
       return removed;
     },
@@ -91,7 +96,10 @@ export function createAccountService(options: AccountServiceOptions) {
 
     /** What the stored key may do, as learned when it was connected. */
     async permission(userId: number): Promise<KeyPermission> {
-      const value = await redis.get(permissionKey(userId));
+      const key = permissionKey(userId);
+      // Read ahead with the key's record (see aheadReads) on an update of the user's; else from Redis.
+      const ahead = takeReadAhead(key);
+      const value = ahead === undefined ? await redis.get(key) : ahead;
       return value === "read_write" || value === "read_only" ? value : "unknown";
     },
 
@@ -112,8 +120,14 @@ export function createAccountService(options: AccountServiceOptions) {
       return vault.matches(userId, VAULT_FIELD, candidates);
     },
 
-    /** The vault reads of a user's key, so an update can read them ahead (see services/update-reads.ts). */
-    aheadReads: (userId: number) => vault.aheadReads(userId, VAULT_FIELD),
+    /**
+     * The reads of a user's key (its vault record, its permission), so an update can read them ahead (see
+     * services/update-reads.ts): every write flow asks for both.
+     */
+    aheadReads: (userId: number): Required<AheadReads> => ({
+      keys: [permissionKey(userId)],
+      hashes: [vault.aheadReads(userId, VAULT_FIELD)],
+    }),
 
     /** A client for public market data. */
     publicClient: (): ExchangeClient => clients.public(),
