@@ -21,10 +21,20 @@ export const DEFAULT_LIMITS: RateLimits = {
   windowMs: 60_000,
 };
 
+/**
+ * One key's request times in the window, oldest first: those before `start` have left it. Leaving is
+ * marked by moving `start`, and the array is compacted now and then, so a request costs the same however
+ * many the window holds (filtering a copy of it per request made a busy key ever slower).
+ */
+interface Window {
+  times: number[];
+  start: number;
+}
+
 /** Counts requests per key in a rolling window. */
 export class RateLimiter {
   readonly #limits: RateLimits;
-  readonly #hits = new Map<string, number[]>();
+  readonly #hits = new Map<string, Window>();
 
   /** Uses `limits` for every key. */
   constructor(limits: RateLimits) {
@@ -46,15 +56,23 @@ export class RateLimiter {
         : write
           ? l.accountWrites
           : l.accountReads;
+    let window = this.#hits.get(key);
+    if (window === undefined) {
+      window = { times: [], start: 0 };
+      this.#hits.set(key, window);
+    }
+    const { times } = window;
     const since = now - l.windowMs;
-    const hits = (this.#hits.get(key) ?? []).filter((t) => t > since);
-    if (hits.length >= limit) {
-      this.#hits.set(key, hits);
-      const oldest = hits[0] ?? now;
+    while (window.start < times.length && (times[window.start] as number) <= since) window.start++;
+    if (window.start > 64 && window.start * 2 > times.length) {
+      times.splice(0, window.start);
+      window.start = 0;
+    }
+    if (times.length - window.start >= limit) {
+      const oldest = times[window.start] ?? now;
       return Math.max(1, Math.ceil((oldest + l.windowMs - now) / 1000));
     }
-    hits.push(now);
-    this.#hits.set(key, hits);
+    times.push(now);
     return 0;
   }
 }

@@ -25,15 +25,20 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH
 export class RequestLog {
   readonly #entries: LoggedRequest[] = [];
 
-  /** Appends an entry, dropping the oldest past the cap. */
+  /**
+   * Appends an entry. The oldest past the cap are dropped a batch at a time (shifting one off a full log
+   * per request moved all the others): the log holds up to twice the cap, and reads only the latest.
+   */
   add(entry: LoggedRequest): void {
     this.#entries.push(entry);
-    if (this.#entries.length > MAX_ENTRIES) this.#entries.shift();
+    if (this.#entries.length >= 2 * MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES);
   }
 
   /** Requests of one account (all when undefined): writes counted per path, and the full list. */
   summary(accountId: number | undefined): Record<string, unknown> {
-    const entries = this.#entries.filter((e) => accountId === undefined || e.accountId === accountId);
+    const entries = this.#entries
+      .slice(-MAX_ENTRIES)
+      .filter((e) => accountId === undefined || e.accountId === accountId);
     const writes: Record<string, number> = {};
     let writeCount = 0;
     for (const e of entries) {
