@@ -1,7 +1,8 @@
 /**
  * The yardstick: a bare grammY bot with the same Redis session storage as the whole bot, answering the
- * same updates with the same exchange work (the ticker for /price, balances and statistics for Refresh,
- * balances, ticker and an estimate in the guided buy) and nothing else: no sequencing, cancel scopes,
+ * same updates with the same exchange work (the ticker for /price, balances and statistics for Refresh;
+ * in the guided buy, balances and the ticker at its start, and fresh balances, the ticker and an estimate
+ * for the quote) and nothing else: no sequencing, cancel scopes,
  * i18n, guards, logging or vault. /start, /help and plain text get the whole bot's English texts, fixed
  * at start-up. The difference between the two is what the whole bot adds.
  */
@@ -116,13 +117,17 @@ function installBuyFlow(bot: Bot<BareContext>, options: BareBotOptions): void {
       const asset = tap.callbackQuery.data.slice(5);
       await ctx.reply(`How much AUD to spend on ${asset}? You have ${data.aud}.`);
       const typed = await conversation.waitFor("message:text");
-      const estimate = await conversation.external((outside) =>
-        clientOf(outside).swaps.estimate({
-          src_asset: "AUD",
-          dst_asset: asset,
-          req_spend_amount: typed.message.text,
-        }),
-      );
+      // The whole bot's quote reads as much: the balances afresh (the ones read at the start may be old
+      // by now) and the shared ticker, beside the estimate.
+      const estimate = await conversation.external(async (outside) => {
+        const client = clientOf(outside);
+        const [, , estimate] = await Promise.all([
+          market.ticker(),
+          client.balances.all(),
+          client.swaps.estimate({ src_asset: "AUD", dst_asset: asset, req_spend_amount: typed.message.text }),
+        ]);
+        return estimate;
+      });
       await ctx.reply(`Quote: ${estimate.est_buy_amount} ${asset} at ${estimate.estimated_price}`);
     }, "buy"),
   );
