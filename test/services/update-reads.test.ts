@@ -40,6 +40,34 @@ describe("withReadAhead", () => {
     expect(takeReadAhead(`${prefix}a`)).toBeUndefined();
   });
 
+  it("long values (a conversation's state) come whole, beside short and missing ones, in any place", async () => {
+    // Quotes, backslashes, non-ASCII and a number-like text: nothing is lost or mistaken on the way.
+    const long = (n: number) => `{"text":"\\"…"${"测试 \\n".repeat(100 * n)}","n":${n}}`;
+    const values = { a: long(1), b: "12", c: long(2), d: "x".repeat(256), e: "y".repeat(257) };
+    for (const [name, value] of Object.entries(values)) await redis.set(`${prefix}long:${name}`, value);
+    await redis.hset(`${prefix}long:h`, "f", long(3), "g", "2");
+    const keys = ["a", "missing", "b", "c", "d", "e"].map((name) => `${prefix}long:${name}`);
+    await withReadAhead(
+      redis,
+      { keys, hashes: [{ key: `${prefix}long:h`, fields: ["g", "f", "z"] }] },
+      async () => {
+        expect(keys.map((key) => takeReadAhead(key))).toEqual([
+          values.a,
+          null,
+          "12",
+          values.c,
+          values.d,
+          values.e,
+        ]);
+        expect(["g", "f", "z"].map((field) => takeReadAheadField(`${prefix}long:h`, field))).toEqual([
+          "2",
+          long(3),
+          null,
+        ]);
+      },
+    );
+  });
+
   it("sends its script in full once Redis has lost it (a restart, a flushed script cache)", async () => {
     await redis.set(`${prefix}kept`, "1");
     // Other clients' scripts are loaded again by their own clients (ioredis resends on NOSCRIPT).
