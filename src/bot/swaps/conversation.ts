@@ -9,7 +9,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import { toDec } from "../../exchange/index.ts";
+import { isPositiveDecimal } from "../../exchange/index.ts";
 import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
@@ -51,7 +51,7 @@ async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData>
     const top = TOP_ASSETS.filter((c) => context.known.has(c));
     const assets = [...top, ...codes.filter((c) => !top.includes(c as (typeof TOP_ASSETS)[number])).sort()];
     const holdings = Object.entries(context.balances)
-      .filter(([asset, amount]) => asset !== FIAT && context.known.has(asset) && toDec(amount).greaterThan(0))
+      .filter(([asset, amount]) => asset !== FIAT && context.known.has(asset) && isPositiveDecimal(amount))
       .map(([asset]) => asset)
       .sort();
     return { ok: true, assets, holdings, balances: context.balances };
@@ -108,7 +108,7 @@ async function askAmount(
   const promptFor = (s: TradeRequest["side"]) => {
     const keyboard = new InlineKeyboard();
     if (s === "spend") {
-      if (toDec(balance).greaterThan(0)) {
+      if (isPositiveDecimal(balance)) {
         for (const share of SHARES) keyboard.text(`${share}%`, `tr:p:${share}`);
       }
       keyboard.row().text(ctx.t("trade-button-receive", { kind, asset: dst }), "tr:r");

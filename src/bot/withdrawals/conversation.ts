@@ -10,7 +10,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import { toDec } from "../../exchange/index.ts";
+import { isPositiveDecimal } from "../../exchange/index.ts";
 import { parseAmount } from "../../services/swaps/checks.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
 import {
@@ -76,7 +76,7 @@ async function load(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
     const value = waited.value;
     if ("problem" in value) return { ok: false, text: value.problem };
     const holdings = Object.entries(value.balances)
-      .filter(([asset, amount]) => asset !== FIAT && toDec(amount).greaterThan(0))
+      .filter(([asset, amount]) => asset !== FIAT && isPositiveDecimal(amount))
       .map(([asset]) => asset)
       .sort();
     return { ok: true, holdings, balances: value.balances, entries: value.entries };
