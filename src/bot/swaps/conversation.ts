@@ -31,7 +31,10 @@ export interface TradeArgs {
   dst?: string;
 }
 
-/** What the steps need, loaded once; without a text when a /cancel overtook the loading (then say nothing). */
+/**
+ * What the steps need, loaded once (`balances`: the positive ones only); without a text when a /cancel
+ * overtook the loading (then say nothing).
+ */
 type TradeData =
   | { ok: false; text?: string }
   | { ok: true; assets: string[]; holdings: string[]; balances: Record<string, string> };
@@ -50,11 +53,14 @@ async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData>
     // Popular assets first, then the rest alphabetically.
     const top = TOP_ASSETS.filter((c) => context.known.has(c));
     const assets = [...top, ...codes.filter((c) => !top.includes(c as (typeof TOP_ASSETS)[number])).sort()];
-    const holdings = Object.entries(context.balances)
-      .filter(([asset, amount]) => asset !== FIAT && context.known.has(asset) && isPositiveDecimal(amount))
+    // Only what is held: an asset left out reads as "0". (Every later step replays this from the
+    // conversation's state, copied: a dozen zero balances would be stored, parsed and copied each time.)
+    const held = Object.entries(context.balances).filter(([, amount]) => isPositiveDecimal(amount));
+    const holdings = held
+      .filter(([asset]) => asset !== FIAT && context.known.has(asset))
       .map(([asset]) => asset)
       .sort();
-    return { ok: true, assets, holdings, balances: context.balances };
+    return { ok: true, assets, holdings, balances: Object.fromEntries(held) };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
