@@ -22,17 +22,18 @@ const htmlByDefault: Transformer = (prev, method, payload, signal) => {
   return prev(method, payload, signal);
 };
 
+// Bounded: at most 3 retries of a 429 or 5xx, never waiting more than 30 s for one, so a user is not left
+// hanging. Network failures are not retried here: the plugin would retry those without any bound. One
+// transformer for every Api (it keeps no state between calls): a conversation makes an Api per context.
+const retry = autoRetry({
+  maxRetryAttempts: 3,
+  maxDelaySeconds: 30,
+  rethrowInternalServerErrors: false,
+  rethrowHttpErrors: true,
+});
+
 /** Installs the shared transformers on an Api instance. */
 export function configureApi(api: Api): void {
-  // Bounded: at most 3 retries of a 429 or 5xx, never waiting more than 30 s for one, so a user is not left
-  // hanging. Network failures are not retried here: the plugin would retry those without any bound.
-  api.config.use(
-    autoRetry({
-      maxRetryAttempts: 3,
-      maxDelaySeconds: 30,
-      rethrowInternalServerErrors: false,
-      rethrowHttpErrors: true,
-    }),
-  );
+  api.config.use(retry);
   api.config.use(htmlByDefault);
 }
