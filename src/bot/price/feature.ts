@@ -18,10 +18,15 @@ import { closestAssets } from "./suggest.ts";
 export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;
 const MAX_ASSETS = 20;
 
+/** A separator of the codes in "/price btc, eth". */
+const SEPARATORS = /[\s,]+/;
+
 /** Parses "/price btc, eth" arguments into distinct upper-case codes (at most 20). */
 export function parseAssetList(text: string): string[] {
+  // One code alone ("/price btc", the commonest): nothing to split, trim or deduplicate.
+  if (text !== "" && !SEPARATORS.test(text)) return [text.toUpperCase()];
   const codes = text
-    .split(/[\s,]+/)
+    .split(SEPARATORS)
     .map((s) => s.trim().toUpperCase())
     .filter((s) => s !== "");
   return [...new Set(codes)].slice(0, MAX_ASSETS);
