@@ -32,16 +32,19 @@ export class OpenedSecrets {
 
   /** Remembers that `record` (of this user and field) holds `secret`. */
   set(userId: number, field: string, record: string, secret: string): void {
-    if (this.#size >= MAX_OPENED) {
-      this.#byField.clear();
-      this.#size = 0;
-    }
     let users = this.#byField.get(field);
+    if (users?.has(userId) !== true) {
+      if (this.#size >= MAX_OPENED) {
+        this.#byField.clear();
+        this.#size = 0;
+        users = undefined;
+      }
+      this.#size++;
+    }
     if (users === undefined) {
       users = new Map();
       this.#byField.set(field, users);
     }
-    if (!users.has(userId)) this.#size++;
     users.set(userId, { record, secret });
   }
 
