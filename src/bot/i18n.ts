@@ -68,45 +68,112 @@ type FluentTranslate = (
 const MAX_MEMOIZED_TEXTS = 4096;
 
 /**
- * A message translated without variables comes out the same every time (the bundles never change once
- * loaded): such translations (button labels, titles, most prompts) are memoized per locale list and
- * message, as the translator otherwise parses the path, negotiates and formats on every call. A message
- * not found is not memoized (its warning stays). `translate` is internal to @grammyjs/i18n (v1), like
- * `matchBundles` above; were it renamed, this does nothing and translations stay correct.
+ * A message compiled for one locale list: its text pieces around its variables (`texts` has one more
+ * entry than `names`), or null when only Fluent can format it (a selector, a function, a term or message
+ * reference, or a message not found).
  */
-function memoizePlainTranslations<C extends Context>(i18n: I18n<C>): I18n<C> {
-  const fluent = i18n.fluent as unknown as { translate?: FluentTranslate };
-  const translate = fluent.translate;
-  if (typeof translate !== "function") return i18n;
+type Compiled = { texts: string[]; names: string[] } | null;
+
+/** The parts of @fluent/bundle (v0.18) a message is compiled from; some are internal, hence optional. */
+interface BundleParts {
+  getMessage(id: string): { value: unknown; attributes: Record<string, unknown> } | undefined;
+  _useIsolating?: boolean;
+  _transform?: (text: string) => string;
+}
+
+// Fluent refuses a pattern with more placeables than this; such a message is left to it.
+const MAX_PLACEABLES = 100;
+
+/**
+ * What Fluent would format `path` from for `locales` (the same bundle and pattern @grammyjs/i18n's
+ * translate picks), as text pieces and variable names; null when it is more than text and variables.
+ */
+function compile(
+  matchBundles: (locales: string[]) => Iterable<unknown>,
+  locales: string[],
+  path: string,
+): Compiled {
+  const [messageId = "", attribute] = path.split(".", 2);
+  for (const candidate of matchBundles(locales)) {
+    const bundle = candidate as BundleParts;
+    const message = bundle.getMessage(messageId);
+    if (message === undefined) continue;
+    const pattern = attribute === undefined ? (message.value ?? "") : message.attributes?.[attribute];
+    if (pattern === undefined) continue;
+    const transform = bundle._transform;
+    // With isolation marks (not the bot's setting: COMMON) Fluent wraps each variable: left to it.
+    if (typeof transform !== "function" || bundle._useIsolating !== false) return null;
+    if (typeof pattern === "string") return { texts: [transform(pattern)], names: [] };
+    if (!Array.isArray(pattern) || pattern.length > MAX_PLACEABLES) return null;
+    const texts = [""];
+    const names: string[] = [];
+    for (const element of pattern) {
+      if (typeof element === "string") {
+        texts[texts.length - 1] += transform(element);
+        continue;
+      }
+      const { type, name } = element as { type?: unknown; name?: unknown };
+      if (type !== "var" || typeof name !== "string") return null;
+      names.push(name);
+      texts.push("");
+    }
+    return { texts, names };
+  }
+  return null;
+}
+
+/**
+ * Translations are compiled once per locale and message: a message of text and variables only (most
+ * of them: titles, labels, prompts, "Welcome back, { $name }") becomes its text pieces, and is then
+ * formatted by joining them with the variables given as strings, where the translator parses the path,
+ * negotiates, resolves the pattern and reports into a scope on every call. Anything else (a number or a
+ * date to format, a selector, a missing variable or message) goes to Fluent as before. `matchBundles`,
+ * `translate` and the bundles' `_transform` and `_useIsolating` are internal to @grammyjs/i18n (v1) and
+ * @fluent/bundle (v0.18); were they renamed, every translation goes to Fluent, correct, only slower.
+ */
+function compileTranslations<C extends Context>(i18n: I18n<C>): I18n<C> {
+  const fluent = i18n.fluent as unknown as {
+    translate?: FluentTranslate;
+    matchBundles?: (locales: string[]) => Iterable<unknown>;
+  };
+  const { translate, matchBundles } = fluent;
+  if (typeof translate !== "function" || typeof matchBundles !== "function") return i18n;
   // By locale (list), then by message path: both strings the callers hold, whose hashes V8 keeps, where a
   // key joined from them would be a new string to hash on every call.
-  const memo = new Map<string, Map<string, string>>();
+  const memo = new Map<string, Map<string, Compiled>>();
   let size = 0;
-  fluent.translate = (locales, path, context) => {
-    if (context !== undefined && hasAny(context)) return translate.call(fluent, locales, path, context);
+  const compiledFor = (locales: string | string[], path: string): Compiled => {
     const locale = Array.isArray(locales) ? locales.join("\u0000") : locales;
-    let texts = memo.get(locale);
-    let text = texts?.get(path);
-    if (text === undefined) {
-      text = translate.call(fluent, locales, path, context);
-      if (text !== `{${path}}` && size < MAX_MEMOIZED_TEXTS) {
-        if (texts === undefined) {
-          texts = new Map();
-          memo.set(locale, texts);
+    let messages = memo.get(locale);
+    let compiled = messages?.get(path);
+    if (compiled === undefined) {
+      compiled = compile(matchBundles.bind(fluent), Array.isArray(locales) ? locales : [locales], path);
+      if (size < MAX_MEMOIZED_TEXTS) {
+        if (messages === undefined) {
+          messages = new Map();
+          memo.set(locale, messages);
         }
-        texts.set(path, text);
+        messages.set(path, compiled);
         size++;
       }
+    }
+    return compiled;
+  };
+  fluent.translate = (locales, path, context) => {
+    const compiled = compiledFor(locales, path);
+    if (compiled === null) return translate.call(fluent, locales, path, context);
+    const { texts, names } = compiled;
+    if (names.length === 0) return texts[0] as string;
+    if (context === undefined) return translate.call(fluent, locales, path, context);
+    let text = texts[0] as string;
+    for (let at = 0; at < names.length; at++) {
+      const value = Object.hasOwn(context, names[at] as string) ? context[names[at] as string] : undefined;
+      if (typeof value !== "string") return translate.call(fluent, locales, path, context);
+      text += value + (texts[at + 1] as string);
     }
     return text;
   };
   return i18n;
-}
-
-/** Whether `record` has any enumerable property (a translation's variables are a plain object). */
-function hasAny(record: Record<string, unknown>): boolean {
-  for (const _ in record) return true;
-  return false;
 }
 
 /** A copy of `text` that V8 keeps one byte per character, when every character fits in one (Latin-1). */
@@ -160,5 +227,5 @@ export function updateLanguage(ctx: BotContext): Language {
  * update (background jobs, the error boundary).
  */
 export function createI18n(): I18n<BotContext> {
-  return memoizePlainTranslations(storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON))));
+  return compileTranslations(storeTextsOneByte(memoizeBundleMatching(new I18n<BotContext>(COMMON))));
 }
