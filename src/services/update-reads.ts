@@ -29,51 +29,45 @@ export interface AheadReads {
  * references.
  */
 class FewByKey<V> {
-  private readonly keys: string[] = [];
-  private readonly fields: string[] = [];
-  private readonly values: V[] = [];
+  /** Key, field and value of each entry in turn: one array (one allocation) rather than three. */
+  private readonly entries: (string | V)[] = [];
 
   private indexOf(key: string, field: string): number {
-    for (let at = 0; at < this.keys.length; at++) {
-      if (this.keys[at] === key && this.fields[at] === field) return at;
+    const { entries } = this;
+    for (let at = 0; at < entries.length; at += 3) {
+      if (entries[at] === key && entries[at + 1] === field) return at;
     }
     return -1;
   }
 
   set(key: string, field: string, value: V): void {
     const at = this.indexOf(key, field);
-    if (at !== -1) this.values[at] = value;
-    else {
-      this.keys.push(key);
-      this.fields.push(field);
-      this.values.push(value);
-    }
+    if (at !== -1) this.entries[at + 2] = value;
+    else this.entries.push(key, field, value);
   }
 
   get(key: string, field = ""): V | undefined {
     const at = this.indexOf(key, field);
-    return at === -1 ? undefined : this.values[at];
+    return at === -1 ? undefined : (this.entries[at + 2] as V);
   }
 
   /** Removes `key` (its `field`), returning its value. */
   take(key: string, field = ""): V | undefined {
     const at = this.indexOf(key, field);
     if (at === -1) return undefined;
-    const value = this.values[at];
-    const last = this.keys.length - 1;
-    this.keys[at] = this.keys[last] as string;
-    this.fields[at] = this.fields[last] as string;
-    this.values[at] = this.values[last] as V;
-    this.keys.pop();
-    this.fields.pop();
-    this.values.pop();
+    const { entries } = this;
+    const value = entries[at + 2] as V;
+    // The last entry moves into the place taken.
+    const last = entries.length - 3;
+    entries[at] = entries[last] as string;
+    entries[at + 1] = entries[last + 1] as string;
+    entries[at + 2] = entries[last + 2] as V;
+    entries.length = last;
     return value;
   }
 
   clear(): void {
-    this.keys.length = 0;
-    this.fields.length = 0;
-    this.values.length = 0;
+    this.entries.length = 0;
   }
 }
 
