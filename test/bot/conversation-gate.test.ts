@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
 import { conversationLayer } from "../../src/bot/conversation-gate.ts";
 import { BotComposer } from "../../src/bot/fast-filter.ts";
+import { mapConversationStorage } from "../support/conversation-storage.ts";
 
 /** `idle`: whether the layer may take the user as in no conversation (when the store holds nothing). */
 function harness(idle = false) {
@@ -32,15 +33,7 @@ function harness(idle = false) {
   };
   const composer = new BotComposer<BotContext>();
   const plugin = conversations<BotContext, Context>({
-    storage: {
-      type: "key",
-      adapter: {
-        read: (key) => store.get(key) as never,
-        write: (key, value) => void store.set(key, value),
-        delete: (key) => void store.delete(key),
-      },
-      getStorageKey: (ctx) => String(ctx.from?.id),
-    },
+    storage: mapConversationStorage(store),
   });
   const layer = conversationLayer({
     plugin: (ctx, next) => {

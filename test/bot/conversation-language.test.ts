@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { BotContext, ConversationContext } from "../../src/bot/context.ts";
 import { conversationLanguage } from "../../src/bot/conversation-language.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
+import { mapConversationStorage } from "../support/conversation-storage.ts";
 
 const i18n = createI18n();
 
@@ -31,15 +32,7 @@ function harness() {
   });
   composer.use(
     conversations<BotContext, ConversationContext>({
-      storage: {
-        type: "key",
-        adapter: {
-          read: (key) => store.get(key) as never,
-          write: (key, value) => void store.set(key, value),
-          delete: (key) => void store.delete(key),
-        },
-        getStorageKey: (ctx) => String(ctx.from?.id),
-      },
+      storage: mapConversationStorage(store),
       plugins: (conversation) => [languageOf(conversation)],
     }),
   );
