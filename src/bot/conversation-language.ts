@@ -4,7 +4,8 @@
  * of the run translates in it. A run replays every earlier update of the conversation, so asking at each
  * context (as a per-context plugin would) recorded one more external per update, replayed and copied at
  * every later step. The language a conversation was entered in holds until it ends: a command ends every
- * guided flow, so the settings cannot change it meanwhile.
+ * guided flow, and a language chosen meanwhile (a button of an older /settings message) applies from the
+ * next one.
  *
  * `ctx.i18n.getLocale()` gives that language (the i18n plugin's would give Telegram's), so conversation
  * code formats numbers in it without an external of its own.
