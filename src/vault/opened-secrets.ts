@@ -8,7 +8,7 @@
  * field: a record replaced (a new key, a rotation) or moved to another user or field misses, and is
  * deciphered and authenticated against its binding as before. Kept in this process's memory only, which
  * holds the vault's keys anyway (whoever can read it can decrypt every record); bounded, and dropped as
- * soon as the vault replaces or deletes the secret.
+ * soon as the vault replaces or deletes the secret, or finds it deleted (by another instance).
  */
 
 /** How many secrets are kept before the memo starts afresh (some 250 bytes each). */

@@ -177,7 +177,11 @@ export function createVault({ redis, keyring, prefix = "vault:", readAhead }: Va
       const key = userKey(userId, field);
       const ahead = takeAhead(key, field);
       const record = ahead === undefined ? await redis.hget(key, field) : ahead;
-      if (record === null) return undefined;
+      if (record === null) {
+        // Deleted, maybe by another instance: its secret is not kept here either.
+        opened.drop(userId, field);
+        return undefined;
+      }
       let secret = opened.get(userId, field, record);
       if (secret === undefined) {
         secret = decryptSecret(keyring, { userId, field }, record);

@@ -162,6 +162,16 @@ describe("vault", () => {
     expect(await vault.get(1, "apiKey")).toBe("bob's key");
     await vault.delete(1, "apiKey");
     expect(await vault.get(1, "apiKey")).toBeUndefined();
+    // Deleted elsewhere (another instance): found gone on the next read, and forgotten here too.
+    expect(await vault.get(3, "apiKey")).toBeUndefined();
+    await vault.put(3, "apiKey", "carol's key");
+    expect(await vault.get(3, "apiKey")).toBe("carol's key");
+    const carols = (await redis.hget(`${prefix}user:3`, "apiKey")) as string;
+    await redis.hdel(`${prefix}user:3`, "apiKey");
+    expect(await vault.get(3, "apiKey")).toBeUndefined();
+    await redis.hset(`${prefix}user:3`, "apiKey", carols);
+    byId.delete("A");
+    await expect(vault.get(3, "apiKey")).rejects.toMatchObject({ reason: "unknown_key" });
   });
 
   it("rejects bad user ids and field names before touching Redis", async () => {
