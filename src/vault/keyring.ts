@@ -24,10 +24,12 @@ export class KeyringError extends Error {
   }
 }
 
-/** One AES-256 key and its id. The bytes are reachable only through `key`, never printed or serialised. */
+/**
+ * One AES-256 key and its id. The bytes are reachable only through `secretKey` (node:crypto's own copy,
+ * outside the JS heap), never printed or serialised.
+ */
 export class VaultKey {
   readonly id: string;
-  readonly #key: Buffer;
   readonly #secretKey: KeyObject;
 
   /** Takes its own copy of `key`, which must be exactly 32 bytes. */
@@ -36,21 +38,14 @@ export class VaultKey {
       throw new KeyringError("vault key id must be 1-32 characters of A-Za-z0-9_-");
     if (key.length !== KEY_BYTES) throw new KeyringError(`vault key must be ${KEY_BYTES} bytes`);
     this.id = id;
-    // A fresh allocation, so the key never shares Node's pooled buffer with unrelated data.
-    this.#key = Buffer.alloc(KEY_BYTES);
-    this.#key.set(key);
-    this.#secretKey = createSecretKey(this.#key);
-  }
-
-  /** The raw key, for node:crypto only. */
-  get key(): Buffer {
-    return this.#key;
+    // node:crypto copies the bytes into the KeyObject: no copy of them is kept in the JS heap.
+    this.#secretKey = createSecretKey(key);
   }
 
   /**
-   * The key as node:crypto's KeyObject, made once. Given raw bytes instead, each cipher (Node 24) first
-   * asks whether they are a KeyObject by catching a thrown error: some 15 µs per call, where the whole
-   * decryption takes 3.
+   * The key as node:crypto's KeyObject, made once, for node:crypto only. Given raw bytes instead, each
+   * cipher (Node 24) first asks whether they are a KeyObject by catching a thrown error: some 15 µs per
+   * call, where the whole decryption takes 3.
    */
   get secretKey(): KeyObject {
     return this.#secretKey;
