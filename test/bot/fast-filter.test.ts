@@ -11,6 +11,11 @@ async function run(composer: Composer<Context>, ctx: object): Promise<string[]> 
   });
   return seen;
 }
+/** A middleware that logs `label` and goes on. */
+const logStep = (log: string[], label: string) => (_ctx: Context, next: () => Promise<void>) => {
+  log.push(label);
+  return next();
+};
 const mark = (label: string) => async (ctx: Context, next: () => Promise<void>) => {
   (ctx as unknown as { seen: string[] }).seen.push(label);
   await next();
@@ -353,4 +358,70 @@ describe("BotComposer's command and button dispatch", () => {
       ]);
     });
   }
+  it("asks the same predicates and runs the same middleware as grammY, before and after later additions", async () => {
+    /** Builds the same tree in either kind of composer; returns it and what it asked and ran. */
+    const build = (make: () => Composer<Context>) => {
+      const log: string[] = [];
+      const step = (label: string) => logStep(log, label);
+      const root = make();
+      root.use(step("first"));
+      root
+        .filter((ctx) => {
+          log.push("asked:sync");
+          return ctx.msg?.text !== "skip";
+        })
+        .command("a", step("a"));
+      root.chatType("private").command("b", step("b"));
+      const open = root.use();
+      open.command("c", step("c"));
+      open.on("message:text", step("text"));
+      const commandsOnly = root.use();
+      commandsOnly.command("d", step("d"));
+      root.callbackQuery("x", step("x"));
+      root
+        .filter(async () => {
+          log.push("asked:async");
+          return true;
+        })
+        .command("e", step("e"));
+      root.use(step("rest"));
+      return { root, commandsOnly, log };
+    };
+    const updates: [Parameters<typeof update>[0], string][] = [
+      ["message", "hello"],
+      ["message", "skip"],
+      ["message", "/a"],
+      ["message", "/a@other_bot"],
+      ["message", "/b now"],
+      ["message", "/c"],
+      ["message", "/d"],
+      ["message", "/e"],
+      ["message", "/zzz"],
+      ["channel_post", "/b"],
+      ["edited_message", "/c"],
+      ["press", "x"],
+      ["press", "y"],
+    ];
+    const logs: string[][] = [];
+    for (const make of [() => new Composer<Context>(), () => new BotComposer<Context>()]) {
+      const { root, commandsOnly, log } = build(make);
+      const runAll = async () => {
+        for (const [kind, text] of updates) {
+          log.push(`-- ${kind} ${text}`);
+          await root.middleware()(update(kind, text), async () => void log.push("next"));
+        }
+      };
+      await runAll();
+      // Added after the updates above went through: a command none of the composers knew, and a text
+      // handler in the composer that held one command only.
+      commandsOnly.command("zzz", logStep(log, "zzz"));
+      commandsOnly.on("message:text", logStep(log, "late-text"));
+      await runAll();
+      logs.push(log);
+    }
+    expect(logs[1]).toEqual(logs[0]);
+    // The tree was walked at all: the log holds what each kind of update reached.
+    expect(logs[0]).toContain("zzz");
+    expect(logs[0]).toContain("late-text");
+  });
 });
