@@ -40,6 +40,8 @@ export interface World {
   counters: Record<Side, RedisCounter>;
   /** Users connected in both bots (each with a sandbox account of their own). */
   users: number[];
+  /** Each user's API key (in the sandbox), to connect them in another bot too. */
+  apiKeys: ReadonlyMap<number, string>;
   handle(side: Side, update: Update): Promise<void>;
   close(): Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function startWorld(
     redis,
     counters,
     users,
+    apiKeys: keys,
     handle: (side, update) => (side === "whole" ? app.bot.handleUpdate(update) : bare.handleUpdate(update)),
     async close() {
       await app.close();

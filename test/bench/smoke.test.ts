@@ -70,6 +70,23 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:cpu --against compares this checkout's bot with another checkout's, round by round",
+    async () => {
+      // The checkout itself as the other one: a second whole bot, built from the same modules.
+      const out = await smoke("bench/cpu.ts", [], ["--against", "."]);
+      expect(out).toContain("this checkout against .: CPU µs per update, 2 rounds of 100");
+      for (const name of ["/start", "/help", "plain text", "/price BTC"])
+        expect(out).toMatch(
+          new RegExp(
+            `^\\| ${name.replace("/", "\\/")} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\|$`,
+            "m",
+          ),
+        );
+    },
+    SLOW,
+  );
+
+  it(
     "bench:cpu --only drives one bot and prints the least and the median of its rounds",
     async () => {
       const out = await smoke("bench/cpu.ts", [], ["--only", "whole"]);
