@@ -27,6 +27,7 @@ import {
 import { createLogger } from "../src/logger.ts";
 import { createMarketData } from "../src/services/market-data.ts";
 import { createBareBot } from "./support/bare-bot.ts";
+import { deleteKeysUnder } from "./support/delete-keys.ts";
 import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";
 import { textUpdate } from "./support/updates.ts";
 
@@ -285,12 +286,7 @@ try {
   console.log(`Telegram calls: ${sent}`);
   await app.close();
 } finally {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== "0");
+  await deleteKeysUnder(redis, prefix);
   await redis.quit();
   sandbox.kill("SIGTERM");
 }

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
+import { deleteKeysUnder } from "./delete-keys.ts";
 import { countRedis } from "./redis-count.ts";
 import { STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./stub-telegram.ts";
 import type { World } from "./world.ts";
@@ -57,12 +58,7 @@ export async function startOtherCheckout(dir: string, world: World): Promise<Oth
     handle: (update) => app.bot.handleUpdate(update),
     async close() {
       await app.close();
-      let cursor = "0";
-      do {
-        const [next, found] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-        cursor = next;
-        if (found.length > 0) await redis.del(...found);
-      } while (cursor !== "0");
+      await deleteKeysUnder(redis, prefix);
       await redis.quit();
     },
   };

@@ -19,6 +19,7 @@ import { createLogger } from "../../src/logger.ts";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/server.ts";
 import { createMarketData } from "../../src/services/market-data.ts";
 import { createBareBot } from "./bare-bot.ts";
+import { deleteKeysUnder } from "./delete-keys.ts";
 import { countRedis, type RedisCounter } from "./redis-count.ts";
 import {
   createStubTelegram,
@@ -128,14 +129,7 @@ export async function startWorld(
     handle: (side, update) => (side === "whole" ? app.bot.handleUpdate(update) : bare.handleUpdate(update)),
     async close() {
       await app.close();
-      for (const client of [redis.whole, redis.bare]) {
-        let cursor = "0";
-        do {
-          const [next, found] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-          cursor = next;
-          if (found.length > 0) await client.del(...found);
-        } while (cursor !== "0");
-      }
+      for (const client of [redis.whole, redis.bare]) await deleteKeysUnder(client, prefix);
       await Promise.all([redis.whole.quit(), redis.bare.quit()]);
       await sandbox.close();
     },
