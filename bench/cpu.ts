@@ -30,7 +30,8 @@ if (againstAt >= 0 && (against === undefined || against.startsWith("--")))
   throw new Error("--against <checkout directory>");
 // The positional numbers: every argument that is no option and not the value after --only or --against.
 const numbers = argv.filter(
-  (arg, i) => !arg.startsWith("--") && i !== onlyAt + 1 && (againstAt < 0 || i !== againstAt + 1),
+  (arg, i) =>
+    !arg.startsWith("--") && (onlyAt < 0 || i !== onlyAt + 1) && (againstAt < 0 || i !== againstAt + 1),
 );
 const count = smoke ? 100 : Number(numbers[0] ?? (against ? 4000 : 2000));
 const rounds = smoke ? 2 : Number(numbers[1] ?? (against ? 31 : only ? 7 : 6));

@@ -1,8 +1,9 @@
 /**
  * The whole bot of another checkout of this project (a worktree of an earlier commit, say), built in this
  * process beside the world's own bots: the same sandbox, Redis, stub Telegram and users, its own key
- * prefix, its Redis client counted as theirs are. Two versions of the code measured in turns in one process see the same machine at the same
- * moments, which two runs one after the other do not (bench:cpu's `--against`).
+ * prefix, its Redis client counted as theirs are. Two versions of the code measured in turns in one
+ * process see the same machine at the same moments, which two runs one after the other do not (bench:cpu's
+ * `--against`).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
@@ -23,7 +24,10 @@ export interface OtherBot {
 /** Imports a module of the checkout at `dir` (its own code; packages resolve from its node_modules). */
 const importFrom = (dir: string, path: string) => import(pathToFileURL(resolve(dir, path)).href);
 
-/** Builds the whole bot of the checkout at `dir` as the world builds its own, with the world's users connected. */
+/**
+ * Builds the whole bot of the checkout at `dir` as the world builds its own, with the world's users
+ * connected.
+ */
 export async function startOtherCheckout(dir: string, world: World): Promise<OtherBot> {
   const [{ createApp }, { createConfig }, { createLogger }] = await Promise.all([
     importFrom(dir, "src/app.ts"),
