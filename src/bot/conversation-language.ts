@@ -14,6 +14,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { I18n, I18nFlavor } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
 import type { BotContext, ConversationContext } from "./context.ts";
+import { i18nFlavour } from "./i18n.ts";
 
 /**
  * The conversations plugin's per-run plugin (`plugins: (conversation) => [...]`): gives each context
@@ -41,19 +42,11 @@ function translateIn(ctx: ConversationContext, i18n: I18n<BotContext>, locale: s
   const t: I18nFlavor["t"] = (key, variables) => i18n.t(current, key, variables);
   ctx.t = t;
   ctx.translate = t;
-  ctx.i18n = {
-    fluent: i18n.fluent,
-    getLocale: async () => current,
-    useLocale: (chosen) => {
+  ctx.i18n = i18nFlavour(
+    i18n,
+    () => locale,
+    (chosen) => {
       current = chosen;
     },
-    renegotiateLocale: async () => {
-      current = locale;
-    },
-    setLocale: async () => {
-      throw new Error(
-        "ctx.i18n.setLocale() is not used inside conversations: the settings choose the language",
-      );
-    },
-  };
+  );
 }

@@ -1,6 +1,6 @@
 /** Localization: Fluent files in `locales/`, the user's chosen language first, then Telegram's. */
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
+import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotContext } from "./context.ts";
 
@@ -219,6 +219,28 @@ function storeTextsOneByte<C extends Context>(i18n: I18n<C>): I18n<C> {
 export function updateLanguage(ctx: BotContext): Language {
   const chosen = ctx.from ? (ctx.session as BotContext["session"] | undefined)?.language : undefined;
   return (isLanguage(chosen) ? chosen : undefined) ?? languageFromTelegram(ctx.from?.language_code) ?? "en";
+}
+
+/**
+ * The i18n plugin's `ctx.i18n` over the bot's translations, behaving as the plugin's own: `getLocale`
+ * gives the negotiated language (`negotiated()`), `useLocale` hands a language to `use` for the rest of
+ * the context's translations, and `renegotiateLocale` hands it the negotiated one again. `setLocale` is
+ * not used, as in the plugin without `useSession`: the settings choose the language (session.language).
+ */
+export function i18nFlavour(
+  i18n: I18n<BotContext>,
+  negotiated: () => string,
+  use: (locale: string) => void,
+): I18nFlavor["i18n"] {
+  return {
+    fluent: i18n.fluent,
+    getLocale: async () => negotiated(),
+    useLocale: use,
+    renegotiateLocale: async () => use(negotiated()),
+    setLocale: async () => {
+      throw new Error("ctx.i18n.setLocale() is not used: set session.language, then ctx.i18n.useLocale()");
+    },
+  };
 }
 
 /**

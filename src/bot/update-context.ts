@@ -13,7 +13,7 @@ import { Context } from "grammy";
 import type { Logger } from "pino";
 import { loggerForUpdate } from "../logger.ts";
 import type { BotContext } from "./context.ts";
-import { updateLanguage } from "./i18n.ts";
+import { i18nFlavour, updateLanguage } from "./i18n.ts";
 
 const UNSET = Symbol("unset");
 
@@ -83,22 +83,13 @@ export function updateContextClass(logger: Logger, i18n: I18n<BotContext>) {
 
     /** The i18n plugin's `ctx.i18n`, made for the few updates that ask for it. */
     get i18n(): I18nFlavor["i18n"] {
-      this.#i18n ??= {
-        fluent: i18n.fluent,
-        getLocale: async () => updateLanguage(this as unknown as BotContext),
-        useLocale: (locale) => {
+      this.#i18n ??= i18nFlavour(
+        i18n,
+        () => updateLanguage(this as unknown as BotContext),
+        (locale) => {
           this.#locale = locale;
         },
-        renegotiateLocale: async () => {
-          this.#locale = updateLanguage(this as unknown as BotContext);
-        },
-        setLocale: async () => {
-          // As the plugin without `useSession`: the language is chosen in the settings (session.language).
-          throw new Error(
-            "ctx.i18n.setLocale() is not used: set session.language, then ctx.i18n.useLocale()",
-          );
-        },
-      };
+      );
       return this.#i18n;
     }
   };
