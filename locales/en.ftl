@@ -347,6 +347,7 @@ dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons o
 dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute) or <code>31/12/2026 09:30</code> (day/month/year).
 dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
 dca-start-past = That time has already passed. Type a time in the future.
+dca-not-covered = That is more than you have: a run needs { $amount } and you have { $balance }, so it would not trade. Type a smaller amount, or add funds first and start again.
 dca-start-passed = The start you chose ({ $when }) has passed while this waited, so nothing was changed. Start again from /dca with a later time.
 dca-summary-new = <b>New recurring trade</b>, please check:
 dca-first-run = First run: { $when } ({ $zone })

@@ -348,6 +348,7 @@ dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上�
 dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
 dca-start-past = 这个时间已经过去了。请输入将来的时间。
+dca-not-covered = 超出了你的余额：每次执行需要 { $amount }，你只有 { $balance }，执行时将无法成交。请输入更小的数量，或先充值再重新设置。
 dca-start-passed = 你选择的开始时间（{ $when }）在等待确认期间已经过去，因此没有做任何更改。请从 /dca 重新开始并选择更晚的时间。
 dca-summary-new = <b>新建定投计划</b>，请核对：
 dca-first-run = 第一次执行：{ $when }（{ $zone }）

@@ -91,6 +91,16 @@ describe("changing the amount", () => {
   });
 });
 
+describe("the balance at an edit", () => {
+  it("a new amount the balance does not cover is refused; a covered one goes on", async () => {
+    const { chat, account } = await withSchedule({ AUD: "120" });
+    await chat.press("Change amount");
+    expect(lastText(await chat.send("150"))).toContain("a run needs $150.00 and you have $120.00");
+    expect(lastText(await chat.send("120"))).toContain("AUD to spend each run: $100.00 → $120.00");
+    expect(await scheduleWrites(tb, account)).toBe(1);
+  });
+});
+
 describe("changing the cadence", () => {
   it("restarts the schedule now unless a start is given, and says so before and after", async () => {
     const { chat, account, get } = await withSchedule({ AUD: "1000" });

@@ -296,6 +296,37 @@ describe("checks before any exchange call", () => {
     expect(await scheduleWrites(tb, account)).toBe(0);
   });
 
+  it("a run the balance does not cover is refused at the amount, sell and buy alike", async () => {
+    const { chat, account } = await tb.trader({ AUD: "50", BTC: "0.04" });
+    await chat.send("/dca");
+    await chat.press("➕ New");
+    await chat.press("BTC");
+    await chat.press("Sell BTC for AUD");
+    expect(lastText(await chat.send("10"))).toContain(
+      "That is more than you have: a run needs 10 BTC and you have 0.04 BTC, so it would not trade.",
+    );
+    expect(lastText(await chat.send("0.04"))).toContain("How often?");
+    await chat.send("/dca");
+    await chat.press("➕ New");
+    await chat.press("BTC");
+    await chat.press("Buy BTC with AUD");
+    expect(lastText(await chat.send("100"))).toContain("a run needs $100.00 and you have $50.00");
+    expect(lastText(await chat.send("50"))).toContain("How often?");
+    expect(await scheduleWrites(tb, account)).toBe(0);
+  });
+
+  it("in Chinese, an uncovered run is refused in Chinese", async () => {
+    const { chat } = await tb.trader({ BTC: "0.04" });
+    await chat.send("/settings");
+    await chat.press("Language");
+    await chat.press("简体中文");
+    await chat.send("/dca");
+    await chat.press("➕ 新建");
+    await chat.press("BTC");
+    await chat.press("卖出 BTC 换澳元");
+    expect(lastText(await chat.send("10"))).toContain("超出了你的余额：每次执行需要 10 BTC，你只有 0.04 BTC");
+  });
+
   it("a start that passed while the summary waited is refused at Confirm, with no call", async () => {
     const { chat, account } = await tb.trader({ AUD: "1000" });
     await useZone(chat, "UTC");

@@ -10,6 +10,7 @@ import type { ActionPayload } from "../actions.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAud } from "../format/numbers.ts";
+import { formatAmount } from "../swaps/format.ts";
 import { renderSchedule, renderScheduleRow, type Shown } from "./format.ts";
 
 /** How long a Confirm (or Pause, Resume, Delete) button stays usable. */
@@ -139,5 +140,10 @@ export function describeDcaProblem(problem: RecurringProblem, t: BotContext["t"]
       return t("trade-below-minimum", { minimum: formatAud(problem.minimum, locale) });
     case "start_past":
       return t("dca-start-past");
+    case "not_covered":
+      return t("dca-not-covered", {
+        amount: formatAmount(problem.asset, problem.amount, locale),
+        balance: formatAmount(problem.asset, problem.balance, locale),
+      });
   }
 }

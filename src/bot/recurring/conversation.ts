@@ -5,11 +5,11 @@
  * again; a read-only key is told at once why it cannot go on.
  */
 import { DIRECTION, RECURRING_PERIODS } from "../../exchange/index.ts";
-import { checkAsset, checkQuantity } from "../../services/recurring/checks.ts";
+import { checkAsset, checkCovered, checkQuantity } from "../../services/recurring/checks.ts";
 import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { waitForExchange } from "../exchange-wait.ts";
+import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { type DcaDraft, describeDcaProblem, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
@@ -50,7 +50,8 @@ async function loadCreate(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
 
 /**
  * Checks a typed quantity: its form, precision and (for a buy) the minimum first, with no call; a sell's
- * minimum needs the bid, read from the shared ticker. Runs outside the conversation.
+ * minimum needs the bid, read from the shared ticker; then the balance, which must cover a run (one that
+ * it does not cover would not trade). Runs outside the conversation.
  */
 export async function checkQuantityOutside(
   ctx: BotContext,
@@ -62,12 +63,18 @@ export async function checkQuantityOutside(
   const locale = await ctx.i18n.getLocale();
   const offline = checkQuantity(typed, asset, direction, {});
   if (!("quantity" in offline)) return { problem: describeDcaProblem(offline, ctx.t, locale) };
-  if (direction === DIRECTION.BUY) return offline;
   try {
-    const waited = await waitForExchange(ctx, deps, () => deps.market.ticker());
+    const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+    if (!client) return { problem: ctx.t("connect-needed") };
+    const waited = await waitForExchange(ctx, deps, () =>
+      Promise.all([direction === DIRECTION.BUY ? undefined : deps.market.ticker(), client.balances.all()]),
+    );
     if (waited.cancelled) return {};
-    const priced = checkQuantity(typed, asset, direction, waited.value);
-    return "quantity" in priced ? priced : { problem: describeDcaProblem(priced, ctx.t, locale) };
+    const [ticker, balances] = waited.value;
+    const priced = ticker === undefined ? offline : checkQuantity(typed, asset, direction, ticker);
+    if (!("quantity" in priced)) return { problem: describeDcaProblem(priced, ctx.t, locale) };
+    const uncovered = checkCovered(priced.quantity, asset, direction, balances);
+    return uncovered ? { problem: describeDcaProblem(uncovered, ctx.t, locale) } : priced;
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;

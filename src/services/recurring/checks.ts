@@ -17,7 +17,8 @@ export type RecurringProblem =
   | { code: "not_amount"; input: string }
   | { code: "too_precise"; asset: string; decimals: number }
   | { code: "below_minimum"; minimum: string }
-  | { code: "start_past" };
+  | { code: "start_past" }
+  | { code: "not_covered"; asset: string; amount: string; balance: string };
 
 /** The asset a schedule's quantity is counted in: AUD for a buy, the asset itself for a sell. */
 export function quantityAsset(asset: string, direction: Direction): string {
@@ -62,6 +63,23 @@ export function checkQuantity(
     counted === FIAT ? toDec(quantity) : bid === undefined ? undefined : toDec(quantity).times(toDec(bid));
   if (value?.lessThan(toDec(MIN_ORDER_AUD))) return { code: "below_minimum", minimum: MIN_ORDER_AUD };
   return { quantity };
+}
+
+/**
+ * Whether the balance covers one run: a buy spends `quantity` AUD, a sell sells `quantity` of the asset.
+ * A run the balance cannot cover does not trade (the exchange skips it), so the bot refuses such a
+ * quantity as /alert refuses a trade over the balance, and warns of it where the quantity is not asked.
+ */
+export function checkCovered(
+  quantity: string,
+  asset: string,
+  direction: Direction,
+  balances: Readonly<Record<string, string>>,
+): RecurringProblem | undefined {
+  const spent = quantityAsset(asset, direction);
+  const balance = balances[spent] ?? "0";
+  if (toDec(quantity).lessThanOrEqualTo(toDec(balance))) return undefined;
+  return { code: "not_covered", asset: spent, amount: quantity, balance };
 }
 
 /** A start must not have passed: the exchange would run a past start at once, which is not what was asked. */
