@@ -339,6 +339,7 @@ dca-ask-quantity = { $direction ->
 dca-ask-period = How often?
 dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-new-period = The cadence is { $period } now. Pick the new one.
+dca-ask-restart-paused = Changing the cadence resets the next run to now, unless you give a start. The schedule stays paused, so nothing runs until you resume it. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b>now</b> (the first { $period } trade right away), unless you give a start. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>. The cadence goes on from there.
 dca-now = Now: { $value }
@@ -366,6 +367,8 @@ dca-change-quantity = { $direction ->
 dca-change-period = Cadence: { $old } → <b>{ $new }</b>
 dca-change-restart-now = The schedule restarts <b>now</b>: the first { $period } run happens right away.
 dca-change-restart-at = The schedule restarts at { $when } ({ $zone }).
+dca-change-restart-paused = The next run is reset to now, but the schedule stays paused: nothing runs until you resume it, and resuming it then trades at once.
+dca-change-restart-at-paused = The next run is set to { $when } ({ $zone }), but the schedule stays paused: nothing runs until you resume it.
 dca-change-start = Next run: { $old } → <b>{ $new }</b> ({ $zone })
 dca-still-paused = It stays paused until you resume it.
 dca-summary-edit-hint = Nothing changes until you tap Confirm.
@@ -373,8 +376,15 @@ dca-sending = Sending to the exchange…
 dca-created = ✅ Recurring trade #{ $id } set up.
 dca-updated = ✅ Recurring trade #{ $id } changed.
 dca-restarted = ↻ The cadence changed, so the exchange restarted the schedule from now (next run below).
+dca-restarted-paused = ↻ The cadence changed, so the exchange reset the next run to now. The schedule is still paused: resuming it trades at once.
 dca-paused = ⏸ Recurring trade #{ $id } paused: no runs until you resume it.
 dca-resumed = ▶️ Recurring trade #{ $id } resumed.
+dca-resume-due-ask = <b>Resume recurring trade #{ $id }?</b>
+    Its next run ({ $when }, { $zone }) has passed, so resuming it <b>trades right away</b>: it { $direction ->
+        [buy] spends { $amount } on { $asset }
+       *[other] sells { $amount } for AUD
+    } now, then { $period }.
+dca-run-not-covered = ⚠️ Your balance does not cover a run: it needs { $amount } and you have { $balance }, so the run would not trade.
 dca-delete-ask = Delete recurring trade #{ $id }?
 dca-delete-note = This cannot be undone; trades it already made stay in your history.
 dca-deleted = 🗑 Recurring trade #{ $id } deleted.

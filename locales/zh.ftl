@@ -340,6 +340,7 @@ dca-ask-quantity = { $direction ->
 dca-ask-period = 多久执行一次？
 dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-new-period = 当前频率为{ $period }。请选择新的频率。
+dca-ask-restart-paused = 修改频率会把下次执行重置为现在，除非你指定开始时间。计划仍保持暂停，在你恢复之前不会执行。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
@@ -367,6 +368,8 @@ dca-change-quantity = { $direction ->
 dca-change-period = 频率：{ $old } → <b>{ $new }</b>
 dca-change-restart-now = 计划将<b>立即</b>重新开始：第一次{ $period }执行马上进行。
 dca-change-restart-at = 计划将于 { $when }（{ $zone }）重新开始。
+dca-change-restart-paused = 下次执行将重置为现在，但计划仍保持暂停：在你恢复之前不会执行，恢复时会立即交易。
+dca-change-restart-at-paused = 下次执行设为 { $when }（{ $zone }），但计划仍保持暂停：在你恢复之前不会执行。
 dca-change-start = 下次执行：{ $old } → <b>{ $new }</b>（{ $zone }）
 dca-still-paused = 在你恢复之前它仍保持暂停。
 dca-summary-edit-hint = 点确认之前不会做任何更改。
@@ -374,8 +377,15 @@ dca-sending = 正在发送到交易所…
 dca-created = ✅ 定投计划 #{ $id } 已设置。
 dca-updated = ✅ 定投计划 #{ $id } 已修改。
 dca-restarted = ↻ 频率已修改，交易所已从现在起重新开始该计划（下次执行见下方）。
+dca-restarted-paused = ↻ 频率已修改，交易所已把下次执行重置为现在。计划仍处于暂停状态：恢复时会立即交易。
 dca-paused = ⏸ 定投计划 #{ $id } 已暂停：恢复前不会执行。
 dca-resumed = ▶️ 定投计划 #{ $id } 已恢复。
+dca-resume-due-ask = <b>恢复定投计划 #{ $id }？</b>
+    它的下次执行时间（{ $when }，{ $zone }）已过，所以恢复后会<b>立即交易</b>：现在{ $direction ->
+        [buy] 花 { $amount } 买入 { $asset }
+       *[other] 卖出 { $amount } 换澳元
+    }，之后{ $period }执行。
+dca-run-not-covered = ⚠️ 你的余额不足以支付一次执行：需要 { $amount }，你只有 { $balance }，执行时将无法成交。
 dca-delete-ask = 删除定投计划 #{ $id }？
 dca-delete-note = 删除后无法撤销；它已完成的交易仍保留在你的记录中。
 dca-deleted = 🗑 定投计划 #{ $id } 已删除。

@@ -153,6 +153,81 @@ describe("changing the cadence", () => {
   });
 });
 
+describe("a paused schedule", () => {
+  it("a cadence change says the next run resets but nothing runs while paused, never both 'right away' and 'paused'", async () => {
+    const { chat, account, get } = await withSchedule({ AUD: "1000" }, { enabled: false });
+    await chat.press("Change cadence");
+    const restart = (await chat.press("daily")).at(-1);
+    expect(restart?.plainText).toContain("The schedule stays paused, so nothing runs until you resume it.");
+    expect(restart?.plainText).not.toContain("right away");
+    const summary = (await chat.press("Restart now")).at(-1);
+    expect(summary?.plainText).toContain(
+      "The next run is reset to now, but the schedule stays paused: nothing runs until you resume it, and resuming it then trades at once.",
+    );
+    expect(summary?.plainText).not.toContain("right away");
+    expect(summary?.plainText).not.toContain("It stays paused until you resume it.");
+    const done = (await chat.press("Confirm")).at(-1);
+    expect(done?.plainText).toContain("The schedule is still paused: resuming it trades at once.");
+    expect(done?.plainText).not.toContain("restarted the schedule from now");
+    expect(await get()).toMatchObject({ enabled: false, period: "daily" });
+    const aud = await tb.ex.client(account.readWriteKey).balances.get("AUD");
+    expect(toDec(aud.total).equals(1000)).toBe(true);
+  });
+
+  it("resuming one whose next run has passed says before Confirm that it trades now, and what", async () => {
+    const { chat, account } = await tb.trader({ AUD: "60" });
+    await useZone(chat, "Australia/Perth");
+    const client = tb.ex.client(account.readWriteKey);
+    const past = new Date(Math.floor((Date.now() - 3600_000) / 60_000) * 60_000);
+    const made = await client.recurringBuys.create({
+      asset: "BTC",
+      direction: DIRECTION.BUY,
+      quantity: "100",
+      period: "weekly",
+      start: past,
+      enabled: false,
+    });
+    await chat.send("/dca");
+    await chat.press(`#${made.id} BTC`);
+    const ask = (await chat.press("▶️ Resume")).at(-1);
+    const when = formatDateTime(past, "Australia/Perth", "en");
+    expect(ask?.plainText).toContain(`Resume recurring trade #${made.id}?`);
+    expect(ask?.plainText).toContain(
+      `Its next run (${when}, Australia/Perth) has passed, so resuming it trades right away: it spends $100.00 on BTC now, then weekly.`,
+    );
+    expect(ask?.plainText).toContain(
+      "⚠️ Your balance does not cover a run: it needs $100.00 and you have $60.00, so the run would not trade.",
+    );
+    expect(buttons(ask)).toEqual(["Confirm", "Cancel"]);
+    expect((await client.recurringBuys.get(made.id)).enabled).toBe(false);
+    expect(await scheduleWrites(tb, account)).toBe(1);
+    const done = (await chat.press("Confirm")).at(-1);
+    expect(done?.plainText).toContain("resumed");
+    expect((await client.recurringBuys.get(made.id)).enabled).toBe(true);
+  });
+
+  it("/cancel voids the resume question's Confirm", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const client = tb.ex.client(account.readWriteKey);
+    const made = await client.recurringBuys.create({
+      asset: "ETH",
+      direction: DIRECTION.BUY,
+      quantity: "20",
+      period: "daily",
+      start: new Date(Date.now() - 600_000),
+      enabled: false,
+    });
+    await chat.send("/dca");
+    await chat.press(`#${made.id} ETH`);
+    const ask = (await chat.press("▶️ Resume")).at(-1);
+    const confirm = ask?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    await chat.send("/cancel");
+    await tb.app.bot.handleUpdate(tb.fake.callback(chat.user, chat.chat, ask?.messageId as number, confirm));
+    expect((await client.recurringBuys.get(made.id)).enabled).toBe(false);
+    expect(await scheduleWrites(tb, account)).toBe(1);
+  });
+});
+
 describe("changing the next run", () => {
   it("a typed time in the user's zone; a past one is refused; a paused schedule stays paused", async () => {
     const { chat, account, get } = await withSchedule({ AUD: "1000" }, { enabled: false });

@@ -39,7 +39,7 @@ export interface DcaChanges {
 export type DcaPayload = ActionPayload & { action: "dca" } & (
     | { op: "create"; draft: DcaDraft }
     | { op: "update"; id: number; changes: DcaChanges }
-    | { op: "enable"; id: number; enabled: boolean }
+    | { op: "enable"; id: number; enabled: boolean; due?: true }
     | { op: "delete"; id: number }
   );
 
@@ -141,9 +141,17 @@ export function describeDcaProblem(problem: RecurringProblem, t: BotContext["t"]
     case "start_past":
       return t("dca-start-past");
     case "not_covered":
-      return t("dca-not-covered", {
-        amount: formatAmount(problem.asset, problem.amount, locale),
-        balance: formatAmount(problem.asset, problem.balance, locale),
-      });
+      return t("dca-not-covered", describeUncovered(problem, locale));
   }
+}
+
+/** The figures of a run the balance does not cover: what a run needs and what there is. */
+export function describeUncovered(
+  problem: Extract<RecurringProblem, { code: "not_covered" }>,
+  locale: string,
+): { amount: string; balance: string } {
+  return {
+    amount: formatAmount(problem.asset, problem.amount, locale),
+    balance: formatAmount(problem.asset, problem.balance, locale),
+  };
 }

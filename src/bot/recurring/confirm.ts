@@ -5,15 +5,29 @@
  * lost answer says the write may have happened and points to /dca, never "nothing changed".
  */
 import { InlineKeyboard } from "grammy";
-import { type ExchangeClient, ExchangeNotFoundError, type RecurringBuy } from "../../exchange/index.ts";
-import { checkStart } from "../../services/recurring/checks.ts";
+import {
+  DIRECTION,
+  type ExchangeClient,
+  ExchangeNotFoundError,
+  type RecurringBuy,
+} from "../../exchange/index.ts";
+import { checkCovered, checkStart } from "../../services/recurring/checks.ts";
 import { attemptWrite, type WriteResult } from "../../services/recurring/schedules.ts";
 import { withChatAction } from "../chat-action.ts";
-import { confirmedWriter } from "../confirm-write.ts";
+import { confirmedWriter, confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { type DcaPayload, scheduleCard, shownFor } from "./card.ts";
-import { whenWords } from "./format.ts";
+import { waitForExchange } from "../exchange-wait.ts";
+import { escapeHtml } from "../format/html.ts";
+import {
+  type DcaPayload,
+  describeUncovered,
+  issueDcaToken,
+  recordLiveConfirm,
+  scheduleCard,
+  shownFor,
+} from "./card.ts";
+import { directionWord, periodWords, quantityWords, whenWords } from "./format.ts";
 
 /** Sends the payload's write; undefined for a delete's empty answer. */
 function send(client: ExchangeClient, payload: DcaPayload): Promise<RecurringBuy | undefined> {
@@ -55,7 +69,7 @@ function doneNote(ctx: BotContext, payload: DcaPayload, schedule: RecurringBuy):
     payload.changes.period !== undefined &&
     payload.changes.start === undefined
   ) {
-    lines.push(ctx.t("dca-restarted"));
+    lines.push(ctx.t(schedule.enabled ? "dca-restarted" : "dca-restarted-paused"));
   }
   return lines.join("\n");
 }
@@ -91,6 +105,61 @@ async function report(
   await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
 }
 
+/**
+ * Before resuming a schedule whose next run has passed: the exchange runs it at once on resume, so this
+ * says so, with the trade it makes and whether the balance covers it, and asks for a Confirm (a new
+ * single-use token, voided by /cancel like every summary). True when it asked (or said why it could not).
+ */
+async function askResumeDue(
+  ctx: BotContext,
+  deps: BotDeps,
+  client: ExchangeClient,
+  id: number,
+): Promise<boolean> {
+  let schedule: RecurringBuy;
+  let balances: Record<string, string>;
+  try {
+    const waited = await waitForExchange(ctx, deps, () =>
+      Promise.all([client.recurringBuys.get(id), client.balances.all()]),
+    );
+    if (waited.cancelled) return true;
+    [schedule, balances] = waited.value;
+  } catch (error) {
+    const explained =
+      error instanceof ExchangeNotFoundError ? ctx.t("dca-not-found") : describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await ctx.editMessageText(`${explained}\n${ctx.t("dca-nothing-changed")}`);
+    return true;
+  }
+  const shown = await shownFor(ctx, deps);
+  if (schedule.enabled || schedule.start === null || schedule.start.getTime() > shown.now) return false;
+  const direction = directionWord(schedule.direction);
+  const lines = [
+    ctx.t("dca-resume-due-ask", {
+      id,
+      when: whenWords(schedule.start, shown),
+      zone: escapeHtml(shown.zone),
+      direction,
+      amount: quantityWords(schedule.asset, schedule.direction, schedule.quantity, shown.locale),
+      asset: escapeHtml(schedule.asset),
+      period: periodWords(schedule.period, ctx.t),
+    }),
+  ];
+  const uncovered = checkCovered(
+    schedule.quantity,
+    schedule.asset,
+    schedule.direction === DIRECTION.SELL ? DIRECTION.SELL : DIRECTION.BUY,
+    balances,
+  );
+  if (uncovered) lines.push(ctx.t("dca-run-not-covered", describeUncovered(uncovered, shown.locale)));
+  lines.push("", ctx.t("dca-summary-edit-hint"));
+  const token = await issueDcaToken(ctx, deps, { action: "dca", op: "enable", id, enabled: true, due: true });
+  await ctx.editMessageText(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
+  const message = ctx.callbackQuery?.message;
+  if (message) await recordLiveConfirm(ctx, deps, token, message);
+  return true;
+}
+
 /** Runs a pressed recurring-trade button whose token was consumed. */
 export async function onDcaAction(
   ctx: BotContext,
@@ -108,6 +177,10 @@ export async function onDcaAction(
     const shown = await shownFor(ctx, deps);
     await ctx.editMessageText(ctx.t("dca-start-passed", { when: whenWords(new Date(start), shown) }));
     return;
+  }
+  // Resuming a schedule whose run has passed trades at once: asked first, unless this is that Confirm.
+  if (payload.op === "enable" && payload.enabled && payload.due !== true) {
+    if (await askResumeDue(ctx, deps, client, payload.id)) return;
   }
   await ctx.editMessageText(ctx.t("dca-sending"));
   const result = await withChatAction(

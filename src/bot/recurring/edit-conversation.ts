@@ -78,11 +78,17 @@ async function showEditSummary(
     lines.push(
       t("dca-change-period", { old: periodWords(schedule.period, t), new: periodWords(changes.period, t) }),
     );
-    lines.push(
+    // A paused schedule does not run on the reset: say what the reset means for it, in one line.
+    const restart =
       changes.start === undefined
-        ? t("dca-change-restart-now", { period: periodWords(changes.period, t) })
-        : t("dca-change-restart-at", { when: whenWords(new Date(changes.start), shown), zone }),
-    );
+        ? schedule.enabled
+          ? t("dca-change-restart-now", { period: periodWords(changes.period, t) })
+          : t("dca-change-restart-paused")
+        : t(schedule.enabled ? "dca-change-restart-at" : "dca-change-restart-at-paused", {
+            when: whenWords(new Date(changes.start), shown),
+            zone,
+          });
+    lines.push(restart);
   } else if (changes.start !== undefined) {
     const old = nextRunWords(
       { enabled: schedule.enabled, start: schedule.start === null ? null : new Date(schedule.start) },
@@ -90,7 +96,7 @@ async function showEditSummary(
     );
     lines.push(t("dca-change-start", { old, new: whenWords(new Date(changes.start), shown), zone }));
   }
-  if (!schedule.enabled) lines.push(t("dca-still-paused"));
+  if (!schedule.enabled && changes.period === undefined) lines.push(t("dca-still-paused"));
   const token = await issueDcaToken(ctx, deps, { action: "dca", op: "update", id: schedule.id, changes });
   lines.push("", t("dca-summary-edit-hint"));
   const sent = await ctx.reply(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
@@ -134,7 +140,12 @@ async function askChanges(
       conversation,
       ctx,
       deps,
-      (example, zone) => ctx.t("dca-ask-restart", { period: periodWords(period, ctx.t), example, zone }),
+      (example, zone) =>
+        ctx.t(schedule.enabled ? "dca-ask-restart" : "dca-ask-restart-paused", {
+          period: periodWords(period, ctx.t),
+          example,
+          zone,
+        }),
       ctx.t("dca-button-restart-now"),
     );
     if (start === undefined) return undefined;

@@ -75,7 +75,7 @@ export function checkCovered(
   asset: string,
   direction: Direction,
   balances: Readonly<Record<string, string>>,
-): RecurringProblem | undefined {
+): Extract<RecurringProblem, { code: "not_covered" }> | undefined {
   const spent = quantityAsset(asset, direction);
   const balance = balances[spent] ?? "0";
   if (toDec(quantity).lessThanOrEqualTo(toDec(balance))) return undefined;
