@@ -388,6 +388,19 @@ dca-run-not-covered = ⚠️ Your balance does not cover a run: it needs { $amou
 dca-delete-ask = Delete recurring trade #{ $id }?
 dca-delete-note = This cannot be undone; trades it already made stay in your history.
 dca-deleted = 🗑 Recurring trade #{ $id } deleted.
+dca-run-traded = 🔁 <b>Recurring trade #{ $id }</b> ran ({ $when }, { $zone }):
+dca-run-bought = ✅ Bought { $amount } for { $aud }.
+dca-run-sold = ✅ Sold { $amount } for { $aud }.
+dca-run-fee = Fee: { $fee }.
+dca-run-not-traded = ⚠️ <b>Recurring trade #{ $id }</b> did not trade at its run ({ $when }, { $zone }): the exchange recorded no trade for it.
+dca-run-why-balance = Your balance does not cover a run: it { $direction ->
+        [buy] spends { $amount } on { $asset }
+       *[other] sells { $amount }
+    }, and you have { $balance }. Add funds, or change the amount in /dca.
+dca-run-why-covered = Your balance covers a run now ({ $balance } for { $amount }); the exchange did not say why it did not trade.
+dca-run-why-unknown = The exchange did not say why, and I could not read your balance to check.
+dca-run-next = Next run: { $when } ({ $zone }), then { $period }.
+dca-run-no-next = The schedule is paused: no more runs until you resume it (/dca).
 dca-nothing-changed = Nothing was changed.
 dca-write-unknown = ⚠️ The exchange's answer was lost, so { $op ->
         [create] this recurring trade may have been set up

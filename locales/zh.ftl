@@ -389,6 +389,19 @@ dca-run-not-covered = ⚠️ 你的余额不足以支付一次执行：需要 { 
 dca-delete-ask = 删除定投计划 #{ $id }？
 dca-delete-note = 删除后无法撤销；它已完成的交易仍保留在你的记录中。
 dca-deleted = 🗑 定投计划 #{ $id } 已删除。
+dca-run-traded = 🔁 <b>定投计划 #{ $id }</b> 已执行（{ $when }，{ $zone }）：
+dca-run-bought = ✅ 用 { $aud } 买入了 { $amount }。
+dca-run-sold = ✅ 卖出了 { $amount }，得到 { $aud }。
+dca-run-fee = 手续费：{ $fee }。
+dca-run-not-traded = ⚠️ <b>定投计划 #{ $id }</b> 本次执行（{ $when }，{ $zone }）没有成交：交易所没有记录任何交易。
+dca-run-why-balance = 你的余额不足以支付一次执行：每次{ $direction ->
+        [buy] 花 { $amount } 买入 { $asset }
+       *[other] 卖出 { $amount }
+    }，而你只有 { $balance }。请充值，或在 /dca 中修改数量。
+dca-run-why-covered = 你现在的余额足以支付一次执行（有 { $balance }，需要 { $amount }）；交易所没有说明为什么没有成交。
+dca-run-why-unknown = 交易所没有说明原因，我也无法读取你的余额来核实。
+dca-run-next = 下次执行：{ $when }（{ $zone }），之后{ $period }执行。
+dca-run-no-next = 该计划已暂停：在你恢复之前不会再执行（/dca）。
 dca-nothing-changed = 没有做任何更改。
 dca-write-unknown = ⚠️ 交易所的回复丢失了，因此{ $op ->
         [create] 该定投计划可能已经设置

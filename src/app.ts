@@ -72,7 +72,9 @@ export interface AppOptions {
     "delaysMs" | "draftChecks" | "findAttempts" | "findIntervalMs"
   >;
   /** Alert watcher timing (tests shorten it); default a one-second tick. */
-  alertWatch?: Pick<AlertWatcherOptions, "tickMs" | "lockDurationMs" | "nearFraction">;
+  alertWatch?: Partial<
+    Pick<AlertWatcherOptions, "tickMs" | "lockDurationMs" | "nearFraction" | "pollSeconds">
+  >;
   /** Pace of background messages; defaults 25 per second, one per second per chat (tests shorten the gap). */
   telegramPace?: Pick<TelegramPacerOptions, "perSecond" | "chatGapMs">;
   /** How long a quote holds; default 30 s. */
@@ -160,6 +162,7 @@ export function createApp(options: AppOptions): App {
       userConnected: (userId) => alerts.userConnected(userId),
       userDisconnected: (userId) => alerts.userDisconnected(userId),
       triggersChanged: (userId) => alerts.triggersChanged(userId),
+      schedulesChanged: (userId, id, schedule) => alerts.schedulesChanged(userId, id, schedule),
     },
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,

@@ -20,6 +20,7 @@ const recorder: AlertsSync = {
   userConnected: async (userId) => void syncCalls.push(`connected:${userId}`),
   userDisconnected: async (userId) => void syncCalls.push(`disconnected:${userId}`),
   triggersChanged: async (userId) => void syncCalls.push(`changed:${userId}`),
+  schedulesChanged: async (userId) => void syncCalls.push(`schedules:${userId}`),
 };
 tb.app.deps.alerts = recorder;
 

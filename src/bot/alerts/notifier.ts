@@ -1,5 +1,6 @@
 /**
- * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message, in the
+ * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message and each
+ * recurring trade's run, in the
  * user's language and time zone, with sound, silently or not at all as their alert setting says; and the
  * one notice that their key stopped working. Telegram's answers become the watcher's results: a 429 is
  * "retry later" (nothing was sent), a 403 means the user blocked the bot.
@@ -10,6 +11,7 @@ import type { AlertDelivery, DeliveryResult } from "../../services/alerts/watche
 import type { JsonStorage } from "../../services/redis-storage.ts";
 import type { BotContext, SessionData } from "../context.ts";
 import { isLanguage } from "../i18n.ts";
+import { renderRun } from "../recurring/run-format.ts";
 import { renderAlert } from "./event-format.ts";
 
 /** Options of {@link createAlertNotifier}. */
@@ -36,6 +38,10 @@ export function createAlertNotifier(options: AlertNotifierOptions) {
       const rendered = renderAlert(delivery.event, t, locale, settings.timezone ?? options.defaultTimezone);
       text = rendered.text;
       extra = { reply_markup: rendered.keyboard };
+    } else if (delivery.kind === "recurring_run") {
+      if (level === "off") return { status: "muted" };
+      const zone = settings.timezone ?? options.defaultTimezone;
+      text = renderRun(delivery.run, delivery.outcome, t, locale, zone);
     } else {
       // Said even with alerts off: the user must learn that watching stopped.
       text = t("alerts-notify-key-revoked");

@@ -94,6 +94,13 @@ async function report(
     await ctx.editMessageText(`${explained}\n${ctx.t("dca-nothing-changed")}`);
     return;
   }
+  // The watcher keeps the answer as the schedule's state: the change is no run, a run it causes is one.
+  const id = result.value?.id ?? (payload as { id: number }).id;
+  await deps.alerts
+    .schedulesChanged(ctx.from?.id as number, id, result.value)
+    .catch((error: unknown) =>
+      ctx.log.warn({ err: { message: (error as Error).message } }, "run watch not told of a schedule change"),
+    );
   if (result.value === undefined) {
     const back = new InlineKeyboard().text(ctx.t("dca-button-back"), "dca:l");
     await ctx.editMessageText(ctx.t("dca-deleted", { id: (payload as { id: number }).id }), {

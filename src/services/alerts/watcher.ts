@@ -18,7 +18,14 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import type { Logger } from "pino";
-import { type ExchangeClient, ExchangeUnauthorizedError, type PriceTrigger } from "../../exchange/index.ts";
+import {
+  type ExchangeClient,
+  ExchangeUnauthorizedError,
+  type PriceTrigger,
+  type RecurringBuy,
+} from "../../exchange/index.ts";
+import { createRunWatch } from "../recurring/run-watch.ts";
+import { type RecurringRun, type RunOutcome, runOutcome } from "../recurring/runs.ts";
 import { retryWhileUnavailable } from "../redis-connection.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
@@ -36,7 +43,13 @@ import type { AlertsSync } from "./sync.ts";
 /** What a delivery job hands to `deliver`. Carries no secret. */
 export type AlertDelivery =
   | { kind: "alert"; userId: number; event: AlertEvent }
-  | { kind: "key_revoked"; userId: number };
+  | { kind: "key_revoked"; userId: number }
+  | { kind: "recurring_run"; userId: number; run: RecurringRun; outcome: RunOutcome };
+
+/** A delivery job's data: a run's outcome is read from the history when its job runs. */
+type DeliveryJob =
+  | Exclude<AlertDelivery, { kind: "recurring_run" }>
+  | { kind: "recurring_run"; userId: number; run: RecurringRun };
 
 /**
  * How a delivery went: `sent` (and whether the user wants the event marked seen on the exchange),
@@ -140,6 +153,11 @@ export function alertKeys(prefix: string) {
   };
 }
 
+/** The delivery job id of a recurring trade's run: the same run always gets the same id. */
+export function runJobId(userId: number, run: Pick<RecurringRun, "scheduleId" | "at">): string {
+  return `run-${userId}-${run.scheduleId}-${run.at}`;
+}
+
 /** The delivery job id of an event: the same event always gets the same id. */
 export function deliveryJobId(userId: number, event: Pick<AlertEvent, "triggerId" | "fired">): string {
   return `alert-${userId}-${eventName(event.triggerId, new Date(event.fired))}`;
@@ -172,7 +190,13 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const lockDuration = options.lockDurationMs ?? 30_000;
   const connection = bullConnection(options.redisUrl);
   const readQueue = new Queue<ReadData>(READ_QUEUE, { connection, prefix: options.bullPrefix });
-  const deliverQueue = new Queue<AlertDelivery>(DELIVER_QUEUE, { connection, prefix: options.bullPrefix });
+  const deliverQueue = new Queue<DeliveryJob>(DELIVER_QUEUE, { connection, prefix: options.bullPrefix });
+  const runWatch = createRunWatch({
+    redis,
+    keyPrefix: options.keyPrefix,
+    nextBeat: (userId, after) => nextBeat(userId, after, pollMs),
+    logger,
+  });
   // A read is never retried: the next tick or beat reads again with fresh data.
   const readDefaults = { attempts: 1, removeOnComplete: true, removeOnFail: true };
   // Completed deliveries stay a day, so their ids keep deduping a re-queued event (the sent record too).
@@ -204,7 +228,13 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
 
   async function forget(userId: number): Promise<void> {
     await stopWatching(userId);
-    await redis.del(keys.known(userId), keys.since(userId), keys.revoked(userId), keys.again(userId));
+    await redis.del(
+      keys.known(userId),
+      keys.since(userId),
+      keys.revoked(userId),
+      keys.again(userId),
+      runWatch.key(userId),
+    );
   }
 
   async function keyRevoked(userId: number): Promise<void> {
@@ -264,6 +294,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       );
       logger.info({ userId, events: diff.fresh.length }, "alert watcher: new events queued");
     }
+    await watchRuns(userId, client);
     const levels = armedLevels(triggers);
     await redis.eval(
       RECORD_READ,
@@ -279,6 +310,30 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       ...diff.names,
     );
     return true;
+  }
+
+  /**
+   * Recurring trades, on the user's beat (one list of their schedules at most per beat): each run found
+   * gets a delivery job (its id names the run), queued before the list is kept, so a crash in between
+   * finds the run again and the id dedupes it. A failure here never fails the trigger read.
+   */
+  async function watchRuns(userId: number, client: ExchangeClient): Promise<void> {
+    try {
+      const found = await runWatch.check(userId, client);
+      if (found.runs.length > 0) {
+        await deliverQueue.addBulk(
+          found.runs.map((run) => ({
+            name: "recurring_run",
+            data: { kind: "recurring_run" as const, userId, run },
+            opts: { ...deliverDefaults, jobId: runJobId(userId, run) },
+          })),
+        );
+        logger.info({ userId, runs: found.runs.length }, "alert watcher: recurring trade runs queued");
+      }
+      await found.commit();
+    } catch (error) {
+      logger.warn({ userId, err: { name: (error as Error).name } }, "alert watcher: run watch failed");
+    }
   }
 
   /** Runs `read` holding the user's read lock; false when someone else holds it. */
@@ -355,22 +410,34 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     }
   }
 
-  const deliverWorker = new Worker<AlertDelivery>(
+  /** The delivery of a job: a run's outcome is read now (a failed read fails the job, which is retried). */
+  async function toDelivery(data: DeliveryJob): Promise<AlertDelivery | undefined> {
+    if (data.kind !== "recurring_run") return data;
+    const client = await options.clientFor(data.userId);
+    if (!client) return undefined;
+    return { ...data, outcome: await runOutcome(client, data.run) };
+  }
+
+  const deliverWorker = new Worker<DeliveryJob>(
     DELIVER_QUEUE,
-    async (job: Job<AlertDelivery>, token?: string) => {
+    async (job: Job<DeliveryJob>, token?: string) => {
       const data = job.data;
       const sentKey =
         data.kind === "alert"
           ? keys.sent(data.userId, eventName(data.event.triggerId, new Date(data.event.fired)))
-          : undefined;
-      if (data.kind === "alert") {
+          : data.kind === "recurring_run"
+            ? keys.sent(data.userId, `run-${data.run.scheduleId}-${data.run.at}`)
+            : undefined;
+      if (data.kind !== "key_revoked") {
         if (!(await redis.sismember(keys.users, member(data.userId)))) {
           logger.info({ userId: data.userId }, "alert watcher: user no longer watched, alert dropped");
           return;
         }
         if (sentKey && (await redis.exists(sentKey))) return;
       }
-      const result = await options.deliver(data);
+      const delivery = await toDelivery(data);
+      if (delivery === undefined) return;
+      const result = await options.deliver(delivery);
       if (result.status === "retry") {
         // Telegram still refuses after the Api's own retries (the pacer already holds every paced send
         // for retry_after). Nothing was sent, so sending again later duplicates nothing.
@@ -518,7 +585,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       // Whole seconds: the exchange's times have no milliseconds.
       await redis
         .multi()
-        .del(keys.known(userId), keys.revoked(userId))
+        .del(keys.known(userId), keys.revoked(userId), runWatch.key(userId))
         .set(keys.since(userId), String(Math.floor(Date.now() / 1000) * 1000))
         .sadd(keys.users, member(userId))
         .zadd(keys.due, nextBeat(userId, Date.now(), pollMs), member(userId))
@@ -541,6 +608,14 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
         .zadd(keys.due, "NX", nextBeat(userId, Date.now(), pollMs), member(userId))
         .exec();
       await queueRead(userId, true);
+    },
+    async schedulesChanged(userId, id, schedule?: RecurringBuy) {
+      // Under the read lock, so a read under way does not keep its older list over this answer.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if (await withReadLock(userId, () => runWatch.changed(userId, id, schedule))) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await runWatch.changed(userId, id, schedule);
     },
     async close() {
       clearInterval(timer);
