@@ -99,6 +99,15 @@ describe("the balance at an edit", () => {
     expect(lastText(await chat.send("120"))).toContain("AUD to spend each run: $100.00 → $120.00");
     expect(await scheduleWrites(tb, account)).toBe(1);
   });
+
+  it("a change of cadence or next run warns when the balance does not cover a run", async () => {
+    const { chat } = await withSchedule({ AUD: "40" });
+    await chat.press("Change next run");
+    const summary = (await chat.send("2031-12-24 18:30")).at(-1);
+    expect(summary?.plainText).toContain(
+      "⚠️ Your balance does not cover a run: it needs $100.00 and you have $40.00, so the run would not trade.",
+    );
+  });
 });
 
 describe("changing the cadence", () => {

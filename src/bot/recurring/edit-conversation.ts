@@ -3,13 +3,14 @@
  * with a single-use Confirm. A new cadence restarts the schedule now unless a start is given (the
  * exchange's rule), so the cadence step asks which, and the summary and the result say what happens.
  */
-import { ExchangeNotFoundError, RECURRING_PERIODS } from "../../exchange/index.ts";
+import { DIRECTION, ExchangeNotFoundError, RECURRING_PERIODS } from "../../exchange/index.ts";
+import { checkCovered } from "../../services/recurring/checks.ts";
 import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import { type DcaChanges, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
+import { type DcaChanges, describeUncovered, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
 import { checkQuantityOutside, type DcaEditArgs } from "./conversation.ts";
 import { directionWord, nextRunWords, periodWords, quantityWords, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose } from "./prompts.ts";
@@ -44,6 +45,21 @@ async function loadSchedule(ctx: BotContext, deps: BotDeps, id: number): Promise
       error instanceof ExchangeNotFoundError ? ctx.t("dca-not-found") : describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
     return { ok: false, text: explained };
+  }
+}
+
+/**
+ * Whether the balance falls short of one run of `schedule`, as far as it can be read: a balance that
+ * cannot be read says nothing (the summary then claims nothing either way).
+ */
+async function uncoveredRun(ctx: BotContext, deps: BotDeps, schedule: Plain) {
+  try {
+    const client = await deps.accounts.clientFor(ctx.from?.id as number, interactiveCall(ctx, deps));
+    if (!client) return undefined;
+    const direction = schedule.direction === DIRECTION.SELL ? DIRECTION.SELL : DIRECTION.BUY;
+    return checkCovered(schedule.quantity, schedule.asset, direction, await client.balances.all());
+  } catch {
+    return undefined;
   }
 }
 
@@ -97,6 +113,11 @@ async function showEditSummary(
     lines.push(t("dca-change-start", { old, new: whenWords(new Date(changes.start), shown), zone }));
   }
   if (!schedule.enabled && changes.period === undefined) lines.push(t("dca-still-paused"));
+  // A new amount was checked against the balance when typed; otherwise say here if a run is not covered.
+  if (changes.quantity === undefined) {
+    const uncovered = await uncoveredRun(ctx, deps, schedule);
+    if (uncovered) lines.push(t("dca-run-not-covered", describeUncovered(uncovered, shown.locale)));
+  }
   const token = await issueDcaToken(ctx, deps, { action: "dca", op: "update", id: schedule.id, changes });
   lines.push("", t("dca-summary-edit-hint"));
   const sent = await ctx.reply(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
