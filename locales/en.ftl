@@ -99,6 +99,23 @@ price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
 price-unknown = I don't know { $asset }.
 price-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
 price-see-all = <code>/price all</code> lists every asset.
+
+## Assets by name (every flow that takes an asset)
+asset-unknown = I don't know “{ $asset }”.
+asset-unknown-suggest = I don't know “{ $asset }”. Did you mean { $suggestions }?
+# Other words for assets, accepted wherever an asset is typed, whatever the user's language (the
+# exchange's own names and codes are accepted too): one asset a line, its code, a colon, then its words
+# separated by commas. Not shown to users.
+asset-aliases =
+    BTC: bitcoins, xbt
+    ETH: ether, eth2
+    DOGE: doge
+    USDT: tether usd
+    USDC: usd coin, usdcoin
+    AVAX: avalanche
+    BNB: binance coin
+    TRX: tron
+    AUD: australian dollar, australian dollars, dollars
 price-all-title = <b>All { $count } assets</b>
 price-all-hint = Send <code>/price CODE</code> for prices (several codes at once are fine).
 price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap shows its own estimate before you confirm.</i>

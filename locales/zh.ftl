@@ -99,6 +99,27 @@ price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
 price-unknown = 我不认识 { $asset }。
 price-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
 price-see-all = 发送 <code>/price all</code> 查看全部资产。
+
+## Assets by name (every flow that takes an asset)
+asset-unknown = 我不认识“{ $asset }”。
+asset-unknown-suggest = 我不认识“{ $asset }”。你是不是想找 { $suggestions }？
+# 资产的中文名称与别名（任何语言的用户都可以输入）：每行一种资产，代码、冒号，然后是以逗号分隔的名称。不向用户显示。
+asset-aliases =
+    BTC: 比特币, 比特
+    ETH: 以太坊, 以太币, 以太
+    SOL: 索拉纳, 索拉纳币
+    XRP: 瑞波币, 瑞波
+    ADA: 艾达币, 卡尔达诺
+    DOGE: 狗狗币
+    LTC: 莱特币
+    USDT: 泰达币
+    USDC: 美元币
+    LINK: 链环币
+    DOT: 波卡, 波卡币
+    AVAX: 雪崩币
+    BNB: 币安币
+    TRX: 波场, 波场币
+    AUD: 澳元, 澳币
 price-all-title = <b>全部 { $count } 种资产</b>
 price-all-hint = 发送 <code>/price 代码</code> 查看价格（可一次输入多个代码）。
 price-updated = <i>参考价格，{ $time }（{ $zone }）。兑换前会先显示它自己的报价供你确认。</i>
