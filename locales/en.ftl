@@ -96,13 +96,11 @@ balance-updated = <i>Updated { $time } ({ $zone })</i>
 ## Prices
 price-title = <b>Prices in AUD</b>
 price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
-price-unknown = I don't know { $asset }.
-price-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
 price-see-all = <code>/price all</code> lists every asset.
 
 ## Assets by name (every flow that takes an asset)
-asset-unknown = I don't know “{ $asset }”.
-asset-unknown-suggest = I don't know “{ $asset }”. Did you mean { $suggestions }?
+asset-unknown = I don't know { $asset }.
+asset-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
 # Other words for assets, accepted wherever an asset is typed, whatever the user's language (the
 # exchange's own names and codes are accepted too): one asset a line, its code, a colon, then its words
 # separated by commas. Not shown to users.

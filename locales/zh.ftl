@@ -96,13 +96,11 @@ balance-updated = <i>更新于 { $time }（{ $zone }）</i>
 ## Prices
 price-title = <b>澳元价格</b>
 price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
-price-unknown = 我不认识 { $asset }。
-price-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
 price-see-all = 发送 <code>/price all</code> 查看全部资产。
 
 ## Assets by name (every flow that takes an asset)
-asset-unknown = 我不认识“{ $asset }”。
-asset-unknown-suggest = 我不认识“{ $asset }”。你是不是想找 { $suggestions }？
+asset-unknown = 我不认识 { $asset }。
+asset-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
 # 资产的中文名称与别名（任何语言的用户都可以输入）：每行一种资产，代码、冒号，然后是以逗号分隔的名称。不向用户显示。
 asset-aliases =
     BTC: 比特币, 比特

@@ -74,7 +74,7 @@ export function unknownAssetText(
   word: string,
   closest: readonly string[] = closestAssets(directory, word),
 ): string {
-  const asset = escapeHtml(shorten(word.trim(), 24));
+  const asset = escapeHtml(shorten(word.trim(), 12));
   if (closest.length === 0) return t("asset-unknown", { asset });
   return t("asset-unknown-suggest", { asset, suggestions: escapeHtml(describeAssets(directory, closest)) });
 }

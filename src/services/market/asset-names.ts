@@ -75,6 +75,7 @@ export function assetDirectory(
 
 /** How close `word` is to `query` (both normalised): lower is closer, undefined when not close. */
 function closeness(query: string, word: string, isCode: boolean): number | undefined {
+  if (word === query) return 0;
   if (word.startsWith(query)) return isCode ? 1 : 1.5;
   if (word.length >= 2 && query.startsWith(word)) return 2;
   const allowed = Math.min(MAX_DISTANCE, Math.floor(query.length / 3));

@@ -65,6 +65,17 @@ describe("resolveAsset", () => {
     }
   });
 
+  it("an exact name ranks first among names it starts ('bitcoin' before 'Bitcoin Cash')", () => {
+    const withCash = assetsOf(
+      { i18n: { fluent: i18n.fluent } as never },
+      new Map([...listed, ["BCH", "Bitcoin Cash"]]),
+    );
+    expect(closestAssets(withCash, "bitcoin").slice(0, 2)).toEqual(["BTC", "BCH"]);
+    expect(resolveAsset(withCash, "bitcoin cash")).toEqual({ found: true, code: "BCH" });
+    expect(closestAssets(withCash, "ethh")).toEqual(["ETH"]);
+    expect(closestAssets(withCash, "b")).toEqual(["BCH", "BNB", "BTC"]);
+  });
+
   it.each(["qwertyuiop", "zzz", "hello world", "x".repeat(100), "", "   "])(
     "%j is unrecognised with nothing close",
     (word) => {
