@@ -11,8 +11,12 @@ import {
   closestAssets,
   describeAssets,
   parseAliases,
+  resolveAsset,
 } from "../services/market/asset-names.ts";
 import { FIAT } from "../services/swaps/quotes.ts";
+import type { BotContext, BotDeps } from "./context.ts";
+import { describeExchangeError } from "./exchange-errors.ts";
+import { waitForExchange } from "./exchange-wait.ts";
 import { escapeHtml, shorten } from "./format/html.ts";
 import { LANGUAGES } from "./i18n.ts";
 
@@ -77,4 +81,55 @@ export function unknownAssetText(
   const asset = escapeHtml(shorten(word.trim(), 12));
   if (closest.length === 0) return t("asset-unknown", { asset });
   return t("asset-unknown-suggest", { asset, suggestions: escapeHtml(describeAssets(directory, closest)) });
+}
+
+/** What a typed word came to, as plain data (it may cross `conversation.external`). */
+export type AssetLookup = { found: true; code: string } | { found: false; closest: string[]; text: string };
+
+/**
+ * Reads the listed assets (shared market data) and resolves `word`; an unknown word comes with the
+ * closest assets (of `among` when given: the flow's choices) and its "I don't know" text. For use
+ * inside `conversation.external`. A failed read of the list finds nothing close.
+ */
+export async function lookUpAsset(
+  ctx: BotContext,
+  deps: BotDeps,
+  word: string,
+  options: { fiat?: boolean; among?: readonly string[] } = {},
+): Promise<AssetLookup> {
+  const names = await deps.market.assetNames().catch(() => new Map<string, string>());
+  const directory = assetsOf(ctx, names, options);
+  const match = resolveAsset(directory, word, options.among ? Number.POSITIVE_INFINITY : undefined);
+  if (match.found) return match;
+  const among = options.among;
+  const closest = among ? match.closest.filter((code) => among.includes(code)).slice(0, 5) : match.closest;
+  return { found: false, closest, text: unknownAssetText(ctx.t, directory, word, closest) };
+}
+
+/**
+ * The asset typed after a command ("/withdraw bitcoin"): its code, or `unknown` once the user was told
+ * the word names no asset (with the closest), or undefined when the list could not be read (the user
+ * was told why) or a /cancel overtook the wait.
+ */
+export async function commandAsset(
+  ctx: BotContext,
+  deps: BotDeps,
+  word: string,
+  options: { fiat?: boolean } = {},
+): Promise<{ code: string } | "unknown" | undefined> {
+  let waited: Awaited<ReturnType<typeof waitForExchange<ReadonlyMap<string, string>>>>;
+  try {
+    waited = await waitForExchange(ctx, deps, () => deps.market.assetNames());
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    await ctx.reply(explained);
+    return undefined;
+  }
+  if (waited.cancelled) return undefined;
+  const directory = assetsOf(ctx, waited.value, options);
+  const match = resolveAsset(directory, word);
+  if (match.found) return { code: match.code };
+  await ctx.reply(unknownAssetText(ctx.t, directory, word, match.closest));
+  return "unknown";
 }
