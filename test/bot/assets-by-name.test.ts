@@ -64,3 +64,15 @@ describe("/withdraw with an asset", () => {
     expect((await chat.send("bitcoin")).at(-1)?.plainText).toContain("Where should the BTC go?");
   });
 });
+
+describe("/history with an asset", () => {
+  it("/history bitcoin filters on BTC; /history bitcon is unknown with BTC first, never 'not listed'", async () => {
+    const { chat } = await withdrawer(tb, { AUD: "100", BTC: "0.1" });
+    const list = (await chat.send("/history bitcoin")).at(-1);
+    expect(buttons(list)).toContain("Asset: BTC");
+    const unknown = (await chat.send("/history bitcon")).at(-1)?.plainText ?? "";
+    expect(unknown).toContain("I don't know bitcon. Did you mean BTC (Bitcoin)");
+    expect(unknown).not.toContain("not listed");
+    expect(buttons((await chat.send("/history 澳元")).at(-1))).toContain("Asset: AUD");
+  });
+});
