@@ -7,7 +7,7 @@ cmd-connect = Connect your exchange API key
 cmd-disconnect = Remove your API key
 cmd-balance = Balances and portfolio value
 cmd-price = Buy and sell prices
-cmd-settings = Language, time zone, alerts
+cmd-settings = Language, time zone, alerts, daily digest
 cmd-cancel = Leave the current step
 
 ## Start and help
@@ -23,7 +23,7 @@ help =
     <b>Commands</b>
     /balance — balances, values and returns
     /portfolio — a picture of your allocation, with returns per asset
-    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>; <code>/price all</code> lists every asset
+    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code> (assets by code or name: <code>/price bitcoin</code>); <code>/price all</code> lists every asset
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
@@ -38,7 +38,7 @@ help =
     /addresses — your saved withdrawal addresses: add, confirm, delete
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
-    /settings — language, time zone, alert notifications
+    /settings — language, time zone, alert notifications, the daily digest and its hour
     /cancel — leave whatever step you are in, and void a quote on screen
     /help — this list
 
@@ -414,7 +414,7 @@ inline-no-match = No listed asset matches. Open the bot
 inline-unavailable = Prices are unavailable right now. Open the bot
 
 ## digest
-settings-digest-off = Daily digest: off
+settings-digest-off = Daily digest: off (pick the hour it arrives with the button below)
 settings-digest-at = Daily digest: at { $time }
 settings-button-digest = Daily digest
 settings-digest-button-off = Off

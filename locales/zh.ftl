@@ -7,7 +7,7 @@ cmd-connect = 连接交易所 API 密钥
 cmd-disconnect = 移除 API 密钥
 cmd-balance = 余额与资产总值
 cmd-price = 买入价与卖出价
-cmd-settings = 语言、时区、提醒
+cmd-settings = 语言、时区、提醒、每日摘要
 cmd-cancel = 退出当前步骤
 
 ## Start and help
@@ -23,7 +23,7 @@ help =
     <b>命令</b>
     /balance — 余额、价值与收益
     /portfolio — 资产配置图，附各资产收益
-    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>；<code>/price all</code> 列出全部资产
+    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>（代码或名称均可：<code>/price 比特币</code>）；<code>/price all</code> 列出全部资产
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
@@ -38,7 +38,7 @@ help =
     /addresses — 已保存的提现地址：添加、确认、删除
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
-    /settings — 语言、时区、提醒通知
+    /settings — 语言、时区、提醒通知、每日摘要及其送达时间
     /cancel — 退出当前步骤，并作废屏幕上的报价
     /help — 本列表
 
@@ -419,7 +419,7 @@ inline-no-match = 没有匹配的资产。打开机器人
 inline-unavailable = 暂时无法获取价格。打开机器人
 
 ## digest
-settings-digest-off = 每日摘要：关闭
+settings-digest-off = 每日摘要：关闭（可用下方按钮选择送达的时间）
 settings-digest-at = 每日摘要：{ $time }
 settings-button-digest = 每日摘要
 settings-digest-button-off = 关闭

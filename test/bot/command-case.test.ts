@@ -1,4 +1,4 @@
-/** Commands typed with capitals ("/Balance", "/PRICE btc", as a phone's keyboard often sends them) work. */
+/** Commands typed with capitals ("/Balance", "/PRICE btc", as a phone keyboard often sends them) work; /help and /settings mention the digest. */
 import { describe, expect, it } from "vitest";
 import { startTestBot } from "../support/bot.ts";
 
@@ -26,5 +26,13 @@ describe("commands in any case", () => {
       -1,
     )?.plainText;
     expect(text).toMatch(/ETH Ethereum/);
+  });
+
+  it("/help and /settings mention the daily digest and its hour", async () => {
+    const chat = tb.chat();
+    expect((await chat.send("/help")).at(-1)?.plainText).toContain("the daily digest and its hour");
+    expect((await chat.send("/settings")).at(-1)?.plainText).toContain(
+      "Daily digest: off (pick the hour it arrives",
+    );
   });
 });
