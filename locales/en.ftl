@@ -720,11 +720,11 @@ wd-code-wrong = ❌ The exchange did not accept that code. { $left ->
         [one] One more try: send the current code, or /cancel.
        *[other] { $left } more tries: send the current code, or /cancel.
     }
-wd-code-gave-up = ❌ The code was refused { $attempts } times, so I stopped. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent. Start again with /withdraw.
-wd-code-expired = The time to send the 2FA code ran out, so withdrawal #{ $id } was not authorized: it stays a draft, nothing was debited and nothing will be sent. Start again with /withdraw. (I deleted your message.)
-wd-code-cancelled = Cancelled. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent.
+wd-code-gave-up = ❌ The code was refused { $attempts } times, so I stopped. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent unless you authorize it: open it in /withdrawals to enter the code, or start again with /withdraw.
+wd-code-expired = The time to send the 2FA code ran out, so withdrawal #{ $id } was not authorized: it stays a draft, nothing was debited and nothing will be sent unless you authorize it: open it in /withdrawals to enter the code, or start again with /withdraw. (I deleted your message.)
+wd-code-cancelled = Cancelled. Withdrawal #{ $id } was not authorized: it stays a draft at the exchange, nothing was debited and nothing will be sent unless you authorize it later (in /withdrawals).
 wd-code-cancelled-sending = Cancelled. The code for withdrawal #{ $id } was already on its way to the exchange, so it may still be authorized: I'll tell you here what came of it.
-wd-code-abandoned = I stopped waiting for the 2FA code: withdrawal #{ $id } was not authorized and stays a draft; nothing was debited and nothing will be sent.
+wd-code-abandoned = I stopped waiting for the 2FA code: withdrawal #{ $id } was not authorized and stays a draft; nothing was debited and nothing will be sent unless you authorize it later (in /withdrawals).
 wd-code-refused = Withdrawal #{ $id } was not authorized (the exchange still has it as a draft), so nothing was sent:
 wd-code-refused-unread = The exchange refused the code for withdrawal #{ $id }, and I could not read the withdrawal just now, so I can't tell where it stands: /withdrawals shows it.
 wd-code-not-draft = The exchange did not take this code: withdrawal #{ $id } is no longer waiting for one (for example, it was authorized meanwhile in the web app). Where it stands now:
@@ -744,7 +744,7 @@ wd-news-processing = The exchange is sending it now.
 wd-news-processed = Sent. Transaction id: <code>{ $txid }</code>
 wd-news-processed-no-txid = Sent. The exchange has not given a transaction id.
 wd-news-refunded = Nothing was sent; the amount is back in your balance.
-wd-not-authorized = Withdrawal #{ $id } was not authorized (the exchange still has it as a draft): nothing was debited and nothing will be sent. Start again with /withdraw.
+wd-not-authorized = Withdrawal #{ $id } was not authorized (the exchange still has it as a draft): nothing was debited and nothing will be sent unless you authorize it: open it in /withdrawals to enter the code, or start again with /withdraw.
 wd-gave-up = I stopped following withdrawal #{ $id }: it is still not final. /withdrawals shows its status.
 wd-gave-up-unreadable = I can't read the status of withdrawal #{ $id } from the exchange, so I stopped following it. /withdrawals shows its status.
 wd-gave-up-disconnected = Your API key is no longer connected, so I stopped following withdrawal #{ $id }. Its status is in your exchange account, or in /withdrawals once you reconnect.
@@ -776,6 +776,9 @@ wd-detail-created = Created: { $when }
 wd-detail-changed = Last change: { $when }
 wd-detail-zone = Times in { $zone }.
 wd-button-back = ‹ Back to the list
+wd-draft-note = 📝 A draft moves nothing: nothing is debited and nothing is sent until it is authorized with your 2FA code.
+wd-button-enter-code = 🔑 Enter the 2FA code
+wd-draft-gone = Withdrawal #{ $id } is no longer a draft (for example, it was authorized meanwhile in the web app), so no code is needed. Where it stands now:
 wd-no-label = (no label)
 ## addresses
 cmd-addresses = Saved withdrawal addresses

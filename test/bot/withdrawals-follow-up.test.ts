@@ -247,4 +247,20 @@ describe("answers lost", () => {
     expect(unread).toContain("I can't tell where it stands");
     expect(unread).not.toContain("nothing was sent");
   });
+
+  it("not authorized after a lost answer, then its code entered from /withdrawals: followed again to pending", async () => {
+    const { chat, account, code } = await atSummary();
+    await chat.press("Confirm");
+    const draft = await newest(account);
+    await fault({ path_prefix: `${CREATE}${draft.id}/authorize/`, status: 502 });
+    await chat.send(code);
+    await chat.waitForOutput((o) => o.plainText.includes("was not authorized"), FOLLOW_UP_MS);
+    await chat.send("/withdrawals");
+    await chat.press(`📝 #${draft.id}`);
+    await chat.press("🔑 Enter the 2FA code");
+    expect((await chat.send(code)).at(-1)?.plainText).toContain(`withdrawal #${draft.id} is authorized`);
+    const pending = await chat.waitForOutput((o) => o.plainText.includes(": pending"), FOLLOW_UP_MS);
+    expect(pending.plainText).toContain(`Withdrawal #${draft.id} of 0.01 BTC: pending`);
+    expect(await placesHolding(tb, code)).toEqual([]);
+  });
 });
