@@ -642,6 +642,7 @@ hist-pick-asset = Show transactions of which asset?
 hist-pick-types = Tap the types to show (several at once), then Done. Chosen: { $chosen }
 hist-pick-period = Show transactions from which period?
 hist-detail-title = <b>{ $type } #{ $id }</b>
+hist-detail-withdrawal = In /withdrawals this is withdrawal #{ $id }; #{ $tx } is its number among transactions.
 hist-detail-when = When: { $when } ({ $zone })
 hist-detail-status = Status: { $status }
 hist-detail-subtype = Kind: { $subtype }
@@ -770,8 +771,9 @@ wd-detail =
     To: <b>{ $label }</b>
     Address: <code>{ $address }</code>
 wd-detail-memo = Memo / tag: <code>{ $memo }</code>
-wd-detail-txid = Transaction id: <code>{ $txid }</code>
+wd-detail-txid = Blockchain transaction id (txid): <code>{ $txid }</code>
 wd-detail-fee = Fee: { $fee }
+wd-detail-transaction = In /history: transaction #{ $tx } (withdrawal #{ $id } here; the two lists number apart).
 wd-detail-created = Created: { $when }
 wd-detail-changed = Last change: { $when }
 wd-detail-zone = Times in { $zone }.

@@ -640,6 +640,7 @@ hist-pick-asset = 显示哪种资产的交易？
 hist-pick-types = 点选要显示的类型（可多选），然后点“完成”。已选：{ $chosen }
 hist-pick-period = 显示哪个时间段的交易？
 hist-detail-title = <b>{ $type } #{ $id }</b>
+hist-detail-withdrawal = 在 /withdrawals 中这是提币 #{ $id }；#{ $tx } 是它在交易记录中的编号。
 hist-detail-when = 时间：{ $when }（{ $zone }）
 hist-detail-status = 状态：{ $status }
 hist-detail-subtype = 类别：{ $subtype }
@@ -765,8 +766,9 @@ wd-detail =
     目标：<b>{ $label }</b>
     地址：<code>{ $address }</code>
 wd-detail-memo = 备注 / 标签：<code>{ $memo }</code>
-wd-detail-txid = 交易编号：<code>{ $txid }</code>
+wd-detail-txid = 链上交易哈希（txid）：<code>{ $txid }</code>
 wd-detail-fee = 手续费：{ $fee }
+wd-detail-transaction = 在 /history 中：交易 #{ $tx }（此处为提币 #{ $id }；两个列表的编号各自独立）。
 wd-detail-created = 创建时间：{ $when }
 wd-detail-changed = 最近变化：{ $when }
 wd-detail-zone = 时间为 { $zone }。

@@ -543,12 +543,28 @@ describe("/withdrawals", () => {
     const detail = (await chat.press(`✅ #${sent.id}`)).at(-1);
     expect(detail?.plainText).toContain(`Withdrawal #${sent.id}: sent`);
     expect(detail?.plainText).toContain(`Address: ${BTC_ADDRESS}`);
-    expect(detail?.plainText).toContain(`Transaction id: ${sent.txid}`);
+    expect(detail?.plainText).toContain(`Blockchain transaction id (txid): ${sent.txid}`);
     expect(detail?.plainText).toContain("Fee: 0 BTC");
+    // The same withdrawal has another number in /history: both are named, in both views.
+    const client2 = tb.ex.client(account.readWriteKey);
+    const record = (await client2.transactions.list({ transaction_type: ["withdrawal"] })).results.find(
+      (tx) => tx.object_id === sent.id,
+    );
+    expect(record?.summary_id).toBeDefined();
+    expect(record?.summary_id).not.toBe(sent.id);
+    expect(detail?.plainText).toContain(
+      `In /history: transaction #${record?.summary_id} (withdrawal #${sent.id} here; the two lists number apart).`,
+    );
     expect(detail?.plainText).toMatch(/Created: .+\d\d:\d\d/);
     expect(detail?.plainText).toContain("Times in Australia/Sydney.");
     const back = (await chat.press("‹ Back to the list")).at(-1);
     expect(back?.plainText).toContain("page 2 of 2");
+    await chat.send("/history");
+    const row = (await chat.press("1")).at(-1);
+    expect(row?.plainText).toContain(`⬆️ Withdrawal #${record?.summary_id}`);
+    expect(row?.plainText).toContain(
+      `In /withdrawals this is withdrawal #${sent.id}; #${record?.summary_id} is its number among transactions.`,
+    );
   });
 });
 

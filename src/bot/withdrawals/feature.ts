@@ -18,7 +18,7 @@ import {
 } from "../../services/withdrawals/checks.ts";
 import { createWithdrawal, type WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import { readDraft } from "../../services/withdrawals/drafts.ts";
-import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/history.ts";
+import { recentWithdrawals, withdrawalRecord } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
@@ -223,13 +223,13 @@ async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: num
   try {
     const waited = await waitForExchange(ctx, deps, async () => {
       const withdrawal = await client.withdrawals.get(asset, id);
-      // The fee is a courtesy from the history: its absence is no reason to show nothing.
-      const fee = await withdrawalFee(client, asset, id).catch(() => undefined);
-      return { withdrawal, fee };
+      // The fee and transaction number are a courtesy from the history: their absence is no reason to show nothing.
+      const record = await withdrawalRecord(client, asset, id).catch(() => undefined);
+      return { withdrawal, record };
     });
     if (waited.cancelled) return;
-    const { withdrawal, fee } = waited.value;
-    let text = renderDetail({ asset, withdrawal }, fee, ctx.t, locale, userTimezone(ctx, deps));
+    const { withdrawal, record } = waited.value;
+    let text = renderDetail({ asset, withdrawal }, record, ctx.t, locale, userTimezone(ctx, deps));
     if (withdrawal.status === WITHDRAWAL_STATUS.DRAFT) {
       text += `\n\n${ctx.t("wd-draft-note")}`;
       const userId = ctx.from?.id as number;
