@@ -7,7 +7,10 @@
  *
  * A refused code gets another try, up to {@link MAX_CODE_ATTEMPTS}; running out of tries, the deadline,
  * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
- * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
+ * draft: nothing debited, nothing sent). A refusal for another reason reads the withdrawal before saying
+ * anything (one authorized meanwhile is told as it stands, and followed). A wait starts after Confirm or
+ * from a draft's "Enter the 2FA code" in /withdrawals. A 6-digit text with no code awaited is not ours
+ * and goes on.
  */
 import type { Composer, Filter, NextFunction } from "grammy";
 import { type ExchangeClient, WITHDRAWAL_STATUS } from "../../exchange/index.ts";
