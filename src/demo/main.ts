@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the real bot in a terminal chat, against the sandbox exchange and an in-process fake
  * Telegram. Needs only Redis (REDIS_URL, else a private `redis-server` if one is installed). Everything it
- * starts is stopped on exit and the run's Redis keys are deleted.
+ * starts is stopped on exit (/quit, Ctrl-D, Ctrl-C, SIGTERM, or the terminal closing: SIGHUP) and the
+ * run's Redis keys are deleted.
  *
  * Environment: REDIS_URL, DEFAULT_TIMEZONE, LOG_LEVEL (default warn, into the log file), NO_COLOR,
  * DEMO_OUTPUT_DIR (default demo-output), DEMO_REDIS_SERVER (the binary to start, default redis-server).
@@ -12,9 +13,11 @@ import { RedisUnavailableError } from "../app.ts";
 import { ConfigError } from "../config.ts";
 import { type SandboxHandle, startSandbox } from "../sandbox/server.ts";
 import { appKeyPrefix } from "../services/redis-url.ts";
+import { DEMO_HELP, runDemoCommand } from "./commands.ts";
 import { startDemoBot } from "./demo-bot.ts";
 import { displayPath } from "./files.ts";
-import { MARKET_HELP, runMarketCommand } from "./market-commands.ts";
+import { sandboxMailbox } from "./mail-commands.ts";
+import { sandboxMarket } from "./market-commands.ts";
 import { createStyle, type Style } from "./output.ts";
 import { type DemoRedis, deleteKeys, findRedis, RedisNeededError } from "./redis.ts";
 import { type ChatSession, startChat } from "./terminal.ts";
@@ -42,6 +45,8 @@ async function main(): Promise<number> {
   const onSignal = () => (interrupted ? process.exit(130) : stop());
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  // The terminal was closed: stop the same way, so the run's Redis keys are still deleted.
+  process.on("SIGHUP", onSignal);
   // Output piped into something that quit (`| head`): nobody is reading, so stop.
   process.stdout.on("error", stop);
   // Nothing the bot does may end the demo: report stray failures and keep going.
@@ -88,18 +93,9 @@ async function main(): Promise<number> {
       style,
       outputDir,
       command: (line) =>
-        runMarketCommand(line, {
-          prices: async (asset) => {
-            const response = await fetch(`${sandbox.url}/api/public/broker/ticker/`);
-            const ticker = (await response.json()) as Record<
-              string,
-              { buy: string; sell: string; last: string }
-            >;
-            return ticker[asset];
-          },
-          setPrice: async (asset, price) => {
-            sandbox.setPrice(asset, price);
-          },
+        runDemoCommand(line, {
+          market: sandboxMarket(sandbox),
+          mailbox: sandboxMailbox(sandbox.url, sandbox.demo.accountId),
         }),
     });
     const chat = session;
@@ -155,7 +151,8 @@ function banner(parts: BannerParts): string {
       "Account",
       `sandbox account #${demo.accountId} is connected with its read-write key ${demo.readWriteKey}`,
     ),
-    row("", `read-only key ${demo.readOnlyKey}: try /connect with it; 2FA code ${demo.totp}`),
+    row("", `read-only key ${demo.readOnlyKey}: try /connect with it`),
+    row("2FA code", `${demo.totp} (the sandbox's authenticator: /withdraw asks for it)`),
     row("Redis", `${where}, keys under ${keyPrefix} (deleted on exit)`),
     row(
       "Files",
@@ -164,8 +161,9 @@ function banner(parts: BannerParts): string {
     "",
     `Try ${["/balance", "/price BTC ETH", "/buy BTC 100", "/settings"].map((c) => style.cyan(c)).join(", ")} or ${style.cyan("/help")}.`,
     `Type ${style.cyan("#N")} to press button N of the newest message with buttons; ${style.cyan("/quit")} or Ctrl-D leaves.`,
-    `Move the simulated market to make a price alert fire (lines starting with ":" go to the sandbox):`,
-    ...MARKET_HELP.split("\n").map((line) => `  ${style.cyan(line)}`),
+    `Lines starting with ":" go to the sandbox: move the market to make a price alert fire, and read the`,
+    `emails the exchange would send (an address, or a withdrawal to a new one, is confirmed by their link):`,
+    ...DEMO_HELP.split("\n").map((line) => `  ${style.cyan(line)}`),
     "",
   ].join("\n");
 }

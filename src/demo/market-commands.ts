@@ -5,6 +5,7 @@
  * every trigger at once when a price is set.
  */
 import { Dec } from "../exchange/index.ts";
+import type { SandboxHandle } from "../sandbox/server.ts";
 
 /** What the commands need from the sandbox. */
 export interface DemoMarket {
@@ -14,12 +15,25 @@ export interface DemoMarket {
   setPrice(asset: string, price: string): Promise<void>;
 }
 
-/** The help of the market commands (also printed by `:help`). */
+/** The market of a running sandbox: its public ticker, and its handle to set a price. */
+export function sandboxMarket(sandbox: Pick<SandboxHandle, "url" | "setPrice">): DemoMarket {
+  return {
+    prices: async (asset) => {
+      const response = await fetch(`${sandbox.url}/api/public/broker/ticker/`);
+      const ticker = (await response.json()) as Record<string, { buy: string; sell: string; last: string }>;
+      return ticker[asset];
+    },
+    setPrice: async (asset, price) => {
+      sandbox.setPrice(asset, price);
+    },
+  };
+}
+
+/** The help of the market commands (printed by `:help` and in the banner). */
 export const MARKET_HELP = [
   ":price ASSET        the sandbox's buy, sell and mid price of ASSET",
   ":move ASSET +2%     move the simulated price of ASSET by a percentage (e.g. -5%)",
   ":move ASSET 100000  set the simulated price of ASSET",
-  ":help               these commands",
 ].join("\n");
 
 const MOVE = /^:move\s+([A-Za-z0-9]{1,10})\s+([+-]?\d+(?:\.\d+)?)(%?)$/;

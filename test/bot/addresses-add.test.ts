@@ -184,6 +184,9 @@ describe("every travel-rule branch", () => {
     await chat.send("Electrum");
     await chat.press("Someone else's");
     expect(question(await chat.press("A person"))?.plainText).toContain("Type the owner's full name.");
+    // One letter is no name: refused, and the question stays open.
+    expect(textOf(await chat.send("J"))).toContain("That is too short for a name");
+    expect(textOf(await chat.send(" - "))).toContain("That is too short for a name");
     expect(question(await chat.send("Jane Citizen"))?.plainText).toContain("Where does the owner live?");
     expect(question(await chat.press("🇳🇿 New Zealand"))?.plainText).toContain(
       "The owner's state, province or region",
@@ -261,6 +264,11 @@ describe("bad input at every step changes nothing and calls nothing", () => {
     await refused("/skip", "This one is needed, so it can't be skipped.");
     await chat.send("btc");
     await refused("0x52908400098527886E0F7030069857D2E4169EE7", "That does not look like a BTC address");
+    // A bc1 address with one character mistyped: a typo, not the wrong kind of address.
+    await refused(
+      `${BTC_ADDRESS.slice(0, -1)}p`,
+      "That starts like a BTC address (bc1…), but its checksum does not match: a character is mistyped or missing.",
+    );
     await refused("bc1q ar0s", "An address has only letters, digits and a few symbols");
     await refused("x".repeat(300), "That is too long for an address: at most 256 characters.");
     await chat.send(BTC_ADDRESS);

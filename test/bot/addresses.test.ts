@@ -243,7 +243,13 @@ describe("Delete", () => {
 
     await chat.send("/addresses");
     await chat.press("🗑 Delete");
-    const done = (await chat.press("Yes, delete it")).at(-1);
+    const deleting = await chat.press("Yes, delete it");
+    // While it runs the question says what is happening (deleting, not saving), without its buttons.
+    const progress = deleting.find((o) => o.plainText.includes("Deleting"));
+    expect(progress?.plainText).toBe("Deleting “Old Ledger”…");
+    expect(progress?.buttons).toEqual([]);
+    expect(deleting.some((o) => o.plainText.includes("Saving"))).toBe(false);
+    const done = deleting.at(-1);
     expect(done?.plainText).toContain(
       "“Old Ledger” was deleted. It can't be used for withdrawals any more; its history is kept.",
     );

@@ -195,4 +195,72 @@ describe("answers lost", () => {
     expect((await newest(account)).status).toBe(WITHDRAWAL_STATUS.DRAFT);
     expect(await balanceOf(tb, account, "BTC")).toBe("0.049");
   });
+
+  it("authorized meanwhile in the web app: the code is refused as not awaiting authorization; its real status is told and followed", async () => {
+    const { chat, account, code } = await atSummary();
+    await chat.press("Confirm");
+    const draft = await newest(account);
+    // The same code, entered in the web app first.
+    await tb.ex.client(account.readWriteKey).withdrawals.authorize("BTC", draft.id, code);
+    const outputs = await chat.send(code);
+    expect(outputs[0]?.kind).toBe("delete");
+    const told = outputs.at(-1)?.plainText ?? "";
+    expect(told).toContain(`withdrawal #${draft.id} is no longer waiting for one`);
+    expect(told).toContain(`⏳ Withdrawal #${draft.id} of 0.01 BTC: pending`);
+    expect(told).toContain("I'll tell you here as its status changes.");
+    expect(told).not.toContain("was not authorized");
+    expect(told).not.toContain("nothing was sent");
+    tb.ex.sb.advanceClock(STEP_S);
+    await chat.waitForOutput((o) => o.plainText.includes(": processing"), FOLLOW_UP_MS);
+    tb.ex.sb.advanceClock(STEP_S);
+    await chat.waitForOutput((o) => o.plainText.includes(": sent"), FOLLOW_UP_MS);
+    // "pending" was told with the refusal: not again as news.
+    const news = newMessages(chat).filter((text) => text.startsWith("⏳"));
+    expect(news).toEqual([]);
+    expect(await placesHolding(tb, code)).toEqual([]);
+  });
+
+  it("a refusal that leaves it a draft says so; one whose withdrawal cannot be read does not claim nothing was sent", async () => {
+    const { chat, account, code } = await atSummary();
+    await chat.press("Confirm");
+    const draft = await newest(account);
+    // The balance spent elsewhere: the exchange refuses the authorize for the amount.
+    const client = tb.ex.client(account.readWriteKey);
+    const [entry] = (await client.addressBook.list()).results;
+    const spent = await client.withdrawals.create("BTC", {
+      amount: "0.045",
+      address_book_entry_id: entry?.id ?? 0,
+    });
+    await client.withdrawals.authorize("BTC", spent.id, code);
+    const refused = (await chat.send(code)).at(-1)?.plainText ?? "";
+    expect(refused).toContain(
+      `Withdrawal #${draft.id} was not authorized (the exchange still has it as a draft)`,
+    );
+
+    const second = await atSummary();
+    await second.chat.press("Confirm");
+    const other = await newest(second.account);
+    await tb.ex.client(second.account.readWriteKey).withdrawals.authorize("BTC", other.id, second.code);
+    await fault({ method: "GET", path_prefix: `${CREATE}${other.id}/`, status: 404 });
+    const unread = (await second.chat.send(second.code)).at(-1)?.plainText ?? "";
+    expect(unread).toContain(`The exchange refused the code for withdrawal #${other.id}`);
+    expect(unread).toContain("I can't tell where it stands");
+    expect(unread).not.toContain("nothing was sent");
+  });
+
+  it("not authorized after a lost answer, then its code entered from /withdrawals: followed again to pending", async () => {
+    const { chat, account, code } = await atSummary();
+    await chat.press("Confirm");
+    const draft = await newest(account);
+    await fault({ path_prefix: `${CREATE}${draft.id}/authorize/`, status: 502 });
+    await chat.send(code);
+    await chat.waitForOutput((o) => o.plainText.includes("was not authorized"), FOLLOW_UP_MS);
+    await chat.send("/withdrawals");
+    await chat.press(`📝 #${draft.id}`);
+    await chat.press("🔑 Enter the 2FA code");
+    expect((await chat.send(code)).at(-1)?.plainText).toContain(`withdrawal #${draft.id} is authorized`);
+    const pending = await chat.waitForOutput((o) => o.plainText.includes(": pending"), FOLLOW_UP_MS);
+    expect(pending.plainText).toContain(`Withdrawal #${draft.id} of 0.01 BTC: pending`);
+    expect(await placesHolding(tb, code)).toEqual([]);
+  });
 });

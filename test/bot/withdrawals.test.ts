@@ -54,6 +54,11 @@ async function toSummary(chat: ChatDriver, label: string, amount: string): Promi
   return (await chat.send(amount)).at(-1);
 }
 
+/** The text of the last answer to a button press. */
+function lastAnswer(): string | undefined {
+  return (tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined)?.text;
+}
+
 /** The user's messages still visible in the chat. */
 function visibleUserTexts(chat: ChatDriver): string[] {
   return tb.fake
@@ -538,11 +543,106 @@ describe("/withdrawals", () => {
     const detail = (await chat.press(`✅ #${sent.id}`)).at(-1);
     expect(detail?.plainText).toContain(`Withdrawal #${sent.id}: sent`);
     expect(detail?.plainText).toContain(`Address: ${BTC_ADDRESS}`);
-    expect(detail?.plainText).toContain(`Transaction id: ${sent.txid}`);
+    expect(detail?.plainText).toContain(`Blockchain transaction id (txid): ${sent.txid}`);
     expect(detail?.plainText).toContain("Fee: 0 BTC");
+    // The same withdrawal has another number in /history: both are named, in both views.
+    const client2 = tb.ex.client(account.readWriteKey);
+    const record = (await client2.transactions.list({ transaction_type: ["withdrawal"] })).results.find(
+      (tx) => tx.object_id === sent.id,
+    );
+    expect(record?.summary_id).toBeDefined();
+    expect(record?.summary_id).not.toBe(sent.id);
+    expect(detail?.plainText).toContain(
+      `In /history: transaction #${record?.summary_id} (withdrawal #${sent.id} here; the two lists number apart).`,
+    );
     expect(detail?.plainText).toMatch(/Created: .+\d\d:\d\d/);
     expect(detail?.plainText).toContain("Times in Australia/Sydney.");
     const back = (await chat.press("‹ Back to the list")).at(-1);
     expect(back?.plainText).toContain("page 2 of 2");
+    await chat.send("/history");
+    const row = (await chat.press("1")).at(-1);
+    expect(row?.plainText).toContain(`⬆️ Withdrawal #${record?.summary_id}`);
+    expect(row?.plainText).toContain(
+      `In /withdrawals this is withdrawal #${sent.id}; #${record?.summary_id} is its number among transactions.`,
+    );
+  });
+});
+
+describe("a draft left unauthorized", () => {
+  /** A user whose code wait for a 0.01 BTC draft ended (/cancel), on the draft's detail in /withdrawals. */
+  async function atDraftDetail() {
+    const prompt = await atCodePrompt();
+    await prompt.chat.send("/cancel");
+    const list = (await prompt.chat.send("/withdrawals")).at(-1);
+    expect(list?.plainText).toContain(`📝 #${prompt.draft.id}`);
+    const detail = (await prompt.chat.press(`📝 #${prompt.draft.id}`)).at(-1);
+    return { ...prompt, detail };
+  }
+
+  it("says a draft moves nothing and offers Enter the 2FA code: the same reader, deleted, never kept, then followed", async () => {
+    const { chat, account, code, draft, detail } = await atDraftDetail();
+    expect(detail?.plainText).toContain(`Withdrawal #${draft.id}: draft (not authorized)`);
+    expect(detail?.plainText).toContain("A draft moves nothing: nothing is debited and nothing is sent");
+    expect(buttons(detail)).toEqual(["🔑 Enter the 2FA code", "‹ Back to the list"]);
+    const asked = (await chat.press("🔑 Enter the 2FA code")).at(-1);
+    expect(asked?.plainText).toContain("Send the 6-digit code");
+    expect(asked?.plainText).toContain(`Address: ${BTC_ADDRESS}`);
+    expect(await authorizeWrites(account, draft.id)).toBe(0);
+    let wrong = canaryCode();
+    while (wrong === code) wrong = canaryCode();
+    const refused = await chat.send(wrong);
+    expect(refused[0]?.kind).toBe("delete");
+    expect(refused.at(-1)?.plainText).toContain("2 more tries");
+    const raw = await tb.redis.get(`${tb.prefix}wd2fa:${chat.user.id}`);
+    expect(raw).not.toContain(wrong);
+    const accepted = await chat.send(code);
+    expect(accepted[0]?.kind).toBe("delete");
+    expect(accepted.at(-1)?.plainText).toContain(`Code accepted: withdrawal #${draft.id} is authorized`);
+    const news = await chat.waitForOutput((o) => o.plainText.includes(": pending"), FOLLOW_UP_MS);
+    // Never used before: the exchange's emailed link is explained.
+    expect(news.plainText).toContain("emailed you a link");
+    expect(await balanceOf(tb, account, "BTC")).toBe("0.04");
+    expect(visibleUserTexts(chat).filter((t) => t === code || t === wrong)).toEqual([]);
+    expect(await placesHolding(tb, code)).toEqual([]);
+    expect(await placesHolding(tb, wrong)).toEqual([]);
+  });
+
+  it("authorized meanwhile in the web app: the button reads it first, tells its real status and asks nothing", async () => {
+    const { chat, account, code, draft } = await atDraftDetail();
+    await tb.ex.client(account.readWriteKey).withdrawals.authorize("BTC", draft.id, code);
+    const told = (await chat.press("🔑 Enter the 2FA code")).at(-1);
+    expect(told?.plainText).toContain(`Withdrawal #${draft.id} is no longer a draft`);
+    expect(told?.plainText).toContain(`Withdrawal #${draft.id}: pending`);
+    expect(told?.plainText).not.toContain("Send the 6-digit code");
+    expect(buttons(told)).toEqual(["‹ Back to the list"]);
+    expect(await tb.app.deps.withdrawals.codeWaits.get(chat.user.id)).toBeUndefined();
+    // A code sent now is not taken for anything.
+    expect((await chat.send(code)).at(-1)?.plainText).toContain("I only understand commands here");
+    expect(await authorizeWrites(account, draft.id)).toBe(1);
+  });
+
+  it("the button is the owner's and single-use; a read-only key gets no button", async () => {
+    const { chat, account, detail } = await atDraftDetail();
+    const enter = detail?.buttons.flat().find((b) => b.text.startsWith("🔑"))?.data as string;
+    const stranger = tb.chat();
+    await tb.app.bot.handleUpdate(tb.fake.callback(stranger.user, chat.chat, detail?.messageId ?? 0, enter));
+    expect(lastAnswer()).toContain("not yours");
+    expect(await tb.app.deps.withdrawals.codeWaits.get(stranger.user.id)).toBeUndefined();
+    expect(await tb.app.deps.withdrawals.codeWaits.get(chat.user.id)).toBeUndefined();
+    await chat.press({ messageId: detail?.messageId ?? 0, data: enter });
+    expect(await tb.app.deps.withdrawals.codeWaits.get(chat.user.id)).toBeDefined();
+    await chat.send("/cancel");
+    // Pressed again (a redelivered tap): used up, nothing asked.
+    await tb.app.bot.handleUpdate(tb.fake.callback(chat.user, chat.chat, detail?.messageId ?? 0, enter));
+    expect(lastAnswer()).toContain("That button has expired");
+    expect(await tb.app.deps.withdrawals.codeWaits.get(chat.user.id)).toBeUndefined();
+
+    const viewer = tb.chat();
+    await tb.app.deps.accounts.connect(viewer.user.id, account.readOnlyKey);
+    await viewer.send("/withdrawals");
+    const [draft] = await withdrawalsOf(tb, account, "BTC");
+    const seen = (await viewer.press(`📝 #${draft?.id}`)).at(-1);
+    expect(seen?.plainText).toContain("A draft moves nothing");
+    expect(buttons(seen)).toEqual(["‹ Back to the list"]);
   });
 });

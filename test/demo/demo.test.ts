@@ -99,7 +99,7 @@ describe("npm run demo", () => {
       await printed(demo, "Updated", edited);
       // Confirm on the quote: the swap settles after the handler returned, while the demo waits for
       // background outputs before it exits.
-      demo.child.stdin.end("/price BTC\n/settings\n/buy BTC 100\n#1\n");
+      demo.child.stdin.end("/price BTC\n/settings\n/buy BTC 100\n#1\n:mail\n");
 
       expect(await demo.exit).toBe(0);
       const out = demo.stdout();
@@ -108,7 +108,30 @@ describe("npm run demo", () => {
       expect(out).toMatch(/Settings[\s\S]*\[1\] Language {2}\[2\] Time zone {2}\[3\] Alerts/);
       expect(out.indexOf("you › /settings")).toBeGreaterThan(out.indexOf("you › /price BTC"));
       expect(out).toMatch(/pressed \[Confirm\][\s\S]*✅ Swap #\d+ done/);
+      // The banner tells the 2FA code and the outbox commands that stand in for the exchange's emails.
+      expect(out).toMatch(/2FA code +\d{6} /);
+      expect(out).toContain(":confirm");
+      expect(out).toMatch(/you › :mail\n {2}(No emails yet|The sandbox's emails to you)/);
       expect(demo.stderr()).toBe("");
+      expect(await redis.keys(`${prefix}*`)).toEqual([]);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it("a closed terminal (SIGHUP) stops it cleanly: its Redis keys are deleted", {
+    timeout: 90_000,
+  }, async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const demo = startDemo();
+      await printed(demo, "Ctrl-D leaves", 0, 30_000);
+      const prefix = /keys under (demo:[0-9a-f]+:)/.exec(demo.stdout())?.[1];
+      demo.child.stdin.write("/balance\n");
+      await printed(demo, "Total value");
+      expect(await redis.keys(`${prefix}*`)).not.toEqual([]);
+      demo.child.kill("SIGHUP");
+      expect(await demo.exit).toBe(0);
       expect(await redis.keys(`${prefix}*`)).toEqual([]);
     } finally {
       await redis.quit();

@@ -142,6 +142,8 @@ async function remove(ctx: BotContext, deps: BotDeps, id: number, label: string)
   if (!client) return;
   const shown = escapeHtml(label);
   const back = new InlineKeyboard().text(ctx.t("addr-button-list"), addressButtonData("list", 1));
+  // The question's buttons go while it runs, and the words say what is happening: deleting, not saving.
+  await ctx.editMessageText(ctx.t("addr-deleting", { label: shown }));
   let result: Awaited<ReturnType<typeof deleteEntry>>;
   try {
     result = await withChatAction(

@@ -65,6 +65,8 @@ export function describeStepProblem(
       const p = problem.problem;
       if (p.code === "shape")
         return t("addr-bad-address-shape", { asset: escapeHtml(asset), shape: escapeHtml(p.shape) });
+      if (p.code === "checksum")
+        return t("addr-bad-address-checksum", { asset: escapeHtml(asset), prefix: escapeHtml(p.prefix) });
       if (p.code === "too_long") return t("addr-bad-address-too-long", { max: p.max });
       if (p.code === "charset") return t("addr-bad-address-charset");
       return t("addr-bad-blank");
@@ -79,6 +81,8 @@ export function describeStepProblem(
       return t("addr-bad-blank");
     case "too_long":
       return t("addr-bad-too-long", { max: problem.max });
+    case "name_short":
+      return t("addr-bad-name-short", { min: problem.min });
     case "pick":
       return t("addr-bad-pick");
     case "travel": {

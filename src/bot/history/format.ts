@@ -141,10 +141,20 @@ export function hasInvoice(row: HistoryRow): boolean {
   return INVOICE_TYPES.includes(row.type);
 }
 
+/**
+ * The withdrawal's own number beside the transaction's: /withdrawals shows withdrawals by theirs, and the
+ * same withdrawal must not seem to be two.
+ */
+function withdrawalNumber(row: HistoryRow, t: Translate): string[] {
+  if (row.type !== "withdrawal" || row.objectId === null || row.objectId === undefined) return [];
+  return [t("hist-detail-withdrawal", { id: row.objectId, tx: row.id })];
+}
+
 /** A row's detail; types without an invoice say so. */
 export function renderDetail(row: HistoryRow, t: Translate, locale: string, zone: string): string {
   const lines = [
     t("hist-detail-title", { type: typeLabel(row.type, t), id: row.id }),
+    ...withdrawalNumber(row, t),
     ...fieldLines(row, t, locale, zone),
   ];
   if (!hasInvoice(row)) lines.push("", t("hist-invoice-unsupported"));
@@ -155,6 +165,7 @@ export function renderDetail(row: HistoryRow, t: Translate, locale: string, zone
 export function renderInvoice(row: HistoryRow, t: Translate, locale: string, zone: string): string {
   return [
     t("hist-invoice-title", { type: typeLabel(row.type, t), id: row.id }),
+    ...withdrawalNumber(row, t),
     ...fieldLines(row, t, locale, zone),
     "",
     t("hist-invoice-no-pdf"),

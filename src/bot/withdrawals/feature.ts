@@ -6,17 +6,19 @@
  * are read again and checked (an entry may have been deleted, a balance spent): nothing is written when
  * a check fails. Creating leaves a draft; then the 2FA code is asked for and read outside any
  * conversation (two-factor.ts). When the create's answer is lost, the withdrawal may exist: the user is
- * told so and a background job looks for it.
+ * told so and a background job looks for it. A draft left unauthorized (the code wait ended) can be
+ * opened in /withdrawals and its code entered there.
  */
 import { type Composer, InlineKeyboard } from "grammy";
-import type { ExchangeClient } from "../../exchange/index.ts";
+import { type ExchangeClient, WITHDRAWAL_STATUS } from "../../exchange/index.ts";
 import {
   checkDestination,
   checkWithdrawalAmount,
   destinationEntry,
 } from "../../services/withdrawals/checks.ts";
 import { createWithdrawal, type WithdrawalRequest } from "../../services/withdrawals/create.ts";
-import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/history.ts";
+import { readDraft } from "../../services/withdrawals/drafts.ts";
+import { recentWithdrawals, withdrawalRecord } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { commandAsset } from "../asset-input.ts";
 import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
@@ -108,11 +110,57 @@ async function confirm(
   );
 }
 
-/** Runs a pressed choice of a withdrawal summary (its token already consumed). */
+/** The payload of a draft's "Enter the 2FA code" (see {@link showDetail}): which draft, and its list page. */
+export interface DraftCodePayload {
+  action: "withdraw";
+  draft: { asset: string; id: number; page: number };
+}
+
+/** How long a draft's "Enter the 2FA code" stays valid. */
+const DRAFT_CODE_TOKEN_TTL_S = 15 * 60;
+
+/**
+ * Asks for the 2FA code of a draft met again in /withdrawals: read first (authorized meanwhile, or ended,
+ * it is refused with its real status), then the same code wait as after Confirm.
+ */
+async function askDraftCode(
+  ctx: BotContext,
+  deps: BotDeps,
+  client: ExchangeClient,
+  draft: DraftCodePayload["draft"],
+): Promise<void> {
+  const { asset, id, page } = draft;
+  const locale = await ctx.i18n.getLocale();
+  const zone = userTimezone(ctx, deps);
+  const read = await readDraft(client, asset, id);
+  const detail = renderDetail({ asset, withdrawal: read.withdrawal }, undefined, ctx.t, locale, zone);
+  if (!read.draft) {
+    const back = new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`);
+    await ctx.editMessageText(`${ctx.t("wd-draft-gone", { id })}\n\n${detail}`, { reply_markup: back });
+    return;
+  }
+  const userId = ctx.from?.id as number;
+  // A waiting flow must not take the code: leave it (the code reader runs first anyway).
+  await ctx.conversation.exitAll();
+  const older = await deps.withdrawals.codeWaits.take(userId);
+  if (older !== undefined && older.withdrawalId !== id) {
+    await ctx.reply(ctx.t("wd-code-abandoned", { id: older.withdrawalId }));
+  }
+  const target: WithdrawalTarget = {
+    userId,
+    chatId: ctx.chat?.id as number,
+    messageId: ctx.callbackQuery?.message?.message_id ?? 0,
+    locale,
+  };
+  await startCodeWait(deps.withdrawals.codeWaits, target, { id, asset, firstTime: read.firstTime });
+  await ctx.editMessageText(`${detail}\n\n${ctx.t("wd-ask-code", { id })}`);
+}
+
+/** Runs a pressed choice of a withdrawal summary, or a draft's "Enter the 2FA code" (its token already consumed). */
 export async function onWithdrawChoice(
   ctx: BotContext,
   deps: BotDeps,
-  payload: WithdrawPayload,
+  payload: WithdrawPayload | DraftCodePayload,
   verb: string | undefined,
 ): Promise<void> {
   const client = await confirmedWriter(ctx, deps, verb, {
@@ -120,6 +168,11 @@ export async function onWithdrawChoice(
     readOnly: "wd-read-only",
   });
   if (!client) return;
+  if ("draft" in payload) {
+    const { draft } = payload;
+    await runConfirmed(ctx, deps, () => askDraftCode(ctx, deps, client, draft));
+    return;
+  }
   await runConfirmed(ctx, deps, () => confirm(ctx, deps, client, payload.request));
 }
 
@@ -158,22 +211,38 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
   }
 }
 
-/** Shows one withdrawal in place of the list, with a button back to its page. */
+/**
+ * Shows one withdrawal in place of the list, with a button back to its page. A draft says that it moves
+ * nothing and, for a key that may write, offers "Enter the 2FA code" (single-use, owner-bound).
+ */
 async function showDetail(ctx: BotContext, deps: BotDeps, asset: string, id: number, page: number) {
   const client = await clientOrConnect(ctx, deps, true);
   if (!client) return;
   const locale = await ctx.i18n.getLocale();
-  const markup = { reply_markup: new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`) };
+  const back = new InlineKeyboard().text(ctx.t("wd-button-back"), `wdl:p:${page}`);
+  const markup = { reply_markup: back };
   try {
     const waited = await waitForExchange(ctx, deps, async () => {
       const withdrawal = await client.withdrawals.get(asset, id);
-      // The fee is a courtesy from the history: its absence is no reason to show nothing.
-      const fee = await withdrawalFee(client, asset, id).catch(() => undefined);
-      return { withdrawal, fee };
+      // The fee and transaction number are a courtesy from the history: their absence is no reason to show nothing.
+      const record = await withdrawalRecord(client, asset, id).catch(() => undefined);
+      return { withdrawal, record };
     });
     if (waited.cancelled) return;
-    const { withdrawal, fee } = waited.value;
-    const text = renderDetail({ asset, withdrawal }, fee, ctx.t, locale, userTimezone(ctx, deps));
+    const { withdrawal, record } = waited.value;
+    let text = renderDetail({ asset, withdrawal }, record, ctx.t, locale, userTimezone(ctx, deps));
+    if (withdrawal.status === WITHDRAWAL_STATUS.DRAFT) {
+      text += `\n\n${ctx.t("wd-draft-note")}`;
+      const userId = ctx.from?.id as number;
+      if ((await deps.accounts.permission(userId)) !== "read_only") {
+        const payload: DraftCodePayload = { action: "withdraw", draft: { asset, id, page } };
+        const token = await deps.tokens.issue(userId, payload, DRAFT_CODE_TOKEN_TTL_S);
+        markup.reply_markup = new InlineKeyboard()
+          .text(ctx.t("wd-button-enter-code"), `t:${token}:c`)
+          .row()
+          .text(ctx.t("wd-button-back"), `wdl:p:${page}`);
+      }
+    }
     await ctx.editMessageText(text, markup);
   } catch (error) {
     await showExchangeError(ctx, error, true, markup);

@@ -2,7 +2,7 @@
 import { WITHDRAWAL_STATUS, type Withdrawal } from "../../exchange/index.ts";
 import type { DestinationEntry } from "../../services/withdrawals/checks.ts";
 import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
-import type { AssetWithdrawal } from "../../services/withdrawals/history.ts";
+import type { AssetWithdrawal, WithdrawalRecord } from "../../services/withdrawals/history.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatDateTime } from "../format/time.ts";
@@ -130,10 +130,13 @@ export function renderListLine(item: AssetWithdrawal, t: Translate, locale: stri
   });
 }
 
-/** One withdrawal in full: status, amount, destination, transaction id, fee (when known) and times. */
+/**
+ * One withdrawal in full: status, amount, destination, blockchain transaction id, and from the history's
+ * record (when known) the fee and its number among transactions in /history, then times.
+ */
 export function renderDetail(
   item: AssetWithdrawal,
-  fee: string | undefined,
+  record: WithdrawalRecord | undefined,
   t: Translate,
   locale: string,
   zone: string,
@@ -151,7 +154,9 @@ export function renderDetail(
   ];
   if ((w.tag ?? "") !== "") lines.push(t("wd-detail-memo", { memo: escapeHtml(w.tag ?? "") }));
   if ((w.txid ?? "") !== "") lines.push(t("wd-detail-txid", { txid: escapeHtml(w.txid ?? "") }));
+  const fee = record?.fee;
   if (fee !== undefined) lines.push(t("wd-detail-fee", { fee: formatAmount(item.asset, fee, locale) }));
+  if (record !== undefined) lines.push(t("wd-detail-transaction", { id: w.id, tx: record.transactionId }));
   lines.push(t("wd-detail-created", { when: formatDateTime(w.created, zone, locale) }));
   if (w.closed !== null && w.closed.getTime() !== w.created.getTime())
     lines.push(t("wd-detail-changed", { when: formatDateTime(w.closed, zone, locale) }));

@@ -7,18 +7,23 @@
  *
  * A refused code gets another try, up to {@link MAX_CODE_ATTEMPTS}; running out of tries, the deadline,
  * /cancel or another command end the wait and say what state the withdrawal is in (an unauthorized
- * draft: nothing debited, nothing sent). A 6-digit text with no code awaited is not ours and goes on.
+ * draft: nothing debited, nothing sent). A refusal for another reason reads the withdrawal before saying
+ * anything (one authorized meanwhile is told as it stands, and followed). A wait starts after Confirm or
+ * from a draft's "Enter the 2FA code" in /withdrawals. A 6-digit text with no code awaited is not ours
+ * and goes on.
  */
 import type { Composer, Filter, NextFunction } from "grammy";
+import { type ExchangeClient, WITHDRAWAL_STATUS } from "../../exchange/index.ts";
 import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
-import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
+import { isFinalWithdrawalStatus, type WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { deleteSecretMessage } from "../telegram-errors.ts";
+import { renderStatusNews } from "./format.ts";
 
 /** Codes refused before the bot stops asking. */
 export const MAX_CODE_ATTEMPTS = 3;
@@ -58,6 +63,52 @@ export async function cancelCodeWait(
   const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
   if (wait === undefined) return undefined;
   return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
+}
+
+/**
+ * Tells a refusal that was not about the code. The withdrawal is read first: one authorized meanwhile
+ * (in the web app, say) is refused as "not awaiting authorization", and "nothing was sent" would then be
+ * untrue. Its real status is told, and followed while it is moving.
+ */
+async function tellRefused(
+  ctx: BotContext,
+  deps: BotDeps,
+  client: ExchangeClient,
+  wait: CodeWait,
+  target: WithdrawalTarget,
+  error: Error,
+  note: string,
+): Promise<void> {
+  const id = wait.withdrawalId;
+  const explained = describeExchangeError(error, ctx.t) ?? ctx.t("something-went-wrong");
+  const current = await client.withdrawals.get(wait.asset, id).catch(() => undefined);
+  if (current === undefined) {
+    await ctx.reply(`${ctx.t("wd-code-refused-unread", { id })}\n${explained}${note}`);
+    return;
+  }
+  if (current.status === WITHDRAWAL_STATUS.DRAFT) {
+    await ctx.reply(`${ctx.t("wd-code-refused", { id })}\n${explained}${note}`);
+    return;
+  }
+  const moving = !isFinalWithdrawalStatus(current.status);
+  const news = renderStatusNews(current, wait.asset, wait.firstTime, ctx.t, wait.locale);
+  const lines = [ctx.t("wd-code-not-draft", { id }), news];
+  if (moving) lines.push(ctx.t("wd-following"));
+  const sent = await ctx.reply(lines.join("\n") + note);
+  if (!moving) return;
+  try {
+    await deps.withdrawals.watch({
+      ...target,
+      messageId: sent.message_id,
+      asset: wait.asset,
+      withdrawalId: id,
+      firstTime: wait.firstTime,
+      toldStatus: current.status,
+    });
+  } catch (failure) {
+    ctx.log.error({ withdrawalId: id, err: { message: (failure as Error).message } }, "not followed");
+    await ctx.reply(ctx.t("wd-not-followed", { id })).catch(() => undefined);
+  }
 }
 
 /** Sends the code and tells the outcome; the code goes no further than the exchange. */
@@ -103,8 +154,7 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
     }
     case "refused": {
       await waits.take(userId);
-      const explained = describeExchangeError(result.error, ctx.t) ?? ctx.t("something-went-wrong");
-      await ctx.reply(`${ctx.t("wd-code-refused", { id })}\n${explained}${note}`);
+      await tellRefused(ctx, deps, client, wait, target, result.error, note);
       return;
     }
     case "authorized":

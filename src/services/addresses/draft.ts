@@ -104,6 +104,7 @@ export type StepProblem =
   | { code: "memo"; problem: MemoProblem }
   | { code: "blank" }
   | { code: "too_long"; max: number }
+  | { code: "name_short"; min: number }
   | { code: "pick" }
   | { code: "travel"; problem: TravelRuleValueProblem };
 
@@ -114,6 +115,15 @@ const CHOICES: Partial<Record<DraftStep, readonly string[]>> = {
   wallet_provider: [...WALLET_PROVIDERS, OTHER],
   exchange: [...EXCHANGES, OTHER],
 };
+
+/** Names of a person or a business, which the exchange's travel-rule check wants real (not "J" or "-"). */
+const NAME_STEPS: ReadonlySet<DraftStep> = new Set([
+  "beneficiary_full_name",
+  "beneficiary_organisation_name",
+]);
+
+/** The fewest letters a name has: "J" or "?" is no name, while "王伟" and "Li" are. */
+export const MIN_NAME_LETTERS = 2;
 
 /** The closed choices of a question answered by buttons, or undefined for a typed one. */
 export function choicesOf(step: DraftStep): readonly string[] | undefined {
@@ -161,6 +171,9 @@ export function checkAnswer(
         // A typed name of one of the buttons counts as pressing it.
         const chosen = choices.find((choice) => choice.toLowerCase() === text.toLowerCase());
         return chosen === undefined ? { problem: { code: "pick" } } : { value: chosen };
+      }
+      if (NAME_STEPS.has(step) && (text.match(/\p{L}/gu)?.length ?? 0) < MIN_NAME_LETTERS) {
+        return { problem: { code: "name_short", min: MIN_NAME_LETTERS } };
       }
       const checked = checkTravelRuleValue(step, text);
       return "value" in checked

@@ -5,6 +5,8 @@
  * here get the generic rule: 1 to 256 visible characters without spaces.
  */
 
+import { hasBech32Checksum } from "./bech32.ts";
+
 /** The exchange's bound on an address (spec: 1 to 256 characters). */
 export const MAX_ADDRESS_LENGTH = 256;
 /** The exchange's bound on a memo (spec: up to 256 characters). */
@@ -23,6 +25,11 @@ export type MemoKind =
 
 interface AddressFormat {
   patterns: readonly RegExp[];
+  /**
+   * How its bech32 addresses start: one that starts so must also pass the bech32 checksum, and one that
+   * does not is a typo (told as such), not an address of another shape.
+   */
+  bech32?: readonly string[];
   /** How the address starts or looks, shown when it does not fit (same in every language). */
   shape: string;
   memo: Exclude<MemoKind, "unknown">;
@@ -38,19 +45,31 @@ const re = (source: string) => new RegExp(`^${source}$`);
 const FORMATS: Readonly<Record<string, AddressFormat>> = {
   BTC: {
     patterns: [re(`bc1${BECH32}{39,59}`), re(`[13]${B58}{25,34}`)],
+    bech32: ["bc1"],
     shape: "bc1…, 1… or 3…",
     memo: "none",
   },
   LTC: {
     patterns: [re(`ltc1${BECH32}{39,59}`), re(`[LM3]${B58}{26,33}`)],
+    bech32: ["ltc1"],
     shape: "ltc1…, L…, M… or 3…",
     memo: "none",
   },
   DOGE: { patterns: [re(`[DA9]${B58}{33}`)], shape: "D…, A… or 9…", memo: "none" },
   ETH: { patterns: [EVM], shape: "0x + 40 hex", memo: "none" },
   LINK: { patterns: [EVM], shape: "0x + 40 hex", memo: "none" },
-  BNB: { patterns: [EVM, re(`bnb1${BECH32}{38}`)], shape: "0x + 40 hex, or bnb1…", memo: "memo" },
-  AVAX: { patterns: [EVM, re(`X-avax1${BECH32}{38}`)], shape: "0x + 40 hex, or X-avax1…", memo: "none" },
+  BNB: {
+    patterns: [EVM, re(`bnb1${BECH32}{38}`)],
+    bech32: ["bnb1"],
+    shape: "0x + 40 hex, or bnb1…",
+    memo: "memo",
+  },
+  AVAX: {
+    patterns: [EVM, re(`X-avax1${BECH32}{38}`)],
+    bech32: ["X-avax1"],
+    shape: "0x + 40 hex, or X-avax1…",
+    memo: "none",
+  },
   USDT: { patterns: [EVM, TRON, SOLANA], shape: "0x + 40 hex, T…, or a Solana address", memo: "none" },
   USDC: { patterns: [EVM, TRON, SOLANA], shape: "0x + 40 hex, T…, or a Solana address", memo: "none" },
   TRX: { patterns: [TRON], shape: "T + 33 characters", memo: "none" },
@@ -58,12 +77,13 @@ const FORMATS: Readonly<Record<string, AddressFormat>> = {
   XRP: { patterns: [re(`r${B58}{24,34}`)], shape: "r…", memo: "tag" },
   ADA: {
     patterns: [re(`addr1${BECH32}{50,120}`), re(`(Ae2|DdzFF)${B58}{40,120}`)],
+    bech32: ["addr1"],
     shape: "addr1…",
     memo: "none",
   },
   DOT: { patterns: [re(`1${B58}{45,47}`)], shape: "1… (47 or 48 characters)", memo: "none" },
   XLM: { patterns: [/^G[A-Z2-7]{55}$/], shape: "G + 55 characters", memo: "memo" },
-  ATOM: { patterns: [re(`cosmos1${BECH32}{38}`)], shape: "cosmos1…", memo: "memo" },
+  ATOM: { patterns: [re(`cosmos1${BECH32}{38}`)], bech32: ["cosmos1"], shape: "cosmos1…", memo: "memo" },
   HBAR: { patterns: [/^0\.0\.\d{1,10}$/], shape: "0.0.…", memo: "memo" },
   EOS: {
     patterns: [/^[a-z1-5.]{1,12}$/],
@@ -80,11 +100,14 @@ export type AddressProblem =
   | { code: "empty" }
   | { code: "too_long"; max: number }
   | { code: "charset" }
-  | { code: "shape"; shape: string };
+  | { code: "shape"; shape: string }
+  /** It starts as the asset's bech32 addresses do, but its checksum does not match: a typo. */
+  | { code: "checksum"; prefix: string };
 
 /**
  * Checks a typed address for `asset`: trimmed, 1 to 256 visible characters without spaces, and of the
- * asset's shape where it is known. Bech32 addresses may be typed in upper case.
+ * asset's shape where it is known. Bech32 addresses may be typed in upper case; one that starts as the
+ * asset's do must also pass its checksum (else: `checksum`, a typo, rather than the wrong shape).
  */
 export function checkAddress(
   asset: string,
@@ -100,6 +123,16 @@ export function checkAddress(
   // Bech32 is case-insensitive but never mixed: an all-upper one is read in lower case.
   const candidates = address === address.toUpperCase() ? [address, address.toLowerCase()] : [address];
   for (const candidate of candidates) {
+    const prefix = format.bech32?.find((start) => candidate.toLowerCase().startsWith(start.toLowerCase()));
+    if (prefix !== undefined) {
+      // The human-readable part of "X-avax1…" is "avax": the chain's "X-" is not checksummed.
+      const checked = candidate.startsWith("X-") ? candidate.slice(2) : candidate;
+      const fits = format.patterns.some((pattern) => pattern.test(candidate));
+      if (fits && hasBech32Checksum(checked)) return { address: candidate };
+      // Upper case is read again in lower case below; then, the checksum is what did not match.
+      if (candidate !== candidates.at(-1)) continue;
+      return { problem: { code: "checksum", prefix } };
+    }
     if (format.patterns.some((pattern) => pattern.test(candidate))) return { address: candidate };
   }
   return { problem: { code: "shape", shape: format.shape } };

@@ -50,6 +50,8 @@ const amount = z.string().nullable();
 /** A history row as kept for a view: what the list, the detail and the invoice button need. */
 export const HistoryRow = z.object({
   id: z.number().int(),
+  /** The id of what the row records (a withdrawal's own number, as /withdrawals shows it); absent in views kept before it was. */
+  objectId: z.number().int().nullable().optional(),
   created: z.number(),
   type: z.string(),
   subtype: z.string().nullable(),
@@ -71,6 +73,7 @@ export type HistoryRow = z.output<typeof HistoryRow>;
 export function toRow(tx: Transaction): HistoryRow {
   return {
     id: tx.summary_id,
+    objectId: tx.object_id,
     created: tx.created.getTime(),
     type: tx.transaction_type,
     subtype: tx.transaction_subtype,

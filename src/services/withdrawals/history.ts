@@ -50,13 +50,22 @@ export async function recentWithdrawals(
   return { items: all.slice((page - 1) * pageSize, page * pageSize), total };
 }
 
-/** The fee of a withdrawal, from the history's withdrawal record of it; undefined when none is found. */
-export async function withdrawalFee(
+/** What the history's record of a withdrawal adds: its fee, and its number among transactions. */
+export interface WithdrawalRecord {
+  fee: string | undefined;
+  /** The transaction (summary) id /history shows it by; the withdrawal's own id is another number. */
+  transactionId: number;
+}
+
+/** The history's withdrawal record of a withdrawal; undefined when none is found. */
+export async function withdrawalRecord(
   client: ExchangeClient,
   asset: string,
   withdrawalId: number,
-): Promise<string | undefined> {
+): Promise<WithdrawalRecord | undefined> {
   const page = await client.transactions.list({ asset, transaction_type: ["withdrawal"], page_size: 100 });
   const record = page.results.find((tx) => tx.object_id === withdrawalId);
-  return record?.fee ?? undefined;
+  return record === undefined
+    ? undefined
+    : { fee: record.fee ?? undefined, transactionId: record.summary_id };
 }

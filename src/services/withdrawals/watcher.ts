@@ -11,6 +11,7 @@
  * the worker, the search job and the record of deliveries are the follow-up watcher's
  * (../follow-up-watcher.ts), shared with swaps.
  */
+import { randomUUID } from "node:crypto";
 import { type ExchangeClient, WITHDRAWAL_STATUS, type Withdrawal } from "../../exchange/index.ts";
 import {
   createFollowUpWatcher,
@@ -32,6 +33,8 @@ export interface WithdrawalWatch extends WithdrawalTarget {
   firstTime: boolean;
   /** The authorize answer was lost: a withdrawal still a draft after a few checks was not authorized. */
   uncertain?: boolean;
+  /** The status the user was already told (its news is not sent again); none by default. */
+  toldStatus?: number;
 }
 
 /** A withdrawal whose create answer was lost. */
@@ -62,8 +65,8 @@ const FINAL: ReadonlySet<number> = new Set([
   WITHDRAWAL_STATUS.EXPIRED,
 ]);
 
-/** Whether a withdrawal status is final. */
-function isFinalWithdrawalStatus(status: number): boolean {
+/** Whether a withdrawal status is final (nothing more will happen to it). */
+export function isFinalWithdrawalStatus(status: number): boolean {
   return FINAL.has(status);
 }
 
@@ -84,7 +87,11 @@ const DEFAULT_DELAYS = [
   ...Array(40).fill(3_600_000),
 ];
 
-type CheckData = WithdrawalWatch & { attempt: number; lastStatus: number | null };
+/**
+ * A check job's data. `round` tells one watch of a withdrawal from a later one (a draft not authorized
+ * once may be authorized later): BullMQ keeps finished jobs, and a job id seen before is not added again.
+ */
+type CheckData = WithdrawalWatch & { round: string; attempt: number; lastStatus: number | null };
 
 /** Starts the queue and its worker. `watch` follows a withdrawal, `find` looks for one; `close` stops both. */
 export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
@@ -116,13 +123,15 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
   });
 
   /** Sends the report of `what` (a status or an ending) about a withdrawal, once. */
-  function report(data: WithdrawalWatch, what: string | number, update: WithdrawalUpdate): Promise<void> {
-    return jobs.deliverOnce(`${data.userId}:${data.asset}:${data.withdrawalId}:${what}`, () =>
+  function report(data: CheckData, what: string | number, update: WithdrawalUpdate): Promise<void> {
+    // A status is told once per withdrawal; how a watch ended, once per watch.
+    const key = typeof what === "number" ? what : `${data.round}:${what}`;
+    return jobs.deliverOnce(`${data.userId}:${data.asset}:${data.withdrawalId}:${key}`, () =>
       options.notify(targetOf(data), update),
     );
   }
 
-  function gaveUp(data: WithdrawalWatch, reason: WithdrawalGaveUp): Promise<void> {
+  function gaveUp(data: CheckData, reason: WithdrawalGaveUp): Promise<void> {
     return report(data, "gave_up", { kind: "gave_up", withdrawalId: data.withdrawalId, reason });
   }
 
@@ -135,7 +144,7 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
     await jobs.add(
       "check",
       { ...data, attempt, lastStatus },
-      { delay, jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-${attempt}` },
+      { delay, jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-${data.round}-${attempt}` },
     );
   }
 
@@ -182,11 +191,14 @@ export function createWithdrawalWatcher(options: WithdrawalWatcherOptions) {
         withdrawalId: target.withdrawalId,
         firstTime: target.firstTime,
         ...(target.uncertain ? { uncertain: true } : {}),
+        round: randomUUID(),
         attempt: 0,
-        lastStatus: null,
+        lastStatus: target.toldStatus ?? null,
       };
       // The first check at once: the exchange may already have moved it on.
-      await jobs.add("check", data, { jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-start` });
+      await jobs.add("check", data, {
+        jobId: `wd-${data.userId}-${data.asset}-${data.withdrawalId}-${data.round}-start`,
+      });
     },
     /** Starts looking for a withdrawal whose create answer was lost. */
     async find(target: WithdrawalFind): Promise<void> {

@@ -12,7 +12,7 @@ const GOOD: Record<string, string[]> = {
   ETH: ["0x52908400098527886E0F7030069857D2E4169EE7", "0xde709f2102306220921060314715629080e2fb77"],
   XRP: ["rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh"],
   SOL: ["7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"],
-  LTC: ["ltc1qg82tp3mtpp4s3x6c0rr8vrlzz5ne8wz6lkqy4y", "LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9"],
+  LTC: ["ltc1qg82tp3mtpp4s3x6c0rr8vrlzz5ne8wz6lql80rj", "LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9"],
   DOGE: ["DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"],
   TRX: ["TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL"],
   USDT: ["0x52908400098527886E0F7030069857D2E4169EE7", "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL"],
@@ -45,6 +45,27 @@ describe("checkAddress", () => {
       problem: { code: "shape" },
     });
     expect(checkAddress("XRP", "xEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh")).toMatchObject({
+      problem: { code: "shape" },
+    });
+  });
+
+  it("a bech32 address with a typo is told as a checksum mismatch, not as the wrong shape", () => {
+    const typo = { problem: { code: "checksum", prefix: "bc1" } };
+    // One character changed (q -> p, still of the bech32 alphabet): only the checksum can tell.
+    expect(checkAddress("BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp")).toEqual(typo);
+    // Two neighbours swapped.
+    expect(checkAddress("BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5dmq")).toEqual(typo);
+    // A character outside the bech32 alphabet (b, i, o, 1 are not in it), or one missing.
+    expect(checkAddress("BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdb")).toEqual(typo);
+    expect(checkAddress("BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5md")).toEqual(typo);
+    // Mixed case is no bech32 address either.
+    expect(checkAddress("BTC", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdQ")).toEqual(typo);
+    expect(checkAddress("BTC", "BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDP")).toEqual(typo);
+    expect(checkAddress("LTC", "ltc1qg82tp3mtpp4s3x6c0rr8vrlzz5ne8wz6lql80rk")).toEqual({
+      problem: { code: "checksum", prefix: "ltc1" },
+    });
+    // Starting otherwise, it is still the shape that is wrong.
+    expect(checkAddress("BTC", "bx1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toMatchObject({
       problem: { code: "shape" },
     });
   });
