@@ -486,7 +486,9 @@ describe("the trigger card", () => {
     const trade = (await chat.press("Trade 1")).at(-1);
     expect(trade?.kind).toBe("message");
     expect(trade?.plainText).toContain(`Trade of alert #${trigger.id} (LINK)`);
-    expect(trade?.plainText).toMatch(/Transaction #\d+, .+: spent \$100\.00 → got [\d.]+ LINK \(completed\)/);
+    expect(trade?.plainText).toMatch(
+      /Transaction #\d+, .+: spent \$100\.00 → got [\d.]+ LINK \(✅ completed\)/,
+    );
 
     const seen = (await chat.press("Mark seen")).find((o) => o.kind === "edit");
     expect(seen?.plainText).toContain("Events: 1 (0 unseen)");

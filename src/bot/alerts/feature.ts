@@ -18,6 +18,7 @@ import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatDateTime } from "../format/time.ts";
+import { statusLabel } from "../history/format.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./buttons.ts";
 import {
@@ -232,7 +233,7 @@ async function showTrade(ctx: BotContext, deps: BotDeps, id: number, firedAt: nu
         when: formatDateTime(tx.created, zone, locale),
         spent: formatAmount(tx.src_asset, tx.src_amount, locale),
         got: formatAmount(tx.dst_asset, tx.dst_amount, locale),
-        status: escapeHtml(tx.status),
+        status: statusLabel(tx.status, ctx.t),
       }),
     );
   } else if ((event.trade?.trim() ?? "") !== "") lines.push("", ctx.t("alerts-trade-not-found"));
