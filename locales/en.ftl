@@ -31,7 +31,7 @@ help =
     /alerts — your price alerts: pause, edit, delete, events
     /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
     /dca — recurring buys and sells: list, set up, change, pause, delete
-    /history [ASSET] — every transaction, with filters, details and invoices
+    /history [ASSET] — every transaction, with filters and details
     /statement — your account statement as a PDF
     /withdraw [ASSET] — withdraw crypto to a confirmed saved address (asks for your 2FA code)
     /withdrawals — your recent withdrawals and their status
@@ -648,7 +648,6 @@ hist-button-asset = Asset: { $asset }
 hist-button-types = Types
 hist-button-period = Period
 hist-button-clear = ✖ Clear filters
-hist-button-invoice = 🧾 Invoice
 hist-button-back = ‹ Back
 hist-button-done = Done
 hist-all = all
@@ -668,9 +667,8 @@ hist-detail-rate = Rate: { $rate }
 hist-detail-fee = Fee: { $fee }
 hist-detail-aud-fee = Fee in AUD: { $fee }
 hist-detail-value = AUD value: { $value }
-hist-invoice-title = <b>🧾 Invoice · { $type } #{ $id }</b>
-hist-invoice-no-pdf = This is the exchange's invoice record. The exchange does not send invoice PDFs through its API; /statement gives a PDF of any period.
-hist-invoice-unsupported = The exchange has invoices only for swaps, buys, sells and withdrawals.
+hist-invoice-no-pdf = 🧾 The exchange has invoices for swaps, buys, sells and withdrawals, but its API does not hand out the PDF, so I cannot send it. /statement sends a PDF statement of any period.
+hist-invoice-unsupported = 🧾 The exchange has invoices only for swaps, buys, sells and withdrawals; /statement sends a PDF statement of any period.
 hist-usage = “{ $input }” is not an asset code. Send /history, or /history BTC for one asset.
 hist-unknown-asset = { $asset } is not listed on the exchange. Send /history for every asset.
 hist-bad-button = That button does not fit this list. Nothing was changed.

@@ -31,7 +31,7 @@ help =
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
     /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
-    /history [资产] — 全部交易记录，可筛选，可查看详情与发票
+    /history [资产] — 全部交易记录，可筛选，可查看详情
     /statement — PDF 格式的账户对账单
     /withdraw [币种] — 把加密货币提到已确认的保存地址（需要双重验证码）
     /withdrawals — 最近的提币记录及其状态
@@ -646,7 +646,6 @@ hist-button-asset = 资产：{ $asset }
 hist-button-types = 类型
 hist-button-period = 时间段
 hist-button-clear = ✖ 清除筛选
-hist-button-invoice = 🧾 发票
 hist-button-back = ‹ 返回
 hist-button-done = 完成
 hist-all = 全部
@@ -666,9 +665,8 @@ hist-detail-rate = 汇率：{ $rate }
 hist-detail-fee = 手续费：{ $fee }
 hist-detail-aud-fee = 手续费（澳元）：{ $fee }
 hist-detail-value = 澳元价值：{ $value }
-hist-invoice-title = <b>🧾 发票 · { $type } #{ $id }</b>
-hist-invoice-no-pdf = 以上是交易所的发票记录。交易所不通过 API 提供发票 PDF；/statement 可生成任意时间段的 PDF 对账单。
-hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提现提供发票。
+hist-invoice-no-pdf = 🧾 交易所为兑换、买入、卖出和提币提供发票，但其 API 不提供发票 PDF，因此我无法发送。/statement 可发送任意时间段的 PDF 对账单。
+hist-invoice-unsupported = 🧾 交易所只为兑换、买入、卖出和提币提供发票；/statement 可发送任意时间段的 PDF 对账单。
 hist-usage = “{ $input }”不是资产代码。请发送 /history，或用 /history BTC 查看单一资产。
 hist-unknown-asset = 交易所没有上架 { $asset }。发送 /history 查看全部资产。
 hist-bad-button = 该按钮与此列表不符，未做任何更改。

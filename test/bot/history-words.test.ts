@@ -44,11 +44,11 @@ function rendered(r: HistoryRow, language: string): string {
   return [renderList([r], NO_FILTERS, 0, t, language, ZONE), renderDetail(r, t, language, ZONE)].join("\n");
 }
 
-/** Our words carry no Latin letters in Chinese, apart from asset codes, commands and the zone's name. */
+/** Our words carry no Latin letters in Chinese, apart from asset codes, commands, the zone's name and "API" and "PDF". */
 function latinWords(text: string): string[] {
   const stripped = text
     .replace(/\/[a-z]+/g, "")
-    .replace(/\b(AUD|BTC|ETH)\b/g, "")
+    .replace(/\b(AUD|BTC|ETH|API|PDF)\b/g, "")
     .replace(/Australia\/Sydney/g, "");
   return stripped.match(/[A-Za-z_]{2,}/g) ?? [];
 }

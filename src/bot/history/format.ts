@@ -1,4 +1,4 @@
-/** The history list, a row's detail and an invoice as Telegram HTML. */
+/** The history list and a row's detail as Telegram HTML. */
 import { TRANSACTION_STATUSES, type TRANSACTION_SUBTYPES, TRANSACTION_TYPES } from "../../exchange/index.ts";
 import { type HistoryFilters, type HistoryRow, INVOICE_TYPES } from "../../services/history/rows.ts";
 import type { BotContext } from "../context.ts";
@@ -155,7 +155,7 @@ export function renderList(
   return lines.join("\n");
 }
 
-/** The fields of a transaction, one per line, for the detail and the invoice. */
+/** The fields of a transaction, one per line. */
 function fieldLines(row: HistoryRow, t: Translate, locale: string, zone: string): string[] {
   const lines = [
     t("hist-detail-when", {
@@ -178,26 +178,20 @@ function fieldLines(row: HistoryRow, t: Translate, locale: string, zone: string)
 }
 
 /** Whether the exchange has an invoice for this type of transaction. */
-export function hasInvoice(row: HistoryRow): boolean {
+function hasInvoice(row: HistoryRow): boolean {
   return INVOICE_TYPES.includes(row.type);
 }
 
-/** A row's detail; types without an invoice say so. */
+/**
+ * A row's detail, with where its invoice is: the exchange makes invoices for swaps, buys, sells and
+ * withdrawals, but its API answers an invoice request with this same record (the PDF stays with the
+ * exchange), so the bot has nothing more to send and says so.
+ */
 export function renderDetail(row: HistoryRow, t: Translate, locale: string, zone: string): string {
-  const lines = [
+  return [
     t("hist-detail-title", { type: typeLabel(row.type, t), id: row.id }),
     ...fieldLines(row, t, locale, zone),
-  ];
-  if (!hasInvoice(row)) lines.push("", t("hist-invoice-unsupported"));
-  return lines.join("\n");
-}
-
-/** The invoice record as the exchange returned it. */
-export function renderInvoice(row: HistoryRow, t: Translate, locale: string, zone: string): string {
-  return [
-    t("hist-invoice-title", { type: typeLabel(row.type, t), id: row.id }),
-    ...fieldLines(row, t, locale, zone),
     "",
-    t("hist-invoice-no-pdf"),
+    t(hasInvoice(row) ? "hist-invoice-no-pdf" : "hist-invoice-unsupported"),
   ].join("\n");
 }
