@@ -126,6 +126,7 @@ language-name = English
 error-fields = The exchange did not accept that:
 error-field-line = • { $field }: { $message }
 error-request-line = • { $message }
+exchange-says = The exchange says: “{ $words }”
 field-spend-amount = Amount you spend or sell
 field-get-amount = Amount you get
 field-src-asset = Asset you spend or sell
@@ -453,7 +454,9 @@ alerts-level = { $match ->
        *[auto] ↕ at { $level } (side picked by the exchange)
     }
 alerts-no-price = now: no price
-alerts-market = now { $price } ({ $distance } to the level)
+alerts-market = now { $price } ({ $distance })
+alerts-distance-to = { $distance } to the level
+alerts-distance-past = { $distance } past the level
 alerts-state-on = ✅ active
 alerts-state-fired = 🔔 fired, paused
 alerts-state-off = ⏸ paused
@@ -497,14 +500,16 @@ alerts-event = { $when }: fired { $match ->
         [yes] {""}
        *[no] {" "}🆕
     }
-alerts-event-trade = Trade: { $trade }
-alerts-event-failed = ⚠️ No trade: { $reason }
 alerts-event-gone = That event of alert #{ $id } is no longer there: the alert may have been deleted.
 alerts-trade-title = <b>Trade of alert #{ $id } ({ $asset })</b>, times in { $zone }
 alerts-trade-transaction = Transaction #{ $id }, { $when }: spent { $spent } → got { $got } ({ $status })
 alerts-trade-not-found = I could not find its transaction in your recent history; /balance shows where you stand.
 alerts-summary-title = <b>New alert: { $asset }</b>
-alerts-summary-market = Now: buy { $buy } · sell { $sell } ({ $distance } to the level)
+alerts-summary-market = Now: buy { $buy } · sell { $sell } · { $reference } ({ $distance })
+alerts-reference = { $kind ->
+        [last] last { $price }
+       *[mid] mid { $price }
+    }
 alerts-summary-auto = The exchange will watch for the price going { $match ->
         [above] above
        *[below] below
@@ -923,10 +928,10 @@ alerts-notify-order-buy-spend = Order: buy { $asset } with { $amount }
 alerts-notify-order-buy-get = Order: buy { $amount }
 alerts-notify-order-sell-spend = Order: sell { $amount }
 alerts-notify-order-sell-get = Order: sell { $asset } for { $amount }
-alerts-notify-trade = ✅ Trade placed: { $trade }
-alerts-notify-failed = ❌ No trade was placed: { $reason }
-alerts-notify-reason-balance = there was not enough balance ({ $detail })
-alerts-notify-reason-unknown = the exchange gave no reason
+alerts-notify-trade = ✅ A trade was placed.
+alerts-notify-failed = ❌ No trade was placed.
+alerts-notify-failed-balance = ❌ No trade was placed: there was not enough balance.
+alerts-notify-failed-unknown = ❌ No trade was placed, and the exchange gave no reason.
 alerts-notify-button-open = Open trigger
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade

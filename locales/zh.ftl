@@ -126,6 +126,7 @@ language-name = 简体中文
 error-fields = 交易所不接受该请求：
 error-field-line = • { $field }：{ $message }
 error-request-line = • { $message }
+exchange-says = 交易所原文：“{ $words }”
 field-spend-amount = 花费或卖出的数量
 field-get-amount = 收到的数量
 field-src-asset = 花费或卖出的资产
@@ -454,7 +455,9 @@ alerts-level = { $match ->
        *[auto] ↕ 在 { $level }（方向由交易所决定）
     }
 alerts-no-price = 当前：无价格
-alerts-market = 当前 { $price }（距价位 { $distance }）
+alerts-market = 当前 { $price }（{ $distance }）
+alerts-distance-to = 距价位 { $distance }
+alerts-distance-past = 已越过价位 { $distance }
 alerts-state-on = ✅ 生效中
 alerts-state-fired = 🔔 已触发，已暂停
 alerts-state-off = ⏸ 已暂停
@@ -498,14 +501,16 @@ alerts-event = { $when }：价格{ $match ->
         [yes] {""}
        *[no] {" "}🆕
     }
-alerts-event-trade = 交易：{ $trade }
-alerts-event-failed = ⚠️ 未交易：{ $reason }
 alerts-event-gone = 提醒 #{ $id } 的这条事件已不存在：提醒可能已被删除。
 alerts-trade-title = <b>提醒 #{ $id }（{ $asset }）的交易</b>，时间为 { $zone }
 alerts-trade-transaction = 交易记录 #{ $id }，{ $when }：花费 { $spent } → 得到 { $got }（{ $status }）
 alerts-trade-not-found = 我在你最近的记录中没有找到对应的交易；/balance 可查看当前余额。
 alerts-summary-title = <b>新提醒：{ $asset }</b>
-alerts-summary-market = 当前：买入 { $buy } · 卖出 { $sell }（距价位 { $distance }）
+alerts-summary-market = 当前：买入 { $buy } · 卖出 { $sell } · { $reference }（{ $distance }）
+alerts-reference = { $kind ->
+        [last] 最新价 { $price }
+       *[mid] 中间价 { $price }
+    }
 alerts-summary-auto = 交易所将监视价格{ $match ->
         [above] 高于
        *[below] 低于
@@ -912,10 +917,10 @@ alerts-notify-order-buy-spend = 订单：用 { $amount } 买入 { $asset }
 alerts-notify-order-buy-get = 订单：买入 { $amount }
 alerts-notify-order-sell-spend = 订单：卖出 { $amount }
 alerts-notify-order-sell-get = 订单：卖出 { $asset } 换取 { $amount }
-alerts-notify-trade = ✅ 已成交：{ $trade }
-alerts-notify-failed = ❌ 未能下单：{ $reason }
-alerts-notify-reason-balance = 余额不足（{ $detail }）
-alerts-notify-reason-unknown = 交易所未说明原因
+alerts-notify-trade = ✅ 已成交。
+alerts-notify-failed = ❌ 未能下单。
+alerts-notify-failed-balance = ❌ 未能下单：余额不足。
+alerts-notify-failed-unknown = ❌ 未能下单，交易所未说明原因。
 alerts-notify-button-open = 打开触发器
 alerts-notify-button-pause = 暂停
 alerts-notify-button-trade = 查看交易

@@ -56,7 +56,9 @@ describe("the quick form", () => {
     const summary = (await chat.send("/alert btc above 200000")).at(-1);
     expect(summary?.plainText).toContain("New alert: BTC");
     expect(summary?.plainText).toContain("Level: ▲ above $200,000.00");
-    expect(summary?.plainText).toMatch(/Now: buy \$[\d,.]+ · sell \$[\d,.]+ \(\+\d+\.\d\d% to the level\)/);
+    expect(summary?.plainText).toMatch(
+      /Now: buy \$[\d,.]+ · sell \$[\d,.]+ · last \$[\d,.]+ \(\+\d+\.\d\d% to the level\)/,
+    );
     expect(summary?.plainText).toContain("When it fires: alert only");
     expect(summary?.plainText).toContain("email ✗ · SMS ✗");
     expect(summary?.plainText).not.toContain("already past");
@@ -479,7 +481,7 @@ describe("the trigger card", () => {
     const events = (await chat.press("Events (1)")).find((o) => o.kind === "edit");
     expect(events?.plainText).toContain(`Events of alert #${trigger.id} (LINK): 1, newest 1 shown`);
     expect(events?.plainText).toMatch(
-      /1\. .+: fired below the level at \$29\.00 🆕\nTrade: Bought [\d.]+ LINK for 100\.00 AUD/,
+      /1\. .+: fired below the level at \$29\.00 🆕\n✅ A trade was placed\.\nThe exchange says: “Bought [\d.]+ LINK for 100\.00 AUD/,
     );
     expect(buttons(events)).toEqual(["Trade 1", "Mark seen", "Back"]);
 
@@ -497,7 +499,7 @@ describe("the trigger card", () => {
 });
 
 describe("buttons on alert messages", () => {
-  it("open sends the card, pause pauses, trade of a failed event says why; a stranger's trigger is not found", async () => {
+  it("open sends the card, pause pauses, enable enables, trade of a failed event says why; a stranger's trigger is not found", async () => {
     const { chat, account } = await trader({ AUD: "5" });
     const client = tb.ex.client(account.readWriteKey);
     tb.ex.sb.setPrice("DOT", "6.2");
@@ -526,7 +528,9 @@ describe("buttons on alert messages", () => {
     expect(opened?.plainText).toContain(`Alert #${trigger.id}: DOT`);
     const firedAt = Math.floor((event?.fired.getTime() ?? 0) / 1000);
     const trade = (await press(`al:trade:${trigger.id}:${firedAt}`)).at(-1);
-    expect(trade?.plainText).toContain("⚠️ No trade:");
+    expect(trade?.plainText).toContain(
+      "❌ No trade was placed: there was not enough balance.\nThe exchange says: “",
+    );
     expect((await press(`al:trade:${trigger.id}:${firedAt + 1}`)).at(-1)?.plainText).toContain(
       "no longer there",
     );
@@ -535,6 +539,9 @@ describe("buttons on alert messages", () => {
     const paused = (await press(`al:pause:${trigger.id}`)).at(-1);
     expect(paused?.plainText).toContain("State: ⏸ paused");
     expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(false);
+    const enabled = (await press(`al:enable:${trigger.id}`)).at(-1);
+    expect(enabled?.plainText).toContain("State: ✅ active");
+    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(true);
 
     const stranger = await trader({ AUD: "1" });
     const theirs = (await stranger.chat.send("hi")).at(-1)?.messageId ?? 0;
@@ -545,7 +552,7 @@ describe("buttons on alert messages", () => {
     const told = tb.fake.calls.slice(before).flatMap((c) => (c.output ? [c.output.plainText] : []));
     expect(told.join("\n")).toContain("The exchange has no such record.");
     expect(await tb.ex.writesOf(stranger.account, `${TRIGGERS}${trigger.id}/`)).toBe(1);
-    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(false);
+    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(true); // still as its owner left it
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Price triggers in the chat: /alerts (every trigger of the account, paged, each with a card), /alert
  * (the quick form straight to a summary with Confirm; without arguments the guided conversation), the
- * card's buttons, and the buttons on alert messages (`al:open|pause|trade`, see buttons.ts).
+ * card's buttons, and the buttons on alert messages (`al:open|pause|enable|trade`, see buttons.ts).
  */
 import { type Composer, InlineKeyboard } from "grammy";
 import {
@@ -321,8 +321,9 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       await showTrade(ctx, deps, button.triggerId, button.firedAt ?? 0);
       return;
     }
-    if (button.verb === "pause") {
-      await applyChange(ctx, deps, button.triggerId, { kind: "enable", enabled: false }, false);
+    if (button.verb === "pause" || button.verb === "enable") {
+      const enabled = button.verb === "enable";
+      await applyChange(ctx, deps, button.triggerId, { kind: "enable", enabled }, false);
       return;
     }
     const loaded = await loadTrigger(ctx, deps, button.triggerId, false);
