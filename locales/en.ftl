@@ -553,14 +553,14 @@ alerts-action-button = { $action ->
     }
 alerts-ask-quantity = { $action ->
         [buy] { $side ->
-            [spend] How much AUD should it spend?
-           *[receive] How much { $asset } should it buy?
+            [spend] How much AUD should it spend? You have { $balance }. Type an amount in AUD.
+           *[receive] How much { $asset } should it buy? You have { $balance }. Type a quantity of { $asset }.
         }
        *[sell] { $side ->
-            [spend] How much { $asset } should it sell?
-           *[receive] How much AUD should it get?
+            [spend] How much { $asset } should it sell? You have { $balance }. Type a quantity of { $asset }.
+           *[receive] How much AUD should it get? You have { $balance }. Type an amount in AUD.
         }
-    } You have { $balance }. Type a quantity.
+    }
 alerts-button-side = { $side ->
         [spend] Say how much { $asset } to { $action ->
             [buy] spend

@@ -554,14 +554,14 @@ alerts-action-button = { $action ->
     }
 alerts-ask-quantity = { $action ->
         [buy] { $side ->
-            [spend] 要花费多少澳元？
-           *[receive] 要买入多少 { $asset }？
+            [spend] 要花费多少澳元？你有 { $balance }。请输入澳元金额。
+           *[receive] 要买入多少 { $asset }？你有 { $balance }。请输入 { $asset } 数量。
         }
        *[sell] { $side ->
-            [spend] 要卖出多少 { $asset }？
-           *[receive] 要得到多少澳元？
+            [spend] 要卖出多少 { $asset }？你有 { $balance }。请输入 { $asset } 数量。
+           *[receive] 要得到多少澳元？你有 { $balance }。请输入澳元金额。
         }
-    } 你有 { $balance }。请输入数量。
+    }
 alerts-button-side = { $side ->
         [spend] { $action ->
             [buy] 按花费的 { $asset } 填写

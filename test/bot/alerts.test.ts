@@ -390,7 +390,10 @@ describe("the trigger card", () => {
     expect(await tb.ex.writesOf(account, onTrigger)).toBe(3);
 
     expect((await chat.press("🗑 Delete")).at(-1)?.plainText).toContain(`Delete alert #${trigger.id}?`);
-    expect((await chat.press("Yes, delete it")).at(-1)?.plainText).toContain(`Alert #${trigger.id} deleted.`);
+    const deleted = (await chat.press("Yes, delete it")).at(-1);
+    expect(deleted?.plainText).toContain(`Alert #${trigger.id} deleted.`);
+    // The way back is the list.
+    expect(deleted?.buttons.flat().map((b) => [b.text, b.data])).toEqual([["All alerts", "als:1"]]);
     expect(await triggersOf(account)).toHaveLength(0);
     // Pause, enable, the level and the delete.
     expect(callsFor(chat.user.id)).toHaveLength(4);
@@ -424,6 +427,12 @@ describe("the trigger card", () => {
     await tb.ex.control("POST", "/_sandbox/faults", { ...fault, method: "DELETE" });
     const outputs = await chat.press("Yes, delete it");
     expect(outputs.at(-1)?.plainText).toContain("the alert may have been deleted. Check /alerts");
+    expect(
+      outputs
+        .at(-1)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["All alerts"]);
     expect(outputs.some((o) => /Nothing was (done|changed)/.test(o.plainText))).toBe(false);
     expect(await triggersOf(account)).toHaveLength(0);
     expect(callsFor(chat.user.id)).toHaveLength(2);
@@ -442,7 +451,9 @@ describe("the trigger card", () => {
     await chat.send("/alerts");
     await chat.press(`#${trigger.id} SOL`);
     const ask = (await chat.press("Edit quantity")).at(-1);
-    expect(ask?.plainText).toContain("How much AUD should it spend? You have $300.00.");
+    expect(ask?.plainText).toContain(
+      "How much AUD should it spend? You have $300.00. Type an amount in AUD.",
+    );
     expect(buttons(ask)).toEqual(["Say how much SOL to buy", "Cancel"]);
     expect(await say(chat, "500")).toContain("more than you have: $500.00 needed, $300.00 available");
     expect(await say(chat, "1.234")).toContain("AUD quantities have at most 2 decimal places.");
