@@ -21,7 +21,6 @@ import {
 } from "../exchange/index.ts";
 import type { BotContext } from "./context.ts";
 import { describeFieldErrors } from "./exchange-fields.ts";
-import { escapeHtml, shorten } from "./format/html.ts";
 
 /** What goes with a shown text besides it: its buttons, if any. */
 export interface ShowOptions {
@@ -55,14 +54,6 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   if (error instanceof ExchangeResponseError) return t("error-bad-response");
   if (error instanceof ExchangeUnsupportedError) return t("error-unsupported");
   return t("something-went-wrong");
-}
-
-/**
- * The exchange's own free text (a trade's description, a failure reason), on a line of its own and
- * labelled as its words: never spliced into a sentence of ours, in any language. Cut to `max` characters.
- */
-export function exchangeSays(text: string, t: TranslateFunction, max = 300): string {
-  return t("exchange-says", { words: escapeHtml(shorten(text.trim(), max)) });
 }
 
 /** Shows `text` in place of the pressed message when `edit`, else as a new message. */

@@ -9,7 +9,7 @@ import { InlineKeyboard } from "grammy";
 import { DIRECTION, MATCH } from "../../exchange/index.ts";
 import type { AlertEvent } from "../../services/alerts/events.ts";
 import type { BotContext } from "../context.ts";
-import { exchangeSays } from "../exchange-errors.ts";
+import { exchangeSays } from "../format/exchange-words.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPrice, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
