@@ -84,10 +84,10 @@ describe("a fired trigger's message", () => {
 
   it("offers Pause only while the trigger is armed; once the exchange paused it, Enable for an alert only", () => {
     const t = tIn("en");
-    expect(buttons(renderAlert(event({ armed: true }), t, "en", ZONE))).toEqual(["Open trigger", "Pause"]);
+    expect(buttons(renderAlert(event({ armed: true }), t, "en", ZONE))).toEqual(["Open the alert", "Pause"]);
     // A trading trigger the exchange paused: re-arming it past its level trades at once, so from its card.
     expect(buttons(renderAlert(event({ armed: false, trade: TRADE }), t, "en", ZONE))).toEqual([
-      "Open trigger",
+      "Open the alert",
       "View trade",
     ]);
     const alertOnly = renderAlert(
@@ -96,7 +96,7 @@ describe("a fired trigger's message", () => {
       "en",
       ZONE,
     );
-    expect(buttons(alertOnly)).toEqual(["Open trigger", "▶️ Enable"]);
+    expect(buttons(alertOnly)).toEqual(["Open the alert", "▶️ Enable"]);
     expect(alertOnly.keyboard.inline_keyboard.flat()[1]).toMatchObject({ callback_data: "al:enable:4" });
   });
 });
