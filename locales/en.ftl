@@ -31,7 +31,7 @@ help =
     /alerts — your price alerts: pause, edit, delete, events
     /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
     /dca — recurring buys and sells: list, set up, change, pause, delete
-    /history [ASSET] — every transaction, with filters, details and invoices
+    /history [ASSET] — every transaction, with filters and details
     /statement — your account statement as a PDF
     /withdraw [ASSET] — withdraw crypto to a confirmed saved address (asks for your 2FA code)
     /withdrawals — your recent withdrawals and their status
@@ -141,6 +141,7 @@ language-name = English
 error-fields = The exchange did not accept that:
 error-field-line = • { $field }: { $message }
 error-request-line = • { $message }
+exchange-says = The exchange says: “{ $words }”
 field-spend-amount = Amount you spend or sell
 field-get-amount = Amount you get
 field-src-asset = Asset you spend or sell
@@ -442,13 +443,13 @@ settings-digest-off = Daily digest: off (pick the hour it arrives with the butto
 settings-digest-at = Daily digest: at { $time }
 settings-button-digest = Daily digest
 settings-digest-button-off = Off
-settings-choose-digest = At what hour should the daily digest arrive ({ $zone })? It brings your portfolio's value, the day's return, your biggest movers, triggers near their level and recurring buys due that day. It follows your alert setting: silent arrives without a sound, off sends nothing.
+settings-choose-digest = At what hour should the daily digest arrive ({ $zone })? It brings your portfolio's value, the day's return, your biggest movers, alerts near their level and recurring buys due that day. It follows your alert setting: silent arrives without a sound, off sends nothing.
 settings-digest-connect-first = Connect a key with /connect first: the digest is about your account.
 digest-title = <b>📊 Daily digest</b> · { $date }
 digest-value = Portfolio value: <b>{ $value }</b>
 digest-day = Today: { $amount }{ $percent }
 digest-movers = <b>Biggest movers today</b>
-digest-near = <b>Triggers near their level</b>
+digest-near = <b>Alerts near their level</b>
 digest-near-above = { $asset } above { $level } ({ $distance } away)
 digest-near-below = { $asset } below { $level } ({ $distance } away)
 digest-near-auto = { $asset } at { $level } ({ $distance } away)
@@ -492,7 +493,9 @@ alerts-level = { $match ->
        *[auto] ↕ at { $level } (side picked by the exchange)
     }
 alerts-no-price = now: no price
-alerts-market = now { $price } ({ $distance } to the level)
+alerts-market = now { $price } ({ $distance })
+alerts-distance-to = { $distance } to the level
+alerts-distance-past = { $distance } past the level
 alerts-state-on = ✅ active
 alerts-state-fired = 🔔 fired, paused
 alerts-state-off = ⏸ paused
@@ -536,14 +539,16 @@ alerts-event = { $when }: fired { $match ->
         [yes] {""}
        *[no] {" "}🆕
     }
-alerts-event-trade = Trade: { $trade }
-alerts-event-failed = ⚠️ No trade: { $reason }
 alerts-event-gone = That event of alert #{ $id } is no longer there: the alert may have been deleted.
 alerts-trade-title = <b>Trade of alert #{ $id } ({ $asset })</b>, times in { $zone }
 alerts-trade-transaction = Transaction #{ $id }, { $when }: spent { $spent } → got { $got } ({ $status })
 alerts-trade-not-found = I could not find its transaction in your recent history; /balance shows where you stand.
 alerts-summary-title = <b>New alert: { $asset }</b>
-alerts-summary-market = Now: buy { $buy } · sell { $sell } ({ $distance } to the level)
+alerts-summary-market = Now: buy { $buy } · sell { $sell } · { $reference } ({ $distance })
+alerts-reference = { $kind ->
+        [last] last { $price }
+       *[mid] mid { $price }
+    }
 alerts-summary-auto = The exchange will watch for the price going { $match ->
         [above] above
        *[below] below
@@ -587,14 +592,14 @@ alerts-action-button = { $action ->
     }
 alerts-ask-quantity = { $action ->
         [buy] { $side ->
-            [spend] How much AUD should it spend?
-           *[receive] How much { $asset } should it buy?
+            [spend] How much AUD should it spend? You have { $balance }. Type an amount in AUD.
+           *[receive] How much { $asset } should it buy? You have { $balance }. Type a quantity of { $asset }.
         }
        *[sell] { $side ->
-            [spend] How much { $asset } should it sell?
-           *[receive] How much AUD should it get?
+            [spend] How much { $asset } should it sell? You have { $balance }. Type a quantity of { $asset }.
+           *[receive] How much AUD should it get? You have { $balance }. Type an amount in AUD.
         }
-    } You have { $balance }. Type a quantity.
+    }
 alerts-button-side = { $side ->
         [spend] Say how much { $asset } to { $action ->
             [buy] spend
@@ -650,6 +655,23 @@ hist-type-airdrop = Airdrop
 hist-type-stake = Stake
 hist-type-unstake = Unstake
 hist-type-reward = Reward
+hist-status-completed = completed
+hist-status-processed = processed
+hist-status-pending = pending
+hist-status-processing = processing
+hist-status-failed = failed
+hist-status-error = error
+hist-status-rejected = rejected
+hist-status-cancelled = cancelled
+hist-status-canceled = cancelled
+hist-status-expired = expired
+hist-subtype-instant = instant trade
+hist-subtype-recurring-buy = recurring buy or sell (/dca)
+hist-subtype-price-trigger = price alert's trade (/alerts)
+hist-subtype-bank-transfer = bank transfer
+hist-subtype-crypto-transfer = crypto transfer
+hist-subtype-crypto-withdrawal = crypto withdrawal
+hist-other = other (the exchange's word: “{ $raw }”)
 hist-period-24h = Last 24 h
 hist-period-week = Last week
 hist-period-month = Last month
@@ -670,7 +692,6 @@ hist-button-asset = Asset: { $asset }
 hist-button-types = Types
 hist-button-period = Period
 hist-button-clear = ✖ Clear filters
-hist-button-invoice = 🧾 Invoice
 hist-button-back = ‹ Back
 hist-button-done = Done
 hist-all = all
@@ -691,9 +712,10 @@ hist-detail-rate = Rate: { $rate }
 hist-detail-fee = Fee: { $fee }
 hist-detail-aud-fee = Fee in AUD: { $fee }
 hist-detail-value = AUD value: { $value }
-hist-invoice-title = <b>🧾 Invoice · { $type } #{ $id }</b>
 hist-invoice-no-pdf = This is the exchange's invoice record. The exchange does not send invoice PDFs through its API; /statement gives a PDF of any period.
 hist-invoice-unsupported = The exchange has invoices only for swaps, buys, sells and withdrawals.
+hist-invoice-no-pdf = 🧾 The exchange has invoices for swaps, buys, sells and withdrawals, but its API does not hand out the PDF, so I cannot send it. /statement sends a PDF statement of any period.
+hist-invoice-unsupported = 🧾 The exchange has invoices only for swaps, buys, sells and withdrawals; /statement sends a PDF statement of any period.
 hist-bad-button = That button does not fit this list. Nothing was changed.
 hist-expired = This list has expired. Send /history again.
 stmt-choose = <b>Account statement</b>
@@ -723,7 +745,7 @@ cmd-withdrawals = Your recent withdrawals
 wd-read-only = Your API key is read-only, so I can't withdraw with it. Withdrawals need a read &amp; write key (and your 2FA code): connect one with /connect. /withdrawals still shows your history.
 wd-nothing-to-withdraw = You hold no crypto to withdraw.
 wd-pick-asset = Which crypto would you like to withdraw?
-wd-pick-again = Please pick one of the buttons, or /cancel.
+wd-pick-again = Pick one of the buttons above, or /cancel.
 wd-unknown-asset = You hold no { $asset } to withdraw. Pick one of the buttons, or /cancel.
 wd-no-addresses = You have no saved { $asset } addresses. Add one with /addresses (it needs the confirmation from your email before it can be used).
 wd-pick-destination = Where should the { $asset } go? Only confirmed addresses from your address book can be used.
@@ -906,6 +928,7 @@ addr-bad-blank = This answer can't be empty.
 addr-bad-too-long = That is too long: at most { $max } characters.
 addr-bad-name-short = That is too short for a name: type the full name (at least { $min } letters), as on the owner's ID or registration.
 addr-bad-pick = Pick one of the buttons above.
+addr-bad-pick = Pick one of the buttons above, or /cancel.
 addr-bad-country = “{ $input }” is not a country I know. Type a two-letter ISO code like <code>AU</code> or <code>GB</code>, or the country's name.
 addr-not-skippable = This one is needed, so it can't be skipped.
 addr-no-back = This is the first question. /cancel to stop.
@@ -956,11 +979,11 @@ alerts-notify-order-buy-spend = Order: buy { $asset } with { $amount }
 alerts-notify-order-buy-get = Order: buy { $amount }
 alerts-notify-order-sell-spend = Order: sell { $amount }
 alerts-notify-order-sell-get = Order: sell { $asset } for { $amount }
-alerts-notify-trade = ✅ Trade placed: { $trade }
-alerts-notify-failed = ❌ No trade was placed: { $reason }
-alerts-notify-reason-balance = there was not enough balance ({ $detail })
-alerts-notify-reason-unknown = the exchange gave no reason
-alerts-notify-button-open = Open trigger
+alerts-notify-trade = ✅ A trade was placed.
+alerts-notify-failed = ❌ No trade was placed.
+alerts-notify-failed-balance = ❌ No trade was placed: there was not enough balance.
+alerts-notify-failed-unknown = ❌ No trade was placed, and the exchange gave no reason.
+alerts-notify-button-open = Open the alert
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade
-alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price triggers. Connect a working key with /connect to get alerts again.
+alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price alerts. Connect a working key with /connect to get alerts again.

@@ -31,11 +31,11 @@ help =
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
     /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
-    /history [资产] — 全部交易记录，可筛选，可查看详情与发票
+    /history [资产] — 全部交易记录，可筛选，可查看详情
     /statement — PDF 格式的账户对账单
     /withdraw [币种] — 把加密货币提到已确认的保存地址（需要双重验证码）
     /withdrawals — 最近的提币记录及其状态
-    /addresses — 已保存的提现地址：添加、确认、删除
+    /addresses — 已保存的提币地址：添加、确认、删除
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知、每日摘要及其送达时间
@@ -145,6 +145,7 @@ language-name = 简体中文
 error-fields = 交易所不接受该请求：
 error-field-line = • { $field }：{ $message }
 error-request-line = • { $message }
+exchange-says = 交易所原文：“{ $words }”
 field-spend-amount = 花费或卖出的数量
 field-get-amount = 收到的数量
 field-src-asset = 花费或卖出的资产
@@ -209,7 +210,7 @@ trade-button-spend = { $kind ->
         [sell] 按卖出的 { $asset } 数量
        *[swap] 按换出的 { $asset } 数量
     }
-trade-pick-again = 请选择上方的按钮，或发送 /cancel。
+trade-pick-again = 请点上方的按钮之一，或发送 /cancel。
 trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；或只发送 /buy 按步骤操作。
 trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；或只发送 /sell 按步骤操作。
 trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；或只发送 /swap 按步骤操作。
@@ -363,7 +364,7 @@ dca-ask-restart-paused = 修改频率会把下次执行重置为现在，除非�
 dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
-dca-pick-again = 请点上面的按钮，或 /cancel。
+dca-pick-again = 请点上方的按钮之一，或发送 /cancel。
 dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
 dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
@@ -447,17 +448,17 @@ settings-digest-off = 每日摘要：关闭（可用下方按钮选择送达的�
 settings-digest-at = 每日摘要：{ $time }
 settings-button-digest = 每日摘要
 settings-digest-button-off = 关闭
-settings-choose-digest = 每日摘要在几点送达（{ $zone }）？内容包括投资组合价值、当日收益、涨跌最大的持仓、接近触发价的价格触发器以及当天到期的定期交易。它遵循你的提醒设置：静音时无提示音送达，关闭时不发送。
+settings-choose-digest = 每日摘要在几点送达（{ $zone }）？内容包括投资组合价值、当日收益、涨跌最大的持仓、接近触发价的价格提醒以及当天到期的定投。它遵循你的提醒设置：静音时无提示音送达，关闭时不发送。
 settings-digest-connect-first = 请先用 /connect 连接密钥：摘要内容来自你的账户。
 digest-title = <b>📊 每日摘要</b> · { $date }
 digest-value = 投资组合价值：<b>{ $value }</b>
 digest-day = 今日：{ $amount }{ $percent }
 digest-movers = <b>今日涨跌最大</b>
-digest-near = <b>接近触发价的触发器</b>
+digest-near = <b>接近触发价的提醒</b>
 digest-near-above = { $asset } 高于 { $level }（相差 { $distance }）
 digest-near-below = { $asset } 低于 { $level }（相差 { $distance }）
 digest-near-auto = { $asset } 于 { $level }（相差 { $distance }）
-digest-due = <b>今日到期的定期交易</b>
+digest-due = <b>今日到期的定投</b>
 digest-due-buy = { $time } 用 { $amount } 买入 { $asset }
 digest-due-sell = { $time } 卖出 { $amount } { $asset }
 digest-footer = <i>截至 { $time }（{ $zone }）。可在 /settings 中更改时间或关闭。</i>
@@ -497,7 +498,9 @@ alerts-level = { $match ->
        *[auto] ↕ 在 { $level }（方向由交易所决定）
     }
 alerts-no-price = 当前：无价格
-alerts-market = 当前 { $price }（距价位 { $distance }）
+alerts-market = 当前 { $price }（{ $distance }）
+alerts-distance-to = 距价位 { $distance }
+alerts-distance-past = 已越过价位 { $distance }
 alerts-state-on = ✅ 生效中
 alerts-state-fired = 🔔 已触发，已暂停
 alerts-state-off = ⏸ 已暂停
@@ -541,14 +544,16 @@ alerts-event = { $when }：价格{ $match ->
         [yes] {""}
        *[no] {" "}🆕
     }
-alerts-event-trade = 交易：{ $trade }
-alerts-event-failed = ⚠️ 未交易：{ $reason }
 alerts-event-gone = 提醒 #{ $id } 的这条事件已不存在：提醒可能已被删除。
 alerts-trade-title = <b>提醒 #{ $id }（{ $asset }）的交易</b>，时间为 { $zone }
 alerts-trade-transaction = 交易记录 #{ $id }，{ $when }：花费 { $spent } → 得到 { $got }（{ $status }）
 alerts-trade-not-found = 我在你最近的记录中没有找到对应的交易；/balance 可查看当前余额。
 alerts-summary-title = <b>新提醒：{ $asset }</b>
-alerts-summary-market = 当前：买入 { $buy } · 卖出 { $sell }（距价位 { $distance }）
+alerts-summary-market = 当前：买入 { $buy } · 卖出 { $sell } · { $reference }（{ $distance }）
+alerts-reference = { $kind ->
+        [last] 最新价 { $price }
+       *[mid] 中间价 { $price }
+    }
 alerts-summary-auto = 交易所将监视价格{ $match ->
         [above] 高于
        *[below] 低于
@@ -592,14 +597,14 @@ alerts-action-button = { $action ->
     }
 alerts-ask-quantity = { $action ->
         [buy] { $side ->
-            [spend] 要花费多少澳元？
-           *[receive] 要买入多少 { $asset }？
+            [spend] 要花费多少澳元？你有 { $balance }。请输入澳元金额。
+           *[receive] 要买入多少 { $asset }？你有 { $balance }。请输入 { $asset } 数量。
         }
        *[sell] { $side ->
-            [spend] 要卖出多少 { $asset }？
-           *[receive] 要得到多少澳元？
+            [spend] 要卖出多少 { $asset }？你有 { $balance }。请输入 { $asset } 数量。
+           *[receive] 要得到多少澳元？你有 { $balance }。请输入澳元金额。
         }
-    } 你有 { $balance }。请输入数量。
+    }
 alerts-button-side = { $side ->
         [spend] { $action ->
             [buy] 按花费的 { $asset } 填写
@@ -620,7 +625,7 @@ alerts-button-sms = 短信：{ $on ->
        *[off] 关
     }
 alerts-button-continue = 继续
-alerts-pick-again = 请点击上面的按钮之一，或发送 /cancel。
+alerts-pick-again = 请点上方的按钮之一，或发送 /cancel。
 alerts-settings-mark-seen = 送达后在交易所将提醒标为已读：{ $on ->
         [on] 开
        *[off] 关
@@ -646,12 +651,29 @@ hist-type-buy = 买入
 hist-type-sell = 卖出
 hist-type-swap = 兑换
 hist-type-deposit = 充值
-hist-type-withdrawal = 提现
+hist-type-withdrawal = 提币
 hist-type-commission = 佣金
 hist-type-airdrop = 空投
 hist-type-stake = 质押
 hist-type-unstake = 解除质押
 hist-type-reward = 奖励
+hist-status-completed = 已完成
+hist-status-processed = 已处理
+hist-status-pending = 待处理
+hist-status-processing = 处理中
+hist-status-failed = 失败
+hist-status-error = 出错
+hist-status-rejected = 已拒绝
+hist-status-cancelled = 已取消
+hist-status-canceled = 已取消
+hist-status-expired = 已过期
+hist-subtype-instant = 即时交易
+hist-subtype-recurring-buy = 定投（/dca）
+hist-subtype-price-trigger = 价格提醒下单（/alerts）
+hist-subtype-bank-transfer = 银行转账
+hist-subtype-crypto-transfer = 加密货币转账
+hist-subtype-crypto-withdrawal = 加密货币提币
+hist-other = 其他（交易所原文：“{ $raw }”）
 hist-period-24h = 最近 24 小时
 hist-period-week = 最近一周
 hist-period-month = 最近一个月
@@ -663,7 +685,7 @@ hist-zone = 时间按 { $zone } 显示
 hist-row = { $n }. { $type } · { $when } · { $status }
 hist-row-value = 价值 { $value }
 hist-row-fee = 手续费 { $fee }
-hist-empty = 您还没有任何交易。
+hist-empty = 你还没有任何交易。
 hist-empty-filtered = 没有符合这些筛选条件的交易。请修改或在下方清除筛选。
 hist-empty-page = 没有更早的交易了。
 hist-button-newer = ‹ 较新
@@ -672,7 +694,6 @@ hist-button-asset = 资产：{ $asset }
 hist-button-types = 类型
 hist-button-period = 时间段
 hist-button-clear = ✖ 清除筛选
-hist-button-invoice = 🧾 发票
 hist-button-back = ‹ 返回
 hist-button-done = 完成
 hist-all = 全部
@@ -693,9 +714,10 @@ hist-detail-rate = 汇率：{ $rate }
 hist-detail-fee = 手续费：{ $fee }
 hist-detail-aud-fee = 手续费（澳元）：{ $fee }
 hist-detail-value = 澳元价值：{ $value }
-hist-invoice-title = <b>🧾 发票 · { $type } #{ $id }</b>
 hist-invoice-no-pdf = 以上是交易所的发票记录。交易所不通过 API 提供发票 PDF；/statement 可生成任意时间段的 PDF 对账单。
-hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提现提供发票。
+hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提币提供发票。
+hist-invoice-no-pdf = 🧾 交易所为兑换、买入、卖出和提币提供发票，但其 API 不提供发票 PDF，因此我无法发送。/statement 可发送任意时间段的 PDF 对账单。
+hist-invoice-unsupported = 🧾 交易所只为兑换、买入、卖出和提币提供发票；/statement 可发送任意时间段的 PDF 对账单。
 hist-bad-button = 该按钮与此列表不符，未做任何更改。
 hist-expired = 此列表已过期，请重新发送 /history。
 stmt-choose = <b>账户对账单</b>
@@ -725,7 +747,7 @@ cmd-withdrawals = 最近的提币记录
 wd-read-only = 你的 API 密钥是只读的，无法用它提币。提币需要读写密钥（以及你的双重验证码）：用 /connect 连接一个。/withdrawals 仍可查看历史记录。
 wd-nothing-to-withdraw = 你没有可提取的加密货币。
 wd-pick-asset = 你想提取哪种加密货币？
-wd-pick-again = 请选择一个按钮，或发送 /cancel。
+wd-pick-again = 请点上方的按钮之一，或发送 /cancel。
 wd-unknown-asset = 你没有可提取的 { $asset }。请选择一个按钮，或发送 /cancel。
 wd-no-addresses = 你没有已保存的 { $asset } 地址。用 /addresses 添加一个（需要先通过邮件确认才能使用）。
 wd-pick-destination = { $asset } 要提到哪里？只能使用地址簿中已确认的地址。
@@ -819,9 +841,9 @@ wd-button-enter-code = 🔑 输入双重验证码
 wd-draft-gone = 提币 #{ $id } 已不再是草稿（例如，它已在网页版中获得授权），因此不需要验证码。它现在的状态：
 wd-no-label = （无标签）
 ## addresses
-cmd-addresses = 已保存的提现地址
+cmd-addresses = 已保存的提币地址
 addr-title = <b>你的地址簿</b>（第 { $page } 页，共 { $pages } 页）
-addr-none = 你的地址簿是空的。提现只能发往已保存并已通过邮件确认的地址：点击下面的按钮添加一个。
+addr-none = 你的地址簿是空的。提币只能发往已保存并已通过邮件确认的地址：点击下面的按钮添加一个。
 addr-group = <b>{ $asset }</b> · { $name }
 addr-line = { $n }. <b>{ $label }</b> · <code>{ $address }</code>
 addr-line-memo = { $n }. <b>{ $label }</b> · <code>{ $address }</code> · { $kind ->
@@ -850,22 +872,22 @@ addr-button-delete-confirm = 是的，删除
 addr-button-keep = 保留
 addr-details-title = <b>{ $label }</b> · { $asset }（{ $name }）
 addr-details-address = 地址：<code>{ $address }</code>
-addr-details-unconfirmed = ✉️ 等待你通过邮件确认。确认之前不能用于提现。
-addr-details-confirmed = ✅ 已于 { $when } 确认：可以用于提现。
-addr-details-confirmed-undated = ✅ 已确认：可以用于提现。
-addr-details-deleted = 🗑 已删除：不能再用于提现。历史记录会保留。
+addr-details-unconfirmed = ✉️ 等待你通过邮件确认。确认之前不能用于提币。
+addr-details-confirmed = ✅ 已于 { $when } 确认：可以用于提币。
+addr-details-confirmed-undated = ✅ 已确认：可以用于提币。
+addr-details-deleted = 🗑 已删除：不能再用于提币。历史记录会保留。
 addr-details-created = 添加于 { $when }
-addr-details-usage = 提现：{ $usage }
+addr-details-usage = 提币：{ $usage }
 addr-read-only = 你的 API 密钥是只读的，因此我无法用它修改你的地址簿。你仍可以用 /addresses 查看；要添加、删除或重发确认邮件，请用 /connect 连接一个可读写的密钥。
-addr-ask-asset = <b>新的提现地址</b>
+addr-ask-asset = <b>新的提币地址</b>
     这个地址用于哪种资产？请选择，或输入资产代码。
 addr-ask-address = 请发送 { $asset } 地址（格式类似 { $shape }）。请复制粘贴，不要手动输入。
 addr-ask-address-any = 请发送 { $asset } 地址。请复制粘贴，不要手动输入。
 addr-ask-memo-tag = 请发送这个 { $asset } 地址的目标标签（一个数字）。交易所通常需要标签；如果这个地址没有，请发送 /skip。
 addr-ask-memo = 请发送这个 { $asset } 地址的备注（memo）。交易所通常需要备注；如果这个地址没有，请发送 /skip。
 addr-ask-memo-unknown = 这个 { $asset } 地址需要备注或标签吗？需要就请发送，没有请发送 /skip。
-addr-ask-label = 给这个地址起个名字，方便提现时辨认（最多 200 个字符），例如 <i>我的 Ledger</i>。
-addr-ask-destination-type = 根据旅行规则，需要记录提现去向的一些信息。这个地址是个人钱包，还是交易所账户？
+addr-ask-label = 给这个地址起个名字，方便提币时辨认（最多 200 个字符），例如 <i>我的 Ledger</i>。
+addr-ask-destination-type = 根据旅行规则，需要记录提币去向的一些信息。这个地址是个人钱包，还是交易所账户？
 addr-ask-wallet-provider = 是哪种钱包？请选择，或选“其他”。
 addr-ask-wallet-provider-other-name = 请输入钱包的名称。
 addr-ask-exchange = 账户在哪家交易所？请选择，或选“其他”。
@@ -899,11 +921,12 @@ addr-bad-blank = 这一项不能为空。
 addr-bad-too-long = 太长了：最多 { $max } 个字符。
 addr-bad-name-short = 这作为名称太短了：请输入完整名称（至少 { $min } 个字），与证件或注册信息一致。
 addr-bad-pick = 请点选上面的按钮之一。
+addr-bad-pick = 请点上方的按钮之一，或发送 /cancel。
 addr-bad-country = 我不认识“{ $input }”这个国家或地区。请输入两位 ISO 代码，例如 <code>AU</code> 或 <code>GB</code>，或输入国家名称。
 addr-not-skippable = 这一项是必填的，不能跳过。
 addr-no-back = 这是第一个问题。发送 /cancel 可停止。
 addr-cancelled = 已取消。没有保存任何内容。
-addr-summary-title = <b>保存这个提现地址吗？</b>
+addr-summary-title = <b>保存这个提币地址吗？</b>
 addr-summary-asset = 资产：{ $asset }（{ $name }）
 addr-summary-address = 地址：<code>{ $address }</code>
 addr-summary-memo = { $kind ->
@@ -922,20 +945,22 @@ addr-summary-beneficiary-type = 所有者类型：{ $answer }
 addr-summary-name = 名称：{ $answer }
 addr-summary-country = 国家或地区：{ $answer }
 addr-summary-region = 地区：{ $answer }
-addr-summary-note = 请逐个字符核对地址：发往错误地址的提现无法撤回。保存后，交易所会给你发送一封带确认链接的邮件，链接 30 分钟内有效。
+addr-summary-note = 请逐个字符核对地址：发往错误地址的提币无法撤回。保存后，交易所会给你发送一封带确认链接的邮件，链接 30 分钟内有效。
 addr-saving = 正在保存地址…
 addr-created = ✅ <b>已保存“{ $label }”</b>（{ $asset }）。
-    📧 交易所已给你发送确认链接：请在 30 分钟内打开。确认之前，这个地址不能用于提现。没收到邮件或链接已过期？请点“重发确认邮件”。“刷新”可查看当前状态。
+    📧 交易所已给你发送确认链接：请在 30 分钟内打开。确认之前，这个地址不能用于提币。没收到邮件或链接已过期？请点“重发确认邮件”。“刷新”可查看当前状态。
 addr-create-unknown = ⚠️ 交易所的回复丢失了，因此这个地址可能已经保存。再次添加之前，请先查看地址簿（以及邮箱：如果已保存，会有一封确认邮件）。
 addr-resent = 📧 “{ $label }”的新确认邮件已发出。请在 30 分钟内打开其中的链接。
-addr-resend-confirmed = “{ $label }”已经确认，无需重发：它可以用于提现。
+addr-resend-confirmed = “{ $label }”已经确认，无需重发：它可以用于提币。
 addr-resend-deleted = “{ $label }”已被删除，无法再确认。如有需要，请用 /addresses 重新添加。
 addr-resend-unknown = ⚠️ 交易所的回复丢失了，因此确认邮件可能已经发出。再次请求之前，请先检查收件箱（以及垃圾邮件）。
 addr-resend-wait = ✉️ 这个地址的确认邮件不到一分钟前刚发出。请先查看收件箱（以及垃圾邮件）；一分钟后可以再次请求。
 addr-delete-ask = 删除“{ $label }”（{ $asset }，<code>{ $address }</code>）吗？
-    删除后将不能再用于提现。交易所会保留其历史记录：过去发往该地址的提现仍在你的记录中。
+    删除后将不能再用于提币。交易所会保留其历史记录：过去发往该地址的提币仍在你的记录中。
 addr-deleting = 正在删除“{ $label }”…
-addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提现；历史记录会保留。
+addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提币；历史记录会保留。
+    删除后将不能再用于提币。交易所会保留其历史记录：过去发往该地址的提币仍在你的记录中。
+addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提币；历史记录会保留。
 addr-delete-already = “{ $label }”已经删除。
 addr-delete-kept = 已保留“{ $label }”。没有任何更改。
 addr-delete-unknown = ⚠️ 交易所的回复丢失了，因此“{ $label }”可能已被删除。点“刷新”查看其状态。
@@ -949,11 +974,11 @@ alerts-notify-order-buy-spend = 订单：用 { $amount } 买入 { $asset }
 alerts-notify-order-buy-get = 订单：买入 { $amount }
 alerts-notify-order-sell-spend = 订单：卖出 { $amount }
 alerts-notify-order-sell-get = 订单：卖出 { $asset } 换取 { $amount }
-alerts-notify-trade = ✅ 已成交：{ $trade }
-alerts-notify-failed = ❌ 未能下单：{ $reason }
-alerts-notify-reason-balance = 余额不足（{ $detail }）
-alerts-notify-reason-unknown = 交易所未说明原因
-alerts-notify-button-open = 打开触发器
+alerts-notify-trade = ✅ 已成交。
+alerts-notify-failed = ❌ 未能下单。
+alerts-notify-failed-balance = ❌ 未能下单：余额不足。
+alerts-notify-failed-unknown = ❌ 未能下单，交易所未说明原因。
+alerts-notify-button-open = 打开提醒
 alerts-notify-button-pause = 暂停
 alerts-notify-button-trade = 查看交易
-alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格触发器。请用 /connect 连接一个可用的密钥以重新接收提醒。
+alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格提醒。请用 /connect 连接一个可用的密钥以重新接收提醒。

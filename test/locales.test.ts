@@ -62,6 +62,21 @@ describe("locales", () => {
     expect(unused).toEqual([]);
   });
 
+  it("one idea, one wording: every refusal asking to pick a button reads the same in each language", () => {
+    const i18n = createI18n();
+    const refusals = [...messageKeys("en")].filter((key) => /-pick-again$|^addr-bad-pick$/.test(key));
+    expect(refusals.length).toBeGreaterThanOrEqual(5);
+    for (const language of LANGUAGES) {
+      const wordings = new Set(refusals.map((key) => i18n.t(language, key)));
+      expect([...wordings], language).toHaveLength(1);
+    }
+  });
+
+  it("one idea, one word in Chinese: 提醒 (not 触发器), 提币 (not 提现), 定投 (not 定期交易), 你 (not 您)", () => {
+    const text = readFileSync(join(root, "locales", "zh.ftl"), "utf8");
+    for (const avoided of ["触发器", "提现", "定期交易", "您"]) expect(text, avoided).not.toContain(avoided);
+  });
+
   it("the bot's translations are the files' texts, character for character (only their storage differs)", () => {
     const plain = new I18n({
       defaultLocale: "en",

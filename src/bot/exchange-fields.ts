@@ -1,11 +1,11 @@
 /**
  * The exchange's validation errors (field name -> messages) in plain localized words: a field name such
  * as `req_spend_amount` is never shown, and the messages the exchange is known to send are reworded.
- * A message not recognised keeps the exchange's own words after a localized field label.
+ * A message not recognised is quoted as the exchange's words after a localized field label.
  */
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { FieldErrors } from "../exchange/index.ts";
-import { escapeHtml } from "./format/html.ts";
+import { exchangeSays } from "./format/exchange-words.ts";
 
 // Request fields of the spec a user can get wrong, by the message naming them.
 const FIELD_KEYS: Readonly<Record<string, string>> = {
@@ -42,7 +42,7 @@ function messageText(message: string, t: TranslateFunction): string {
     const match = pattern.exec(message);
     if (match) return t(key, variables(match));
   }
-  return escapeHtml(message);
+  return exchangeSays(message, t);
 }
 
 /** One localized line per field message; whole-request messages (`non_field_errors`) carry no label. */

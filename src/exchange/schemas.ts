@@ -116,6 +116,38 @@ export const TRANSACTION_TYPES = [
 /** A known transaction type. */
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/**
+ * Transaction statuses known to occur (the spec leaves them open: "completed/processed/pending-like
+ * words"; the sandbox's and the swap and withdrawal states' words). Not enforced: the exchange may send
+ * another word, which the bot shows as the exchange's.
+ */
+export const TRANSACTION_STATUSES = [
+  "completed",
+  "processed",
+  "pending",
+  "processing",
+  "failed",
+  "error",
+  "rejected",
+  "cancelled",
+  "canceled",
+  "expired",
+] as const;
+
+/**
+ * Transaction subtypes known to occur (the spec leaves them open; these are the sandbox's: a swap placed
+ * in the app, a recurring buy's or a price trigger's market order, an AUD or crypto deposit, a crypto
+ * withdrawal). Not enforced, as for {@link TRANSACTION_STATUSES}.
+ */
+export const TRANSACTION_SUBTYPES = [
+  "instant",
+  "recurring_buy",
+  "price_trigger",
+  "bank_transfer",
+  "crypto_transfer",
+  "crypto_withdrawal",
+] as const;
+
 // ---- envelopes and messages ---------------------------------------------------------------------
 
 /** A page of a list: `{count, next, previous, results}`; next/previous are absolute URLs or null. */
@@ -330,7 +362,8 @@ export type PortfolioStatistics = z.output<typeof PortfolioStatistics>;
 
 /**
  * An item of the unified history (also the all-transactions invoice payload). `transaction_type` is
- * normally one of {@link TRANSACTION_TYPES}; `status` is a free word shown as is. Amount fields that do
+ * normally one of {@link TRANSACTION_TYPES}; `status` and `transaction_subtype` are free words, normally
+ * one of {@link TRANSACTION_STATUSES} and {@link TRANSACTION_SUBTYPES}. Amount fields that do
  * not apply to a type (e.g. the source of a deposit) may be null.
  */
 export const Transaction = z.object({

@@ -6,6 +6,7 @@ describe("trigger buttons", () => {
     for (const button of [
       { verb: "open", triggerId: 7 },
       { verb: "pause", triggerId: 123456789012 },
+      { verb: "enable", triggerId: 42 },
       { verb: "trade", triggerId: 7, firedAt: 1_790_000_000 },
     ] as const) {
       const data = alertButtonData(button);
@@ -20,6 +21,7 @@ describe("trigger buttons", () => {
       "al:open:-1",
       "al:open:1:2",
       "al:trade:1",
+      "al:enable:1:2",
       "al:delete:1",
       "al:open:1234567890123",
       "al:open:1x",

@@ -106,9 +106,10 @@ describe("a trigger fires", () => {
     );
     expect(alert.plainText).toMatch(/Fired at \$[\d,.]+ · \d\d:\d\d:\d\d .+ \(Australia\/Sydney\)/);
     expect(alert.silent).toBeFalsy();
+    // The exchange paused the trigger as it fired: no Pause; an alert-only trigger can be re-enabled.
     expect(alert.buttons.flat().map((b) => b.data)).toEqual([
       `al:open:${trigger.id}`,
-      `al:pause:${trigger.id}`,
+      `al:enable:${trigger.id}`,
     ]);
     // Later scans and heartbeats read it again, but the event is never sent twice.
     await sleep(1500);
@@ -128,7 +129,9 @@ describe("a trigger fires", () => {
     await rise("ETH");
     const alert = await chat.waitForOutput((o) => o.plainText.includes("rose to"), ARRIVES_MS);
     expect(alert.plainText).toContain("Order: buy ETH with $500.00");
-    expect(alert.plainText).toMatch(/Trade placed: Bought [\d.]+ ETH for 500(\.00)? AUD/);
+    expect(alert.plainText).toMatch(
+      /✅ A trade was placed\.\nThe exchange says: “Bought [\d.]+ ETH for 500(\.00)? AUD[^”]*”/,
+    );
     const [event] = (await client.priceTriggers.get(trigger.id)).events;
     const firedAt = Math.floor((event?.fired.getTime() ?? 0) / 1000);
     expect(alert.buttons.flat().map((b) => b.data)).toContain(`al:trade:${trigger.id}:${firedAt}`);
@@ -145,7 +148,9 @@ describe("a trigger fires", () => {
     });
     await drop("SOL");
     const alert = await chat.waitForOutput((o) => o.plainText.includes("fell to"), ARRIVES_MS);
-    expect(alert.plainText).toContain("No trade was placed: there was not enough balance");
+    expect(alert.plainText).toContain(
+      "No trade was placed: there was not enough balance.\nThe exchange says: “",
+    );
     expect(alert.buttons.flat().some((b) => b.data?.startsWith("al:trade:"))).toBe(false);
   });
 

@@ -63,12 +63,17 @@ describe("the guided create", () => {
     expect(buttons(action)).toEqual(["Alert only", "Buy SOL", "Sell SOL", "Cancel"]);
 
     const spend = (await chat.press("Buy SOL")).find((o) => o.kind === "message");
-    expect(spend?.plainText).toContain("How much AUD should it spend? You have $500.00.");
+    expect(spend?.plainText).toContain(
+      "How much AUD should it spend? You have $500.00. Type an amount in AUD.",
+    );
+    expect(spend?.plainText).not.toContain("quantity");
     expect(await chat.send("600").then((o) => o.at(-1)?.plainText)).toContain(
       "more than you have: $600.00 needed, $500.00 available",
     );
     const receive = (await chat.press("Say how much SOL to buy")).find((o) => o.kind === "edit");
-    expect(receive?.plainText).toContain("How much SOL should it buy?");
+    expect(receive?.plainText).toContain(
+      "How much SOL should it buy? You have $500.00. Type a quantity of SOL.",
+    );
     expect((await chat.send("0.000000001")).at(-1)?.plainText).toContain(
       "SOL quantities have at most 8 decimal places.",
     );

@@ -57,7 +57,9 @@ describe("the quick form", () => {
     const summary = (await chat.send("/alert btc above 200000")).at(-1);
     expect(summary?.plainText).toContain("New alert: BTC");
     expect(summary?.plainText).toContain("Level: ▲ above $200,000.00");
-    expect(summary?.plainText).toMatch(/Now: buy \$[\d,.]+ · sell \$[\d,.]+ \(\+\d+\.\d\d% to the level\)/);
+    expect(summary?.plainText).toMatch(
+      /Now: buy \$[\d,.]+ · sell \$[\d,.]+ · last \$[\d,.]+ \(\+\d+\.\d\d% to the level\)/,
+    );
     expect(summary?.plainText).toContain("When it fires: alert only");
     expect(summary?.plainText).toContain("email ✗ · SMS ✗");
     expect(summary?.plainText).not.toContain("already past");
@@ -389,7 +391,10 @@ describe("the trigger card", () => {
     expect(await tb.ex.writesOf(account, onTrigger)).toBe(3);
 
     expect((await chat.press("🗑 Delete")).at(-1)?.plainText).toContain(`Delete alert #${trigger.id}?`);
-    expect((await chat.press("Yes, delete it")).at(-1)?.plainText).toContain(`Alert #${trigger.id} deleted.`);
+    const deleted = (await chat.press("Yes, delete it")).at(-1);
+    expect(deleted?.plainText).toContain(`Alert #${trigger.id} deleted.`);
+    // The way back is the list.
+    expect(deleted?.buttons.flat().map((b) => [b.text, b.data])).toEqual([["All alerts", "als:1"]]);
     expect(await triggersOf(account)).toHaveLength(0);
     // Pause, enable, the level and the delete.
     expect(callsFor(chat.user.id)).toHaveLength(4);
@@ -423,6 +428,12 @@ describe("the trigger card", () => {
     await tb.ex.control("POST", "/_sandbox/faults", { ...fault, method: "DELETE" });
     const outputs = await chat.press("Yes, delete it");
     expect(outputs.at(-1)?.plainText).toContain("the alert may have been deleted. Check /alerts");
+    expect(
+      outputs
+        .at(-1)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["All alerts"]);
     expect(outputs.some((o) => /Nothing was (done|changed)/.test(o.plainText))).toBe(false);
     expect(await triggersOf(account)).toHaveLength(0);
     expect(callsFor(chat.user.id)).toHaveLength(2);
@@ -441,7 +452,9 @@ describe("the trigger card", () => {
     await chat.send("/alerts");
     await chat.press(`#${trigger.id} SOL`);
     const ask = (await chat.press("Edit quantity")).at(-1);
-    expect(ask?.plainText).toContain("How much AUD should it spend? You have $300.00.");
+    expect(ask?.plainText).toContain(
+      "How much AUD should it spend? You have $300.00. Type an amount in AUD.",
+    );
     expect(buttons(ask)).toEqual(["Say how much SOL to buy", "Cancel"]);
     expect(await say(chat, "500")).toContain("more than you have: $500.00 needed, $300.00 available");
     expect(await say(chat, "1.234")).toContain("AUD quantities have at most 2 decimal places.");
@@ -480,14 +493,16 @@ describe("the trigger card", () => {
     const events = (await chat.press("Events (1)")).find((o) => o.kind === "edit");
     expect(events?.plainText).toContain(`Events of alert #${trigger.id} (LINK): 1, newest 1 shown`);
     expect(events?.plainText).toMatch(
-      /1\. .+: fired below the level at \$29\.00 🆕\nTrade: Bought [\d.]+ LINK for 100\.00 AUD/,
+      /1\. .+: fired below the level at \$29\.00 🆕\n✅ A trade was placed\.\nThe exchange says: “Bought [\d.]+ LINK for 100\.00 AUD/,
     );
     expect(buttons(events)).toEqual(["Trade 1", "Mark seen", "Back"]);
 
     const trade = (await chat.press("Trade 1")).at(-1);
     expect(trade?.kind).toBe("message");
     expect(trade?.plainText).toContain(`Trade of alert #${trigger.id} (LINK)`);
-    expect(trade?.plainText).toMatch(/Transaction #\d+, .+: spent \$100\.00 → got [\d.]+ LINK \(completed\)/);
+    expect(trade?.plainText).toMatch(
+      /Transaction #\d+, .+: spent \$100\.00 → got [\d.]+ LINK \(✅ completed\)/,
+    );
 
     const seen = (await chat.press("Mark seen")).find((o) => o.kind === "edit");
     expect(seen?.plainText).toContain("Events: 1 (0 unseen)");
@@ -496,7 +511,7 @@ describe("the trigger card", () => {
 });
 
 describe("buttons on alert messages", () => {
-  it("open sends the card, pause pauses, trade of a failed event says why; a stranger's trigger is not found", async () => {
+  it("open sends the card, pause pauses, enable enables, trade of a failed event says why; a stranger's trigger is not found", async () => {
     const { chat, account } = await trader({ AUD: "5" });
     const client = tb.ex.client(account.readWriteKey);
     tb.ex.sb.setPrice("DOT", "6.2");
@@ -525,7 +540,9 @@ describe("buttons on alert messages", () => {
     expect(opened?.plainText).toContain(`Alert #${trigger.id}: DOT`);
     const firedAt = Math.floor((event?.fired.getTime() ?? 0) / 1000);
     const trade = (await press(`al:trade:${trigger.id}:${firedAt}`)).at(-1);
-    expect(trade?.plainText).toContain("⚠️ No trade:");
+    expect(trade?.plainText).toContain(
+      "❌ No trade was placed: there was not enough balance.\nThe exchange says: “",
+    );
     expect((await press(`al:trade:${trigger.id}:${firedAt + 1}`)).at(-1)?.plainText).toContain(
       "no longer there",
     );
@@ -534,6 +551,9 @@ describe("buttons on alert messages", () => {
     const paused = (await press(`al:pause:${trigger.id}`)).at(-1);
     expect(paused?.plainText).toContain("State: ⏸ paused");
     expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(false);
+    const enabled = (await press(`al:enable:${trigger.id}`)).at(-1);
+    expect(enabled?.plainText).toContain("State: ✅ active");
+    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(true);
 
     const stranger = await trader({ AUD: "1" });
     const theirs = (await stranger.chat.send("hi")).at(-1)?.messageId ?? 0;
@@ -544,7 +564,7 @@ describe("buttons on alert messages", () => {
     const told = tb.fake.calls.slice(before).flatMap((c) => (c.output ? [c.output.plainText] : []));
     expect(told.join("\n")).toContain("The exchange has no such record.");
     expect(await tb.ex.writesOf(stranger.account, `${TRIGGERS}${trigger.id}/`)).toBe(1);
-    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(false);
+    expect((await client.priceTriggers.get(trigger.id)).enabled).toBe(true); // still as its owner left it
   });
 });
 

@@ -26,7 +26,7 @@ const tIn =
 describe("describeExchangeError", () => {
   const t = tIn("en");
 
-  it("words field errors plainly: no field names, known messages reworded, the rest escaped", () => {
+  it("words field errors plainly: no field names, known messages reworded, the rest quoted as the exchange's", () => {
     const text = describeExchangeError(
       new ExchangeValidationError(
         {
@@ -44,8 +44,8 @@ describe("describeExchangeError", () => {
         "The exchange did not accept that:",
         "• Amount you spend or sell: at most 2 decimal places",
         "• Asset you spend or sell: missing",
-        "• A detail of the request: Must be &lt;= 5 &amp; &gt; 0.",
-        "• Try later.",
+        "• A detail of the request: The exchange says: “Must be &lt;= 5 &amp; &gt; 0.”",
+        "• The exchange says: “Try later.”",
       ].join("\n"),
     );
   });
@@ -57,6 +57,11 @@ describe("describeExchangeError", () => {
     );
     expect(text).toContain("• 收到的数量：必须大于零");
     expect(text).not.toContain("req_get_amount");
+    const unknown = describeExchangeError(
+      new ExchangeValidationError({ amount: ["Withdrawals are paused."] }, false),
+      tIn("zh"),
+    );
+    expect(unknown).toContain("• 数量：交易所原文：“Withdrawals are paused.”");
   });
 
   it("says what each status means and what to do", () => {

@@ -742,12 +742,13 @@ function seconds(): number {
 /**
  * Presses that write to the exchange at once when the presser has a key: every Confirm (`t:<id>:c`: a
  * swap, an alert, a recurring trade or its Pause / Resume, a withdrawal, an address saved or deleted),
- * and the buttons that act without one (an alert's Pause / Enable / Mark seen, an address's Resend). The
+ * and the buttons that act without one (a card's or an alert's Pause / Enable, Mark seen, an address's Resend). The
  * same data typed by hand (forged) acts the same, so no user with a key presses it: the run checks that
  * nothing else writes.
  */
 const CONFIRM_PRESS = /^t:[\w-]+:c$/;
-const DIRECT_WRITE_PRESS = /^(?:alc:(?:pause|enable|seen):\d+|al:pause:\d+(?::\d+)?|addr:resend:\d+)$/;
+const DIRECT_WRITE_PRESS =
+  /^(?:alc:(?:pause|enable|seen):\d+|al:(?:pause|enable):\d+(?::\d+)?|addr:resend:\d+)$/;
 
 /**
  * Whether `user` pressing `data` could write to the exchange. A read-only user may press the buttons that
@@ -762,7 +763,7 @@ function readingVariant(data: string): string {
   return data
     .replace(/^(t:[\w-]+):c$/, "$1:x")
     .replace(/^alc:(?:pause|enable|seen):/, "alc:card:")
-    .replace(/^al:pause:(\d+).*$/, "al:open:$1")
+    .replace(/^al:(?:pause|enable):(\d+).*$/, "al:open:$1")
     .replace(/^addr:resend:/, "addr:show:");
 }
 

@@ -1,12 +1,12 @@
 /**
  * Callback data of the buttons on alert messages and trigger cards: `al:<verb>:<triggerId>`, and for the
  * trade of one event `al:trade:<triggerId>:<fired epoch seconds>`. No single-use token is needed: these
- * buttons read or pause, and every action runs with the presser's own key, so the exchange refuses
+ * buttons read, pause or enable, and every action runs with the presser's own key, so the exchange refuses
  * (404) a trigger that is not theirs.
  */
 
 /** What a trigger button does. */
-export type AlertButtonVerb = "open" | "pause" | "trade";
+export type AlertButtonVerb = "open" | "pause" | "enable" | "trade";
 
 /** A parsed trigger button. */
 export interface AlertButton {
@@ -17,7 +17,7 @@ export interface AlertButton {
 }
 
 /** Matches every trigger button's callback data; parse the match with {@link parseAlertButton}. */
-export const ALERT_BUTTON_PATTERN = /^al:(open|pause|trade):(\d{1,12})(?::(\d{1,12}))?$/;
+export const ALERT_BUTTON_PATTERN = /^al:(open|pause|enable|trade):(\d{1,12})(?::(\d{1,12}))?$/;
 
 /** The callback data of a trigger button (at most 40 bytes, well under Telegram's 64). */
 export function alertButtonData(button: AlertButton): string {

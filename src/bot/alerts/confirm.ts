@@ -4,6 +4,7 @@
  * before the summary is shown, so a refused input never reaches the exchange; a write whose answer was
  * lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing changed".
  */
+import { InlineKeyboard } from "grammy";
 import type { ExchangeClient, PriceTrigger, Ticker } from "../../exchange/index.ts";
 import { type AlertDraft, type AlertProblem, checkDraft, firesAtOnce } from "../../services/alerts/checks.ts";
 import {
@@ -215,12 +216,17 @@ export async function onAlertChoice(
     const error = result.error instanceof Error ? result.error : new Error(String(result.error));
     ctx.log.warn({ err: { name: error.name, message: error.message } }, "price trigger write answer lost");
   }
+  // After a delete there is no card to go back to: the way on is the list.
+  const toList =
+    payload.action === "alert-delete"
+      ? { reply_markup: new InlineKeyboard().text(ctx.t("alerts-button-list"), "als:1") }
+      : {};
   if (result.status !== "done") {
-    await ctx.editMessageText(failureText(ctx, result, UNKNOWN_KEYS[payload.action]));
+    await ctx.editMessageText(failureText(ctx, result, UNKNOWN_KEYS[payload.action]), toList);
     return;
   }
   if (payload.action === "alert-delete") {
-    await ctx.editMessageText(ctx.t("alerts-deleted", { id: payload.triggerId }));
+    await ctx.editMessageText(ctx.t("alerts-deleted", { id: payload.triggerId }), toList);
     return;
   }
   // A create or an update answers the trigger as it now is.

@@ -1,12 +1,15 @@
 /**
  * The message of a fired trigger, as Telegram HTML: the asset, the level and its direction, the price
  * it fired at with the time in the user's zone, and for a trading trigger its order and what became of
- * it (the trade placed, or why none was). Buttons open the trigger, pause it, and show the trade.
+ * it (the trade placed, or why none was), the exchange's own words on a line apart. Buttons open the
+ * trigger, pause it while it is armed (the exchange pauses a trigger when it fires), re-enable an
+ * alert-only trigger it paused, and show the trade.
  */
 import { InlineKeyboard } from "grammy";
 import { DIRECTION, MATCH } from "../../exchange/index.ts";
 import type { AlertEvent } from "../../services/alerts/events.ts";
 import type { BotContext } from "../context.ts";
+import { exchangeSays } from "../format/exchange-words.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPrice, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
@@ -39,12 +42,31 @@ function orderText(event: AlertEvent, t: Translate, locale: string): string | un
   return undefined;
 }
 
-/** Why a trade failed, in plain words where the reason is a known one. */
-function reasonText(reason: string | null, t: Translate): string {
-  if (reason === null) return t("alerts-notify-reason-unknown");
-  if (/insufficient|not enough/i.test(reason))
-    return t("alerts-notify-reason-balance", { detail: escapeHtml(reason) });
-  return escapeHtml(reason);
+/**
+ * What became of a firing's trade, in our words, then the exchange's description or reason on a line of
+ * its own, labelled as the exchange's. Empty when the firing neither traded nor failed.
+ */
+export function tradeOutcome(trade: string | null, failure: string | null, t: Translate): string[] {
+  const placed = trade?.trim() ?? "";
+  if (placed !== "") return [t("alerts-notify-trade"), exchangeSays(placed, t)];
+  const reason = failure?.trim() ?? "";
+  if (reason === "") return [t("alerts-notify-failed-unknown")];
+  const balance = /insufficient|not enough/i.test(reason);
+  return [t(balance ? "alerts-notify-failed-balance" : "alerts-notify-failed"), exchangeSays(reason, t)];
+}
+
+/**
+ * The state button of an alert: Pause while the trigger is armed; once the exchange has paused it,
+ * Enable for an alert-only trigger, and nothing for a trading one (re-arming it past its level trades
+ * again at once: that is done from its card, with the level and the price in view).
+ */
+function stateButton(event: AlertEvent, t: Translate): [string, string] | undefined {
+  const { triggerId } = event;
+  if (event.armed === true)
+    return [t("alerts-notify-button-pause"), alertButtonData({ verb: "pause", triggerId })];
+  if (event.armed === false && event.orderDirection === null)
+    return [t("alerts-button-enable"), alertButtonData({ verb: "enable", triggerId })];
+  return undefined;
 }
 
 /** Renders one event of a trigger. */
@@ -65,15 +87,14 @@ export function renderAlert(
     t("alerts-notify-price", { price: formatPrice(event.price, locale), time, zone: escapeHtml(zone) }),
   ];
   const order = orderText(event, t, locale);
-  if (order !== undefined) {
-    lines.push(order);
-    if (event.trade) lines.push(t("alerts-notify-trade", { trade: escapeHtml(event.trade) }));
-    else lines.push(t("alerts-notify-failed", { reason: reasonText(event.failureReason, t) }));
-  }
-  const keyboard = new InlineKeyboard()
-    .text(t("alerts-notify-button-open"), alertButtonData({ verb: "open", triggerId: event.triggerId }))
-    .text(t("alerts-notify-button-pause"), alertButtonData({ verb: "pause", triggerId: event.triggerId }));
-  if (event.trade) {
+  if (order !== undefined) lines.push(order, ...tradeOutcome(event.trade, event.failureReason, t));
+  const keyboard = new InlineKeyboard().text(
+    t("alerts-notify-button-open"),
+    alertButtonData({ verb: "open", triggerId: event.triggerId }),
+  );
+  const state = stateButton(event, t);
+  if (state !== undefined) keyboard.text(...state);
+  if (event.trade?.trim()) {
     const firedAt = Math.floor(fired.getTime() / 1000);
     keyboard.text(
       t("alerts-notify-button-trade"),

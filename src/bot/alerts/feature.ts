@@ -1,7 +1,7 @@
 /**
  * Price triggers in the chat: /alerts (every trigger of the account, paged, each with a card), /alert
  * (the quick form straight to a summary with Confirm; without arguments the guided conversation), the
- * card's buttons, and the buttons on alert messages (`al:open|pause|trade`, see buttons.ts).
+ * card's buttons, and the buttons on alert messages (`al:open|pause|enable|trade`, see buttons.ts).
  */
 import { type Composer, InlineKeyboard } from "grammy";
 import {
@@ -18,6 +18,7 @@ import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatDateTime } from "../format/time.ts";
+import { statusLabel } from "../history/format.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./buttons.ts";
 import {
@@ -232,7 +233,7 @@ async function showTrade(ctx: BotContext, deps: BotDeps, id: number, firedAt: nu
         when: formatDateTime(tx.created, zone, locale),
         spent: formatAmount(tx.src_asset, tx.src_amount, locale),
         got: formatAmount(tx.dst_asset, tx.dst_amount, locale),
-        status: escapeHtml(tx.status),
+        status: statusLabel(tx.status, ctx.t),
       }),
     );
   } else if ((event.trade?.trim() ?? "") !== "") lines.push("", ctx.t("alerts-trade-not-found"));
@@ -320,8 +321,9 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       await showTrade(ctx, deps, button.triggerId, button.firedAt ?? 0);
       return;
     }
-    if (button.verb === "pause") {
-      await applyChange(ctx, deps, button.triggerId, { kind: "enable", enabled: false }, false);
+    if (button.verb === "pause" || button.verb === "enable") {
+      const enabled = button.verb === "enable";
+      await applyChange(ctx, deps, button.triggerId, { kind: "enable", enabled }, false);
       return;
     }
     const loaded = await loadTrigger(ctx, deps, button.triggerId, false);

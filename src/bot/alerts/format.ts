@@ -10,18 +10,21 @@ import {
 import {
   type AlertDraft,
   type AlertMatch,
-  distancePercent,
   firesAtOnce,
+  type LevelDistance,
+  levelDistance,
+  marketPrice,
   resolvedMatch,
   sideAsset,
   spendAtLevel,
 } from "../../services/alerts/checks.ts";
 import { unseenEvents } from "../../services/alerts/triggers.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
+import { escapeHtml } from "../format/html.ts";
 import { formatPercent, formatPrice } from "../format/numbers.ts";
 import { formatDateTime } from "../format/time.ts";
 import { formatAmount } from "../swaps/format.ts";
+import { tradeOutcome } from "./event-format.ts";
 
 type Translate = BotContext["t"];
 
@@ -68,14 +71,22 @@ function levelText(match: AlertMatch, level: string, t: Translate, locale: strin
   return t("alerts-level", { match, level: formatPrice(level, locale) });
 }
 
-/** The current price and the distance to the level, or that the ticker has no price. */
+/** "+0.90% to the level" while the market approaches it, "1.17% past the level" once it has passed it. */
+function distanceText(distance: LevelDistance, t: Translate, locale: string): string {
+  if (distance.passed)
+    return t("alerts-distance-past", {
+      distance: formatPercent(toDec(distance.percent).abs().toFixed(), locale, false),
+    });
+  return t("alerts-distance-to", { distance: formatPercent(distance.percent, locale) });
+}
+
+/** The current price (the one levels are compared with) and the distance to the level, or that there is none. */
 function marketText(trigger: PriceTrigger, ticker: Ticker, t: Translate, locale: string): string {
   const entry = ticker[trigger.asset];
   if (entry === undefined) return t("alerts-no-price");
-  const market = entry.last ?? toDec(entry.buy).plus(toDec(entry.sell)).dividedBy(2).toFixed();
   return t("alerts-market", {
-    price: formatPrice(market, locale),
-    distance: formatPercent(distancePercent(trigger.price, entry), locale),
+    price: formatPrice(marketPrice(entry).toFixed(), locale),
+    distance: distanceText(levelDistance(trigger.price, triggerMatch(trigger), entry), t, locale),
   });
 }
 
@@ -146,12 +157,9 @@ export function renderEvent(event: PriceTriggerEvent, t: Translate, locale: stri
     match,
     seen: event.seen ? "yes" : "no",
   });
-  // The exchange's own words, kept short so ten events stay well inside one message.
-  const trade = shorten(event.trade?.trim() ?? "", 300);
-  const failure = shorten(event.failure_reason?.trim() ?? "", 300);
-  if (trade !== "") return `${head}\n${t("alerts-event-trade", { trade: escapeHtml(trade) })}`;
-  if (failure !== "") return `${head}\n${t("alerts-event-failed", { reason: escapeHtml(failure) })}`;
-  return head;
+  // A firing that neither traded nor failed was an alert only: nothing more to say.
+  const traded = (event.trade?.trim() ?? "") !== "" || (event.failure_reason?.trim() ?? "") !== "";
+  return traded ? [head, ...tradeOutcome(event.trade, event.failure_reason, t)].join("\n") : head;
 }
 
 /**
@@ -169,7 +177,12 @@ export function renderSummary(draft: AlertDraft, ticker: Ticker, t: Translate, l
       t("alerts-summary-market", {
         buy: formatPrice(entry.buy, locale),
         sell: formatPrice(entry.sell, locale),
-        distance: formatPercent(distancePercent(draft.level, entry), locale),
+        // The distance is measured from the price levels are compared with, so it is shown too.
+        reference: t("alerts-reference", {
+          kind: entry.last !== null && entry.last !== undefined ? "last" : "mid",
+          price: formatPrice(marketPrice(entry).toFixed(), locale),
+        }),
+        distance: distanceText(levelDistance(draft.level, draft.match, entry), t, locale),
       }),
     );
     if (draft.match === "auto") lines.push(t("alerts-summary-auto", { match: resolvedMatch(draft, entry) }));

@@ -1,7 +1,8 @@
 /**
  * /history: the unified transaction history, newest first, five rows a page with Newer / Older, filters
- * by asset, by types (several at once) and by period, shown in the header; a row opens its detail, and
- * swaps, buys, sells and withdrawals have an Invoice button that sends the exchange's invoice record.
+ * by asset, by types (several at once) and by period, shown in the header; a row opens its detail. There
+ * is no Invoice button: the exchange's invoice call answers the same record the detail shows and keeps
+ * the PDF it makes to itself, so the detail says so and points to /statement.
  *
  * Each message's state (filters, page anchors, rows on screen) lives in a short Redis record (see
  * services/history/views.ts); buttons carry `hs:<view>:<verb>[:<arg>]`, well under Telegram's 64 bytes.
@@ -10,7 +11,7 @@
  * user pages never repeat a row on a page and never skip one.
  */
 import { type Composer, InlineKeyboard } from "grammy";
-import { ExchangeUnsupportedError, TRANSACTION_TIMES, TRANSACTION_TYPES } from "../../exchange/index.ts";
+import { TRANSACTION_TIMES, TRANSACTION_TYPES } from "../../exchange/index.ts";
 import {
   HISTORY_PAGE_SIZE,
   type HistoryFilters,
@@ -19,7 +20,6 @@ import {
   historyPage,
   NO_FILTERS,
   rowKey,
-  toRow,
 } from "../../services/history/rows.ts";
 import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
@@ -29,7 +29,7 @@ import { showExchangeError } from "../exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { hasInvoice, renderDetail, renderInvoice, renderList, typeLabel } from "./format.ts";
+import { renderDetail, renderList, typeLabel } from "./format.ts";
 
 const FIAT = "AUD";
 const MAX_ASSET_CHOICES = 15;
@@ -159,30 +159,10 @@ function rowOf(view: HistoryView, arg: string | undefined): HistoryRow | undefin
 
 async function showDetail({ ctx, deps, id }: Press, row: HistoryRow): Promise<void> {
   const locale = await ctx.i18n.getLocale();
-  const keyboard = new InlineKeyboard();
-  if (hasInvoice(row)) keyboard.text(ctx.t("hist-button-invoice"), data(id, "i", row.id));
-  keyboard.text(ctx.t("hist-button-back"), data(id, "l"));
+  const keyboard = new InlineKeyboard().text(ctx.t("hist-button-back"), data(id, "l"));
   await ctx.editMessageText(renderDetail(row, ctx.t, locale, userTimezone(ctx, deps)), {
     reply_markup: keyboard,
   });
-}
-
-/** Sends the exchange's invoice record for `row` as a new message; a 501 is explained. */
-async function sendInvoice({ ctx, deps }: Press, row: HistoryRow): Promise<void> {
-  const client = await clientOrConnect(ctx, deps);
-  if (!client) return;
-  try {
-    const waited = await waitForExchange(ctx, deps, () => client.transactions.invoice(row.id));
-    if (waited.cancelled) return;
-    const locale = await ctx.i18n.getLocale();
-    await ctx.reply(renderInvoice(toRow(waited.value), ctx.t, locale, userTimezone(ctx, deps)));
-  } catch (error) {
-    if (error instanceof ExchangeUnsupportedError) {
-      await ctx.reply(ctx.t("hist-invoice-unsupported"));
-      return;
-    }
-    await showExchangeError(ctx, error, false);
-  }
 }
 
 async function assetPicker({ ctx, deps, id, view }: Press): Promise<void> {
@@ -272,10 +252,6 @@ function planPress(view: HistoryView, verb: string, arg: string | undefined): Ac
     case "d": {
       const row = rowOf(view, arg);
       return row ? (press) => showDetail(press, row) : undefined;
-    }
-    case "i": {
-      const row = rowOf(view, arg);
-      return row && hasInvoice(row) ? (press) => sendInvoice(press, row) : undefined;
     }
     case "a":
       if (arg === undefined) return assetPicker;

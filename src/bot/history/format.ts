@@ -1,12 +1,14 @@
-/** The history list, a row's detail and an invoice as Telegram HTML. */
-import { TRANSACTION_TYPES } from "../../exchange/index.ts";
+/** The history list and a row's detail as Telegram HTML. */
+import { TRANSACTION_STATUSES, type TRANSACTION_SUBTYPES, TRANSACTION_TYPES } from "../../exchange/index.ts";
 import { type HistoryFilters, type HistoryRow, INVOICE_TYPES } from "../../services/history/rows.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatQuantity } from "../format/numbers.ts";
+import { formatAud, formatPrice, formatQuantity } from "../format/numbers.ts";
 import { formatDateTime } from "../format/time.ts";
 
 type Translate = BotContext["t"];
+
+const FIAT = "AUD";
 
 const TYPE_ICONS: Readonly<Record<string, string>> = {
   buy: "🟢",
@@ -34,26 +36,65 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
   expired: "⌛",
 };
 
-/** A known transaction type (the ones with words of their own). */
-function isKnownType(type: string): boolean {
-  return (TRANSACTION_TYPES as readonly string[]).includes(type);
+/** Whether `value` is one of `known` (the values with words of their own). */
+function isKnown(known: readonly string[], value: string): boolean {
+  return known.includes(value);
 }
 
-/** The type's icon and word: "🟢 Buy"; an unknown type is shown as the exchange names it. */
+/** A word the exchange sent that has no words of ours: said to be "other", quoting the exchange. */
+function otherWord(raw: string, t: Translate): string {
+  return t("hist-other", { raw: escapeHtml(raw) });
+}
+
+/** The type's icon and word: "🟢 Buy"; an unknown type is "other", quoting the exchange's word. */
 export function typeLabel(type: string, t: Translate): string {
   const icon = TYPE_ICONS[type] ?? "•";
-  return `${icon} ${isKnownType(type) ? t(`hist-type-${type}`) : escapeHtml(type)}`;
+  return `${icon} ${isKnown(TRANSACTION_TYPES, type) ? t(`hist-type-${type}`) : otherWord(type, t)}`;
 }
 
-/** The status with its icon; the exchange's word is shown as it is (its values are not fixed). */
-function statusLabel(status: string): string {
-  const icon = STATUS_ICONS[status.toLowerCase()];
-  return icon ? `${icon} ${escapeHtml(status)}` : escapeHtml(status);
+/** The status with its icon, in our words; an unknown one is "other", quoting the exchange's word. */
+export function statusLabel(status: string, t: Translate): string {
+  const key = status.toLowerCase();
+  const icon = STATUS_ICONS[key];
+  const word = isKnown(TRANSACTION_STATUSES, key) ? t(`hist-status-${key}`) : otherWord(status, t);
+  return icon ? `${icon} ${word}` : word;
+}
+
+// Each known subtype's message (Fluent names take no "_"); a Record, so a new subtype needs its words.
+const SUBTYPE_KEYS: Readonly<Record<(typeof TRANSACTION_SUBTYPES)[number], string>> = {
+  instant: "hist-subtype-instant",
+  recurring_buy: "hist-subtype-recurring-buy",
+  price_trigger: "hist-subtype-price-trigger",
+  bank_transfer: "hist-subtype-bank-transfer",
+  crypto_transfer: "hist-subtype-crypto-transfer",
+  crypto_withdrawal: "hist-subtype-crypto-withdrawal",
+};
+
+/** The subtype in our words; an unknown one is "other", quoting the exchange's word. */
+function subtypeLabel(subtype: string, t: Translate): string {
+  const key = subtype.toLowerCase();
+  return Object.hasOwn(SUBTYPE_KEYS, key)
+    ? t(SUBTYPE_KEYS[key as keyof typeof SUBTYPE_KEYS])
+    : otherWord(subtype, t);
+}
+
+/**
+ * The exchange rate as a price: AUD per unit of the crypto for a buy or sell, units of the spent asset
+ * per unit of the one got for a crypto swap (as quotes show them); a plain number when the assets are
+ * not both known.
+ */
+function rateText(row: HistoryRow, rate: string, t: Translate, locale: string): string {
+  const src = row.srcAsset?.toUpperCase() ?? null;
+  const dst = row.dstAsset?.toUpperCase() ?? null;
+  if (src === null || dst === null || src === dst) return formatQuantity(rate, locale);
+  if (src === FIAT) return t("quote-price-per", { price: formatPrice(rate, locale), asset: escapeHtml(dst) });
+  if (dst === FIAT) return t("quote-price-per", { price: formatPrice(rate, locale), asset: escapeHtml(src) });
+  return t("quote-price-per", { price: money(src, rate, locale), asset: escapeHtml(dst) });
 }
 
 /** "$100.00" for AUD, "0.0123 BTC" for anything else. */
 function money(asset: string | null, value: string, locale: string): string {
-  if (asset === null || asset.toUpperCase() === "AUD") return formatAud(value, locale);
+  if (asset === null || asset.toUpperCase() === FIAT) return formatAud(value, locale);
   return `${formatQuantity(value, locale)} ${escapeHtml(asset)}`;
 }
 
@@ -101,7 +142,7 @@ export function renderList(
         n: i + 1,
         type: typeLabel(row.type, t),
         when: formatDateTime(new Date(row.created), zone, locale),
-        status: statusLabel(row.status),
+        status: statusLabel(row.status, t),
       }),
     );
     const details = [
@@ -114,21 +155,21 @@ export function renderList(
   return lines.join("\n");
 }
 
-/** The fields of a transaction, one per line, for the detail and the invoice. */
+/** The fields of a transaction, one per line. */
 function fieldLines(row: HistoryRow, t: Translate, locale: string, zone: string): string[] {
   const lines = [
     t("hist-detail-when", {
       when: formatDateTime(new Date(row.created), zone, locale),
       zone: escapeHtml(zone),
     }),
-    t("hist-detail-status", { status: statusLabel(row.status) }),
+    t("hist-detail-status", { status: statusLabel(row.status, t) }),
   ];
-  if (row.subtype !== null) lines.push(t("hist-detail-subtype", { subtype: escapeHtml(row.subtype) }));
+  if (row.subtype) lines.push(t("hist-detail-subtype", { subtype: subtypeLabel(row.subtype, t) }));
   if (row.srcAmount !== null)
     lines.push(t("hist-detail-sent", { amount: money(row.srcAsset, row.srcAmount, locale) }));
   if (row.dstAmount !== null)
     lines.push(t("hist-detail-received", { amount: money(row.dstAsset, row.dstAmount, locale) }));
-  if (row.rate !== null) lines.push(t("hist-detail-rate", { rate: escapeHtml(row.rate) }));
+  if (row.rate !== null) lines.push(t("hist-detail-rate", { rate: rateText(row, row.rate, t, locale) }));
   const fee = feeText(row, locale);
   if (fee !== undefined) lines.push(t("hist-detail-fee", { fee }));
   if (row.audFee !== null) lines.push(t("hist-detail-aud-fee", { fee: formatAud(row.audFee, locale) }));
@@ -137,7 +178,7 @@ function fieldLines(row: HistoryRow, t: Translate, locale: string, zone: string)
 }
 
 /** Whether the exchange has an invoice for this type of transaction. */
-export function hasInvoice(row: HistoryRow): boolean {
+function hasInvoice(row: HistoryRow): boolean {
   return INVOICE_TYPES.includes(row.type);
 }
 
@@ -150,24 +191,17 @@ function withdrawalNumber(row: HistoryRow, t: Translate): string[] {
   return [t("hist-detail-withdrawal", { id: row.objectId, tx: row.id })];
 }
 
-/** A row's detail; types without an invoice say so. */
+/**
+ * A row's detail, with where its invoice is: the exchange makes invoices for swaps, buys, sells and
+ * withdrawals, but its API answers an invoice request with this same record (the PDF stays with the
+ * exchange), so the bot has nothing more to send and says so.
+ */
 export function renderDetail(row: HistoryRow, t: Translate, locale: string, zone: string): string {
-  const lines = [
+  return [
     t("hist-detail-title", { type: typeLabel(row.type, t), id: row.id }),
     ...withdrawalNumber(row, t),
     ...fieldLines(row, t, locale, zone),
-  ];
-  if (!hasInvoice(row)) lines.push("", t("hist-invoice-unsupported"));
-  return lines.join("\n");
-}
-
-/** The invoice record as the exchange returned it. */
-export function renderInvoice(row: HistoryRow, t: Translate, locale: string, zone: string): string {
-  return [
-    t("hist-invoice-title", { type: typeLabel(row.type, t), id: row.id }),
-    ...withdrawalNumber(row, t),
-    ...fieldLines(row, t, locale, zone),
     "",
-    t("hist-invoice-no-pdf"),
+    t(hasInvoice(row) ? "hist-invoice-no-pdf" : "hist-invoice-unsupported"),
   ].join("\n");
 }

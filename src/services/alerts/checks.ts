@@ -126,6 +126,27 @@ export function distancePercent(level: string, entry: TickerEntry): string {
   return toDec(level).minus(market).dividedBy(market).times(100).toFixed();
 }
 
+/** Where the market stands against a level. */
+export interface LevelDistance {
+  /** The level's distance from the market price, in percent of it (positive when above it). */
+  percent: string;
+  /** Whether the market is already at or past the level on the trigger's side (never for `auto`). */
+  passed: boolean;
+}
+
+/** How far the market ({@link marketPrice}) is from a level, and whether it has passed it. */
+export function levelDistance(level: string, match: AlertMatch, entry: TickerEntry): LevelDistance {
+  const market = marketPrice(entry);
+  const at = toDec(level);
+  const passed =
+    match === "above"
+      ? market.greaterThanOrEqualTo(at)
+      : match === "below"
+        ? market.lessThanOrEqualTo(at)
+        : false;
+  return { percent: distancePercent(level, entry), passed };
+}
+
 /** The side `auto` resolves to: above when the level is higher than the market, else below. */
 export function resolvedMatch(
   draft: Pick<AlertDraft, "level" | "match">,

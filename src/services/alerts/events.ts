@@ -29,6 +29,11 @@ export interface AlertEvent {
   trade: string | null;
   /** Why no trade was placed; null when none failed. */
   failureReason: string | null;
+  /**
+   * Whether the trigger was armed (enabled, not paused) when the event was read: the exchange pauses a
+   * trigger as it fires. Absent in deliveries queued before it was recorded.
+   */
+  armed?: boolean;
 }
 
 /** The name of an event: `<triggerId>-<fired epoch ms>` (also part of its delivery job id). */
@@ -76,6 +81,7 @@ export function diffEvents(
         matched: e.matched,
         trade: e.trade,
         failureReason: e.failure_reason,
+        armed: t.enabled && !t.paused,
       });
     });
   }

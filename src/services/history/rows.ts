@@ -69,8 +69,8 @@ export const HistoryRow = z.object({
 /** A history row. */
 export type HistoryRow = z.output<typeof HistoryRow>;
 
-/** The row of a transaction; its id is the summary id (the invoice's id). */
-export function toRow(tx: Transaction): HistoryRow {
+/** The row of a transaction; its id is the summary id. */
+function toRow(tx: Transaction): HistoryRow {
   return {
     id: tx.summary_id,
     objectId: tx.object_id,
