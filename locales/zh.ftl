@@ -714,8 +714,6 @@ hist-detail-rate = 汇率：{ $rate }
 hist-detail-fee = 手续费：{ $fee }
 hist-detail-aud-fee = 手续费（澳元）：{ $fee }
 hist-detail-value = 澳元价值：{ $value }
-hist-invoice-no-pdf = 以上是交易所的发票记录。交易所不通过 API 提供发票 PDF；/statement 可生成任意时间段的 PDF 对账单。
-hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提币提供发票。
 hist-invoice-no-pdf = 🧾 交易所为兑换、买入、卖出和提币提供发票，但其 API 不提供发票 PDF，因此我无法发送。/statement 可发送任意时间段的 PDF 对账单。
 hist-invoice-unsupported = 🧾 交易所只为兑换、买入、卖出和提币提供发票；/statement 可发送任意时间段的 PDF 对账单。
 hist-bad-button = 该按钮与此列表不符，未做任何更改。
@@ -920,7 +918,6 @@ addr-bad-memo-charset = 备注只能是一行文字。请重新发送，或发�
 addr-bad-blank = 这一项不能为空。
 addr-bad-too-long = 太长了：最多 { $max } 个字符。
 addr-bad-name-short = 这作为名称太短了：请输入完整名称（至少 { $min } 个字），与证件或注册信息一致。
-addr-bad-pick = 请点选上面的按钮之一。
 addr-bad-pick = 请点上方的按钮之一，或发送 /cancel。
 addr-bad-country = 我不认识“{ $input }”这个国家或地区。请输入两位 ISO 代码，例如 <code>AU</code> 或 <code>GB</code>，或输入国家名称。
 addr-not-skippable = 这一项是必填的，不能跳过。
@@ -958,8 +955,6 @@ addr-resend-wait = ✉️ 这个地址的确认邮件不到一分钟前刚发出
 addr-delete-ask = 删除“{ $label }”（{ $asset }，<code>{ $address }</code>）吗？
     删除后将不能再用于提币。交易所会保留其历史记录：过去发往该地址的提币仍在你的记录中。
 addr-deleting = 正在删除“{ $label }”…
-addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提币；历史记录会保留。
-    删除后将不能再用于提币。交易所会保留其历史记录：过去发往该地址的提币仍在你的记录中。
 addr-deleted = 🗑 “{ $label }”已删除。它不能再用于提币；历史记录会保留。
 addr-delete-already = “{ $label }”已经删除。
 addr-delete-kept = 已保留“{ $label }”。没有任何更改。

@@ -33,6 +33,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("locales", () => {
+  it("no message is defined twice in a file (Fluent would keep one silently)", () => {
+    for (const language of LANGUAGES) {
+      const text = readFileSync(join(root, "locales", `${language}.ftl`), "utf8");
+      const keys = [...text.matchAll(/^([a-z][a-z0-9-]*) =/gm)].map((m) => m[1] as string);
+      expect(keys.filter((key, i) => keys.indexOf(key) !== i), language).toEqual([]);
+    }
+  });
+
   it("every language file has exactly the English keys", () => {
     const english = messageKeys("en");
     expect(english.size).toBeGreaterThan(50);
