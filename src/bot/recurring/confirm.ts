@@ -12,7 +12,7 @@ import { withChatAction } from "../chat-action.ts";
 import { confirmedWriter } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
-import { type DcaPayload, scheduleCard, shownFor } from "./card.ts";
+import { type DcaPayload, shownFor, showScheduleCard } from "./card.ts";
 import { whenWords } from "./format.ts";
 
 /** Sends the payload's write; undefined for a delete's empty answer. */
@@ -87,8 +87,7 @@ async function report(
     });
     return;
   }
-  const card = await scheduleCard(ctx, deps, result.value, doneNote(ctx, payload, result.value));
-  await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
+  await showScheduleCard(ctx, deps, result.value, doneNote(ctx, payload, result.value));
 }
 
 /** Runs a pressed recurring-trade button whose token was consumed. */
