@@ -39,7 +39,7 @@ help =
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications
-    /cancel — leave whatever step you are in, and void a quote on screen
+    /cancel — leave whatever step you are in, and void every confirmation on screen (any other command voids them too)
     /help — this list
 
 ## Chat rules

@@ -39,7 +39,7 @@ help =
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知
-    /cancel — 退出当前步骤，并作废屏幕上的报价
+    /cancel — 退出当前步骤，并作废屏幕上所有待确认的操作（发送其他命令也会作废它们）
     /help — 本列表
 
 ## Chat rules
