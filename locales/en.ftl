@@ -40,6 +40,8 @@ help =
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications, the daily digest and its hour
     /cancel — leave whatever step you are in, and void a quote on screen
+    /settings — language, time zone, alert notifications
+    /cancel — leave whatever step you are in, and void every confirmation on screen (any other command voids them too)
     /help — this list
 
 ## Chat rules
@@ -52,6 +54,18 @@ nothing-to-cancel = There is nothing to cancel.
 cancelled-write-pending = Cancelled. A trade already sent to the exchange may still go through: its result will be shown here, and /swaps lists it.
 unknown-command = I don't know that command. /help lists what I can do.
 unknown-text = I only understand commands here. /help lists them.
+flow-left = { $flow ->
+        [trade] You left the trade you were setting up. To start again, send /buy, /sell or /swap.
+        [timezone] You left choosing a time zone. To choose again: /settings → Time zone.
+        [alert] You left the new alert. To start again, send /alert.
+        [alert-edit] You left changing the alert. To start again, open it from /alerts.
+        [dca-create] You left the new recurring trade. To start again: /dca → ➕ New.
+        [dca-edit] You left changing the recurring trade. To start again, open it from /dca.
+        [statement] You left choosing the statement dates. To start again: /statement → Choose dates…
+        [withdraw] You left the withdrawal. To start again, send /withdraw.
+        [address] You left adding an address. To start again: /addresses → ➕ Add address.
+       *[other] You left the step you were in. Send its command again to start over.
+    }
 stale-button = That button has expired. Send the command again.
 not-your-button = That button is not yours.
 something-went-wrong = Something went wrong on my side, sorry. If you were changing something (a trade, a setting), check whether it took effect before you try again.

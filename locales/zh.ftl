@@ -40,6 +40,8 @@ help =
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知、每日摘要及其送达时间
     /cancel — 退出当前步骤，并作废屏幕上的报价
+    /settings — 语言、时区、提醒通知
+    /cancel — 退出当前步骤，并作废屏幕上所有待确认的操作（发送其他命令也会作废它们）
     /help — 本列表
 
 ## Chat rules
@@ -52,6 +54,18 @@ nothing-to-cancel = 当前没有可取消的操作。
 cancelled-write-pending = 已取消。已发送到交易所的交易仍可能完成：结果会在这里显示，/swaps 中也会列出。
 unknown-command = 我不认识这个命令。/help 会列出我能做的事。
 unknown-text = 我在这里只理解命令。/help 会列出全部命令。
+flow-left = { $flow ->
+        [trade] 你已离开正在设置的交易。要重新开始，请发送 /buy、/sell 或 /swap。
+        [timezone] 你已离开时区设置。要重新设置：/settings → 时区。
+        [alert] 你已离开新建提醒。要重新开始，请发送 /alert。
+        [alert-edit] 你已离开提醒的修改。要重新开始，请在 /alerts 中打开该提醒。
+        [dca-create] 你已离开新建定投。要重新开始：/dca → ➕ 新建。
+        [dca-edit] 你已离开定投的修改。要重新开始，请在 /dca 中打开该定投。
+        [statement] 你已离开对账单日期的选择。要重新开始：/statement → 自选日期…
+        [withdraw] 你已离开提币。要重新开始，请发送 /withdraw。
+        [address] 你已离开添加地址。要重新开始：/addresses → ➕ 添加地址。
+       *[other] 你已离开当前步骤。要重新开始，请再次发送相应命令。
+    }
 stale-button = 这个按钮已过期，请重新发送命令。
 not-your-button = 这个按钮不属于你。
 something-went-wrong = 抱歉，我这边出了点问题。如果你刚才在做更改（交易、设置），请先确认它是否已生效，再重试。

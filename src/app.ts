@@ -34,10 +34,15 @@ import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
-import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
-import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "./services/update-reads.ts";
+import {
+  forgetReadAhead,
+  forgetReadAheadField,
+  peekReadAhead,
+  takeReadAheadField,
+  withReadAhead,
+} from "./services/update-reads.ts";
 import { createUserCancellation } from "./services/user-cancellation.ts";
 import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
 import { createWithdrawalWatcher, type WithdrawalWatcherOptions } from "./services/withdrawals/watcher.ts";
@@ -148,9 +153,13 @@ export function createApp(options: AppOptions): App {
     }),
     market: createMarketData({ client: publicClient, sharedTicker: ticker }),
     priceHistory,
-    tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
+    tokens: createCallbackTokens({
+      redis,
+      prefix: `${prefix}cbtoken:`,
+      peekReadAhead,
+      forgetReadAhead,
+    }),
     cooldowns: createCooldowns({ redis, prefix: `${prefix}cooldown:` }),
-    liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
     logger,
     defaultTimezone: config.defaultTimezone,
     allowedUserIds: config.allowedUserIds,

@@ -37,7 +37,10 @@ describe("locales", () => {
     for (const language of LANGUAGES) {
       const text = readFileSync(join(root, "locales", `${language}.ftl`), "utf8");
       const keys = [...text.matchAll(/^([a-z][a-z0-9-]*) =/gm)].map((m) => m[1] as string);
-      expect(keys.filter((key, i) => keys.indexOf(key) !== i), language).toEqual([]);
+      expect(
+        keys.filter((key, i) => keys.indexOf(key) !== i),
+        language,
+      ).toEqual([]);
     }
   });
 

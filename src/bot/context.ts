@@ -11,7 +11,6 @@ import type { DigestScheduler } from "../services/digest/scheduler.ts";
 import type { HistoryViews } from "../services/history/views.ts";
 import type { MarketData } from "../services/market-data.ts";
 import type { PriceHistory } from "../services/price-history.ts";
-import type { LiveQuotes } from "../services/swaps/live-quotes.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
 import type { CodeWaits } from "../services/withdrawals/code-waits.ts";
@@ -59,8 +58,6 @@ export interface BotDeps {
   tokens: CallbackTokens;
   /** Actions that must not repeat within a while (a confirmation email resent). */
   cooldowns: Cooldowns;
-  /** The quotes on screen with live buttons, so /cancel can kill them. */
-  liveQuotes: LiveQuotes;
   logger: Logger;
   /** Time zone for users who have not chosen one. */
   defaultTimezone: string;

@@ -70,12 +70,15 @@ class IdleControls implements ConversationControls {
 /**
  * The conversations plugin (`plugin`, installed as configured) and the conversations' middlewares
  * (`installed`), as a layer of two middlewares: `plugin` where the plugin would go, `gate` where the
- * conversations would. `isIdle` tells whether the user's stored conversation state is known to be empty.
+ * conversations would. `isIdle` tells whether the user's stored conversation state is known to be empty;
+ * `onLeft` hears of a conversation left for another command.
  */
 export function conversationLayer(options: {
   plugin: MiddlewareFn<BotContext>;
   isIdle: (ctx: BotContext) => boolean;
   installed: Middleware<BotContext>[];
+  /** Runs before the rest of the bot sees an update that made conversations (`names`) end and pass it on. */
+  onLeft?: (ctx: BotContext, names: readonly string[]) => Promise<void>;
 }): ConversationLayer {
   const { plugin, isIdle } = options;
   const conversations = new BotComposer<BotContext>(...options.installed).middleware();
@@ -86,7 +89,15 @@ export function conversationLayer(options: {
     (ctx, next) => {
       const controls = ctx.conversation;
       // In a conversation: every conversation's middleware sees the update, as without the gate.
-      if (Object.keys(controls.active()).length > 0) return conversations(ctx, next);
+      const before = Object.keys(controls.active());
+      if (before.length > 0) {
+        return conversations(ctx, async () => {
+          // Passed on by a conversation that is gone: it halted for another command (prompt-input.ts).
+          const left = before.filter((name) => controls.active(name) === 0);
+          if (left.length > 0) await options.onLeft?.(ctx, left);
+          return next();
+        });
+      }
       const enter = controls.enter;
       let registered: Promise<unknown> | undefined;
       controls.enter = async (name, ...args) => {

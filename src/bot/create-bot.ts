@@ -7,7 +7,8 @@
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
  *    session (Redis; `ctx.t` takes the user's language from it: update-context.ts), then the pasted-key
  *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
- *    private-chat guards;
+ *    private-chat guards, then the voiding of the confirmations on screen when a command starts
+ *    (live-confirmations.ts);
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
@@ -48,10 +49,12 @@ import { conversationLayer } from "./conversation-gate.ts";
 import { conversationLanguage } from "./conversation-language.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { BotComposer } from "./fast-filter.ts";
+import { tellFlowLeft } from "./flow-left.ts";
 import { commandName, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
 import { createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
+import { voidOnCommand } from "./live-confirmations.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import { type ReadAhead, readAheadUserState } from "./read-ahead.ts";
@@ -183,6 +186,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       createConversation(withdrawConversation(deps), WITHDRAW_CONVERSATION),
       createConversation(addressConversation(deps), ADDRESS_CONVERSATION),
     ],
+    onLeft: tellFlowLeft,
   });
 
   // Errors outside the boundary (the first middleware) are logged through pino, never grammY's default.
@@ -213,6 +217,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   );
   app.use(secretGuard(deps));
   app.use(guardsFeature(deps));
+  // A command voids the confirmations on screen before anything else runs it (even a flow's own /back).
+  app.use(voidOnCommand(deps));
 
   app.use(conversationsOf.plugin);
   app.use(cancelFeature(deps));
@@ -239,7 +245,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     withdrawalFeature(deps),
     addressFeature(deps),
     actionsFeature(deps, {
-      disconnect: (ctx) => completeDisconnect(ctx, deps),
+      disconnect: (ctx, _payload, verb) => completeDisconnect(ctx, deps, verb),
       swap: (ctx, payload, verb) => onQuoteChoice(ctx, deps, payload as SwapPayload, verb),
       "alert-create": onAlert,
       "alert-change": onAlert,

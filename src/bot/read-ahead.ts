@@ -1,10 +1,10 @@
 /**
  * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip,
  * what the rest of the update reads first (see services/update-reads.ts): the cancel generation (the
- * cancel scope), the awaited 2FA code (every private text is checked for one), the session, the
- * conversation state, and the stored key's record and permission (whether the user is connected, their
- * client, the pasted-key check, whether the key may trade). Those reads then take the values without asking
- * Redis again.
+ * cancel scope), the awaited 2FA code (every private text is checked for one), the live confirmations (a
+ * command voids them: live-confirmations.ts), the session, the conversation state, and the stored key's
+ * record and permission (whether the user is connected, their client, the pasted-key check, whether the
+ * key may trade). Those reads then take the values without asking Redis again.
  */
 import type { MiddlewareFn } from "grammy";
 import type { JsonStorage } from "../services/redis-storage.ts";
@@ -30,6 +30,8 @@ export function readAheadUserState(
     const keys = [
       deps.cancellation.generationKey(ctx.from.id),
       deps.withdrawals.codeWaits.redisKey(ctx.from.id),
+      // Whether a command has confirmations to void (void-on-command.ts): most have none.
+      deps.tokens.liveKey(ctx.from.id),
     ];
     for (const storage of storages) {
       const redisKey = storage.redisKey?.(key);

@@ -241,7 +241,7 @@ describe("malformed updates", () => {
     ).toMatchObject({ writes: { "/api/private/swaps/estimate/": 1 } });
   });
 
-  it("Change amount on an older quote while a guided trade waits starts over cleanly", async () => {
+  it("Change amount on a quote the next command voided is told it expired; the guided trade goes on", async () => {
     const { user: from, chat } = user();
     const account = tb.ex.account({ AUD: "1000", ETH: "1" });
     await tb.app.deps.accounts.connect(from.id, account.readWriteKey);
@@ -251,12 +251,17 @@ describe("malformed updates", () => {
       .flat()
       .flatMap((b) => ("callback_data" in b && b.callback_data.endsWith(":a") ? [b.callback_data] : []))[0];
     expect(change).toBeDefined();
-    // A second, guided trade is waiting for its asset when the old quote's button is pressed.
+    // A second, guided trade is waiting for its asset when the old quote's button is pressed: /sell
+    // voided the quote.
     expect(seen(await deliver(tb.fake.userText(from, chat, "/sell"))).join("\n")).toContain(
       "What would you like to sell?",
     );
-    const calls = await deliver(tb.fake.callback(from, chat, quote?.messageId as number, change as string));
-    expect(seen(calls).at(-1)).toContain("How much AUD would you like to spend?");
+    await deliver(tb.fake.callback(from, chat, quote?.messageId as number, change as string));
+    const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined;
+    expect(answer?.text).toContain("expired");
+    expect(seen(await deliver(tb.fake.userText(from, chat, "ETH"))).at(-1)).toContain(
+      "How much ETH would you like to sell?",
+    );
   });
 
   it("an unknown command gets the localized 'unknown command' answer", async () => {

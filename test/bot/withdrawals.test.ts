@@ -381,7 +381,7 @@ describe("Confirm", () => {
     ).toHaveLength(1);
   });
 
-  it("two summaries confirmed one after the other: the first draft is said to stay unauthorized", async () => {
+  it("a second /withdraw voids the first summary: its Confirm expired, only the second creates a draft", async () => {
     const code = canaryCode();
     const { chat, account } = await withdrawer(tb, { BTC: "0.05" }, code);
     await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "Cold wallet" });
@@ -391,16 +391,17 @@ describe("Confirm", () => {
       messageId: summary?.messageId ?? 0,
       data: summary?.buttons.flat().find((b) => b.text === "Confirm")?.data ?? "",
     });
-    await chat.press(confirmOf(first));
-    const [draft] = await withdrawalsOf(tb, account, "BTC");
-    const outputs = await chat.press(confirmOf(second));
-    expect(outputs.map((o) => o.plainText).join("\n")).toContain(
-      `I stopped waiting for the 2FA code: withdrawal #${draft?.id} was not authorized`,
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, first?.messageId ?? 0, confirmOf(first).data),
     );
-    const [latest] = await withdrawalsOf(tb, account, "BTC");
+    const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined;
+    expect(answer?.text).toContain("expired");
+    expect(await withdrawalWrites(account)).toBe(0);
+    await chat.press(confirmOf(second));
+    const [draft] = await withdrawalsOf(tb, account, "BTC");
     const accepted = (await chat.send(code)).at(-1);
-    expect(accepted?.plainText).toContain(`withdrawal #${latest?.id} is authorized`);
-    expect(await authorizeWrites(account, draft?.id as number)).toBe(0);
+    expect(accepted?.plainText).toContain(`withdrawal #${draft?.id} is authorized`);
+    expect(await withdrawalsOf(tb, account, "BTC")).toHaveLength(1);
   });
 
   it("the destination deleted after the summary: refused at Confirm, nothing created", async () => {

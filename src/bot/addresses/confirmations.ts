@@ -14,6 +14,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { clientOrConnect } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
+import { recordShown, voidedBy } from "../live-confirmations.ts";
 import { addressButtonData, resendButtonData } from "./buttons.ts";
 import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderSummary, shortAddress } from "./format.ts";
@@ -45,21 +46,22 @@ export async function showSummary(
     return;
   }
   const payload: AddressPayload = { action: "addr", kind: "create", draft, assetName };
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, "addr-cancelled");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("addr-button-save"), `t:${token}:c`)
     .text(ctx.t("button-back"), `t:${token}:b`)
     .row()
     .text(ctx.t("button-cancel"), `t:${token}:x`);
-  await ctx.reply(renderSummary(draft, ctx.t, await ctx.i18n.getLocale(), assetName), {
+  const sent = await ctx.reply(renderSummary(draft, ctx.t, await ctx.i18n.getLocale(), assetName), {
     reply_markup: keyboard,
   });
+  await recordShown(ctx, deps, token, sent.message_id);
 }
 
 /** Asks whether to delete an entry, with a single-use Delete and Keep. */
 export async function askDelete(ctx: BotContext, deps: BotDeps, entry: AddressBookEntry): Promise<void> {
   const payload: AddressPayload = { action: "addr", kind: "delete", id: entry.id, label: entry.label };
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, "cancelled");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("addr-button-delete-confirm"), `t:${token}:c`)
     .text(ctx.t("addr-button-keep"), `t:${token}:x`);
@@ -69,6 +71,7 @@ export async function askDelete(ctx: BotContext, deps: BotDeps, entry: AddressBo
     address: escapeHtml(shortAddress(entry.address)),
   });
   await ctx.editMessageText(text, { reply_markup: keyboard });
+  await recordShown(ctx, deps, token, ctx.callbackQuery?.message?.message_id);
 }
 
 /** The buttons under a saved or refreshed entry: Resend while unconfirmed, and Refresh. */
@@ -84,11 +87,12 @@ export function afterSaveKeyboard(ctx: BotContext, entry: AddressBookEntry): Inl
  * (through a fresh single-use token) and Cancel.
  */
 async function showRefusal(ctx: BotContext, deps: BotDeps, payload: AddressPayload, explained: string) {
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, "addr-cancelled");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("button-back"), `t:${token}:b`)
     .text(ctx.t("button-cancel"), `t:${token}:x`);
   await ctx.editMessageText(`${explained}\n\n${ctx.t("addr-create-refused")}`, { reply_markup: keyboard });
+  await recordShown(ctx, deps, token, ctx.callbackQuery?.message?.message_id);
 }
 
 async function create(
@@ -180,6 +184,34 @@ async function remove(ctx: BotContext, deps: BotDeps, id: number, label: string)
   await ctx.editMessageText(ctx.t("addr-deleted", { label: shown }), { reply_markup: back });
 }
 
+/** Enters the add flow again at the draft's last question, its answers kept. */
+async function askLastAgain(ctx: BotContext, draft: AddressDraft): Promise<void> {
+  const at = draftSteps(draft).at(-1);
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(ADDRESS_CONVERSATION, { draft, ...(at ? { at } : {}) } satisfies AddressArgs);
+}
+
+/**
+ * /back typed at a summary (the flow is over, so it is no answer to a question): the command voided the
+ * summary (live-confirmations.ts); its text is shown again without buttons, and the last question is asked
+ * again, as the Back button does. False when this command voided no summary.
+ */
+export async function backFromSummary(ctx: BotContext): Promise<boolean> {
+  for (const { payload, shownAt } of voidedBy(ctx)) {
+    const address = payload as AddressPayload | null;
+    if (address?.action !== "addr" || address.kind !== "create") continue;
+    if (shownAt !== undefined) {
+      const text = renderSummary(address.draft, ctx.t, await ctx.i18n.getLocale(), address.assetName);
+      await ctx.api.editMessageText(shownAt.chatId, shownAt.messageId, text).catch((error: Error) => {
+        ctx.log.warn({ err: { message: error.message } }, "could not show the summary again");
+      });
+    }
+    await askLastAgain(ctx, address.draft);
+    return true;
+  }
+  return false;
+}
+
 /** Runs a pressed choice of a summary or a delete question (its token already consumed). */
 export async function onAddressAction(
   ctx: BotContext,
@@ -201,12 +233,7 @@ export async function onAddressAction(
   if (verb === "b") {
     // The summary stays readable; the last question is asked again, the answers kept.
     await ctx.editMessageReplyMarkup();
-    const at = draftSteps(payload.draft).at(-1);
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(ADDRESS_CONVERSATION, {
-      draft: payload.draft,
-      ...(at ? { at } : {}),
-    } satisfies AddressArgs);
+    await askLastAgain(ctx, payload.draft);
     return;
   }
   if (verb === "c") await create(ctx, deps, payload);

@@ -21,7 +21,7 @@ import {
   parseAddressButton,
   resendButtonData,
 } from "./buttons.ts";
-import { afterSaveKeyboard, askDelete } from "./confirmations.ts";
+import { afterSaveKeyboard, askDelete, backFromSummary } from "./confirmations.ts";
 import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderEntryDetails, renderEntryLine, renderGroup } from "./format.ts";
 
@@ -180,6 +180,10 @@ export function addressFeature(deps: BotDeps): Composer<BotContext> {
   const privateChats = composer.chatType("private");
 
   privateChats.command("addresses", (ctx) => showList(ctx, deps, 1, false));
+  // Inside the add flow /back is an answer (conversation.ts); at its summary it goes back from there.
+  privateChats.command("back", async (ctx, next) => {
+    if (!(await backFromSummary(ctx))) await next();
+  });
   privateChats.callbackQuery(ADDRESS_BUTTON_PATTERN, async (ctx) => {
     const button = parseAddressButton(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery();

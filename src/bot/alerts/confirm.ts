@@ -23,12 +23,15 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { cardKeyboard } from "./card.ts";
 import { actionText, draftOf, renderSummary, renderTriggerCard } from "./format.ts";
 
 // Long enough to read the summary and decide; a late Confirm is told the button expired.
 const CONFIRM_TTL_S = 15 * 60;
+// What a summary says once /cancel or the next command voided it.
+const VOIDED_KEY = "alerts-confirm-cancelled";
 
 /** Token payload: create the trigger a checked draft describes. */
 export interface CreatePayload extends ActionPayload {
@@ -123,7 +126,7 @@ export async function summarize(ctx: BotContext, deps: BotDeps, draft: AlertDraf
     const problem = checkDraft(draft, context.ticker, context.permission, context.balances);
     if (problem) return { text: describeAlertProblem(problem, ctx.t, locale) };
     const payload: CreatePayload = { action: "alert-create", draft };
-    const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+    const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, VOIDED_KEY);
     return { text: renderSummary(draft, context.ticker, ctx.t, locale), token };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
@@ -132,19 +135,11 @@ export async function summarize(ctx: BotContext, deps: BotDeps, draft: AlertDraf
   }
 }
 
-/** Records a message with a live Confirm, so /cancel voids it (src/bot/cancel.ts). */
-async function recordLive(ctx: BotContext, deps: BotDeps, token: string, messageId: number | undefined) {
-  const chatId = ctx.chat?.id;
-  if (chatId === undefined || messageId === undefined) return;
-  const live = { token, chatId, messageId, cancelledKey: "alerts-confirm-cancelled" };
-  await deps.liveQuotes.add(ctx.from?.id as number, live, CONFIRM_TTL_S);
-}
-
 /** Shows a summary as a new message, with Confirm / Cancel when it has a token. */
 export async function showSummary(ctx: BotContext, deps: BotDeps, summary: Summary): Promise<void> {
   const markup = summary.token ? { reply_markup: confirmKeyboard(ctx, summary.token) } : {};
   const sent = await ctx.reply(summary.text, markup);
-  if (summary.token) await recordLive(ctx, deps, summary.token, sent.message_id);
+  if (summary.token) await recordShown(ctx, deps, summary.token, sent.message_id);
 }
 
 /** Issues the Confirm of a change or a delete and shows its question. */
@@ -155,7 +150,7 @@ export async function askToConfirm(
   question: string,
   edit: boolean,
 ): Promise<void> {
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S);
+  const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, VOIDED_KEY);
   const confirmKey = payload.action === "alert-delete" ? "alerts-button-delete-yes" : "button-confirm";
   const markup = { reply_markup: confirmKeyboard(ctx, token, confirmKey) };
   let messageId: number | undefined;
@@ -163,7 +158,7 @@ export async function askToConfirm(
     await ctx.editMessageText(question, markup);
     messageId = ctx.callbackQuery?.message?.message_id;
   } else messageId = (await ctx.reply(question, markup)).message_id;
-  await recordLive(ctx, deps, token, messageId);
+  await recordShown(ctx, deps, token, messageId);
 }
 
 /** Tells the watcher the user's triggers changed; a failure is logged, never shown (it reads them anyway). */

@@ -11,6 +11,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { deleteSecretMessage } from "../telegram-errors.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
@@ -106,19 +107,30 @@ export function connectFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("disconnect-none"));
       return;
     }
-    const token = await deps.tokens.issue(ctx.from.id, { action: "disconnect" }, DISCONNECT_TOKEN_TTL_S);
-    await ctx.reply(ctx.t("disconnect-confirm"), {
+    const payload = { action: "disconnect" };
+    const token = await deps.tokens.issue(ctx.from.id, payload, DISCONNECT_TOKEN_TTL_S, "cancelled");
+    const sent = await ctx.reply(ctx.t("disconnect-confirm"), {
       reply_markup: new InlineKeyboard()
         .text(ctx.t("disconnect-yes"), `t:${token}`)
-        .text(ctx.t("button-cancel"), "x:cancel"),
+        .text(ctx.t("button-cancel"), `t:${token}:x`),
     });
+    await recordShown(ctx, deps, token, sent.message_id);
   });
 
   return composer;
 }
 
-/** Runs a disconnect whose confirm token was consumed. */
-export async function completeDisconnect(ctx: BotContext, deps: BotDeps): Promise<void> {
+/** Runs a disconnect whose confirm token was consumed (`verb` "x": its Cancel). */
+export async function completeDisconnect(
+  ctx: BotContext,
+  deps: BotDeps,
+  verb: string | undefined,
+): Promise<void> {
+  if (verb === "x") {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(ctx.t("cancelled"));
+    return;
+  }
   const userId = ctx.from?.id as number;
   const removed = await deps.accounts.disconnect(userId);
   if (removed) await tellAlerts(ctx, () => deps.alerts.userDisconnected(userId));

@@ -10,6 +10,7 @@ import type { ActionPayload } from "../actions.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAud } from "../format/numbers.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { renderSchedule, renderScheduleRow, type Shown } from "./format.ts";
 
@@ -48,26 +49,17 @@ export async function shownFor(ctx: BotContext, deps: BotDeps): Promise<Shown> {
   return { t: ctx.t, locale: await ctx.i18n.getLocale(), zone: userTimezone(ctx, deps), now: deps.now() };
 }
 
-/** Issues a token for a recurring-trade write. */
-export function issueDcaToken(ctx: BotContext, deps: BotDeps, payload: DcaPayload): Promise<string> {
-  return deps.tokens.issue(ctx.from?.id as number, payload, DCA_TOKEN_TTL_S);
-}
-
 /**
- * Records a message whose Confirm is live, so /cancel voids it (token revoked, message marked cancelled)
- * like a swap quote.
+ * Issues a token for a recurring-trade write. Once voided (/cancel, the next command) a question says
+ * "cancelled"; a card (`card`: its Pause / Resume) keeps its text and loses its buttons.
  */
-export async function recordLiveConfirm(
+export function issueDcaToken(
   ctx: BotContext,
   deps: BotDeps,
-  token: string,
-  message: { chat: { id: number }; message_id: number },
-): Promise<void> {
-  await deps.liveQuotes.add(
-    ctx.from?.id as number,
-    { token, chatId: message.chat.id, messageId: message.message_id, cancelledKey: "cancelled" },
-    DCA_TOKEN_TTL_S,
-  );
+  payload: DcaPayload,
+  card = false,
+): Promise<string> {
+  return deps.tokens.issue(ctx.from?.id as number, payload, DCA_TOKEN_TTL_S, card ? undefined : "cancelled");
 }
 
 /** The list page: header and rows, one button per row to open it, paging, and New. */
@@ -101,19 +93,20 @@ export async function scheduleCard(
   deps: BotDeps,
   schedule: RecurringBuy,
   note?: string,
-): Promise<{ text: string; keyboard: InlineKeyboard }> {
+): Promise<{ text: string; keyboard: InlineKeyboard; token?: string }> {
   const shown = await shownFor(ctx, deps);
   const readOnly = (await deps.accounts.permission(ctx.from?.id as number)) === "read_only";
   const keyboard = new InlineKeyboard();
   let text = renderSchedule(schedule, shown, note);
+  let toggle: string | undefined;
   if (readOnly) text = `${text}\n\n${ctx.t("dca-read-only-note")}`;
   else {
-    const toggle = await issueDcaToken(ctx, deps, {
-      action: "dca",
-      op: "enable",
-      id: schedule.id,
-      enabled: !schedule.enabled,
-    });
+    toggle = await issueDcaToken(
+      ctx,
+      deps,
+      { action: "dca", op: "enable", id: schedule.id, enabled: !schedule.enabled },
+      true,
+    );
     keyboard
       .text(ctx.t("dca-button-quantity"), `dca:e:${schedule.id}:q`)
       .text(ctx.t("dca-button-period"), `dca:e:${schedule.id}:p`)
@@ -124,7 +117,19 @@ export async function scheduleCard(
       .text(ctx.t("dca-button-delete"), `dca:d:${schedule.id}`);
   }
   keyboard.row().text(ctx.t("dca-button-back"), "dca:l");
-  return { text, keyboard };
+  return { text, keyboard, ...(toggle ? { token: toggle } : {}) };
+}
+
+/** Shows the detail card in place of the pressed message; where its Pause / Resume is shown is recorded. */
+export async function showScheduleCard(
+  ctx: BotContext,
+  deps: BotDeps,
+  schedule: RecurringBuy,
+  note?: string,
+): Promise<void> {
+  const card = await scheduleCard(ctx, deps, schedule, note);
+  await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
+  if (card.token) await recordShown(ctx, deps, card.token, ctx.callbackQuery?.message?.message_id);
 }
 
 /** Words a problem found by the checks. */

@@ -19,14 +19,8 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import {
-  type DcaPayload,
-  describeUncovered,
-  issueDcaToken,
-  recordLiveConfirm,
-  scheduleCard,
-  shownFor,
-} from "./card.ts";
+import { recordShown } from "../live-confirmations.ts";
+import { type DcaPayload, describeUncovered, issueDcaToken, shownFor, showScheduleCard } from "./card.ts";
 import { directionWord, periodWords, quantityWords, whenWords } from "./format.ts";
 
 /** Sends the payload's write; undefined for a delete's empty answer. */
@@ -108,8 +102,7 @@ async function report(
     });
     return;
   }
-  const card = await scheduleCard(ctx, deps, result.value, doneNote(ctx, payload, result.value));
-  await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
+  await showScheduleCard(ctx, deps, result.value, doneNote(ctx, payload, result.value));
 }
 
 /**
@@ -162,8 +155,7 @@ async function askResumeDue(
   lines.push("", ctx.t("dca-summary-edit-hint"));
   const token = await issueDcaToken(ctx, deps, { action: "dca", op: "enable", id, enabled: true, due: true });
   await ctx.editMessageText(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
-  const message = ctx.callbackQuery?.message;
-  if (message) await recordLiveConfirm(ctx, deps, token, message);
+  await recordShown(ctx, deps, token, ctx.callbackQuery?.message?.message_id);
   return true;
 }
 

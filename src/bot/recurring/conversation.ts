@@ -11,8 +11,9 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { type DcaDraft, describeDcaProblem, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
+import { type DcaDraft, describeDcaProblem, issueDcaToken, shownFor } from "./card.ts";
 import { periodWords, scheduleLines, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose, type StartAnswer } from "./prompts.ts";
 
@@ -97,7 +98,7 @@ async function showCreateSummary(ctx: BotContext, deps: BotDeps, draft: DcaDraft
     ctx.t("dca-summary-hint"),
   ].join("\n");
   const sent = await ctx.reply(text, { reply_markup: confirmKeyboard(ctx, token) });
-  await recordLiveConfirm(ctx, deps, token, sent);
+  await recordShown(ctx, deps, token, sent.message_id);
 }
 
 /** Builds the create conversation over the bot's dependencies. */

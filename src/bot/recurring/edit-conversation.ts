@@ -10,7 +10,8 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml } from "../format/html.ts";
-import { type DcaChanges, describeUncovered, issueDcaToken, recordLiveConfirm, shownFor } from "./card.ts";
+import { recordShown } from "../live-confirmations.ts";
+import { type DcaChanges, describeUncovered, issueDcaToken, shownFor } from "./card.ts";
 import { checkQuantityOutside, type DcaEditArgs } from "./conversation.ts";
 import { directionWord, nextRunWords, periodWords, quantityWords, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose } from "./prompts.ts";
@@ -121,7 +122,7 @@ async function showEditSummary(
   const token = await issueDcaToken(ctx, deps, { action: "dca", op: "update", id: schedule.id, changes });
   lines.push("", t("dca-summary-edit-hint"));
   const sent = await ctx.reply(lines.join("\n"), { reply_markup: confirmKeyboard(ctx, token) });
-  await recordLiveConfirm(ctx, deps, token, sent);
+  await recordShown(ctx, deps, token, sent.message_id);
 }
 
 /** Asks what the edit needs; undefined when the user cancels. */

@@ -13,14 +13,8 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { describeExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
-import {
-  DCA_PAGE_SIZE,
-  issueDcaToken,
-  recordLiveConfirm,
-  renderListPage,
-  scheduleCard,
-  shownFor,
-} from "./card.ts";
+import { recordShown } from "../live-confirmations.ts";
+import { DCA_PAGE_SIZE, issueDcaToken, renderListPage, shownFor, showScheduleCard } from "./card.ts";
 import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION, type DcaEditArgs } from "./conversation.ts";
 import { scheduleLines } from "./format.ts";
 
@@ -63,8 +57,7 @@ async function showCard(ctx: BotContext, deps: BotDeps, id: number): Promise<voi
   await withClient(ctx, deps, true, async (client) => {
     const waited = await waitForExchange(ctx, deps, () => client.recurringBuys.get(id));
     if (waited.cancelled) return;
-    const card = await scheduleCard(ctx, deps, waited.value);
-    await ctx.editMessageText(card.text, { reply_markup: card.keyboard });
+    await showScheduleCard(ctx, deps, waited.value);
   });
 }
 
@@ -86,8 +79,7 @@ async function askDelete(ctx: BotContext, deps: BotDeps, id: number): Promise<vo
       ctx.t("dca-delete-note"),
     ].join("\n");
     await ctx.editMessageText(text, { reply_markup: confirmKeyboard(ctx, token, "dca-button-delete-yes") });
-    const message = ctx.callbackQuery?.message;
-    if (message) await recordLiveConfirm(ctx, deps, token, message);
+    await recordShown(ctx, deps, token, ctx.callbackQuery?.message?.message_id);
   });
 }
 

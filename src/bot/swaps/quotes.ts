@@ -18,6 +18,7 @@ import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { formatAud } from "../format/numbers.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { formatAmount, renderQuote } from "./format.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
@@ -73,8 +74,8 @@ function quoteKeyboard(ctx: BotContext, token: string): InlineKeyboard {
 }
 
 /**
- * Shows a quote outcome as a new message, or in place of the pressed one; a quote with live buttons is
- * recorded so /cancel can kill it.
+ * Shows a quote outcome as a new message, or in place of the pressed one; where a quote with live buttons
+ * is shown is recorded, so voiding it edits the message.
  */
 export async function showQuote(
   ctx: BotContext,
@@ -89,10 +90,7 @@ export async function showQuote(
     await ctx.editMessageText(outcome.text, markup);
     messageId = ctx.callbackQuery?.message?.message_id;
   } else messageId = (await ctx.reply(outcome.text, markup)).message_id;
-  const chatId = ctx.chat?.id;
-  if (token && chatId !== undefined && messageId !== undefined) {
-    await deps.liveQuotes.add(ctx.from?.id as number, { token, chatId, messageId }, QUOTE_TOKEN_TTL_S);
-  }
+  if (token) await recordShown(ctx, deps, token, messageId);
 }
 
 /** Issues the token of a quote and renders it. */
@@ -103,7 +101,12 @@ export async function quoteOutcome(
   note?: string,
 ): Promise<QuoteOutcome> {
   const payload: SwapPayload = { action: "swap", quote };
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, QUOTE_TOKEN_TTL_S);
+  const token = await deps.tokens.issue(
+    ctx.from?.id as number,
+    payload,
+    QUOTE_TOKEN_TTL_S,
+    "quote-cancelled",
+  );
   return { text: renderQuote(quote, ctx.t, await ctx.i18n.getLocale(), note), token };
 }
 

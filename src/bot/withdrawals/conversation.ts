@@ -29,6 +29,7 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { recordShown } from "../live-confirmations.ts";
 import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.ts";
@@ -270,13 +271,19 @@ async function askAmount(
 /** Issues the summary's single-use token and shows the summary with Confirm and Cancel. */
 async function showSummary(ctx: BotContext, deps: BotDeps, request: WithdrawalRequest): Promise<void> {
   const payload: WithdrawPayload = { action: "withdraw", request };
-  const token = await deps.tokens.issue(ctx.from?.id as number, payload, WITHDRAW_TOKEN_TTL_S);
+  const token = await deps.tokens.issue(
+    ctx.from?.id as number,
+    payload,
+    WITHDRAW_TOKEN_TTL_S,
+    "wd-cancelled",
+  );
   const text = renderSummary(request, ctx.t, await ctx.i18n.getLocale());
-  await ctx.reply(text, {
+  const sent = await ctx.reply(text, {
     reply_markup: new InlineKeyboard()
       .text(ctx.t("button-confirm"), `t:${token}:c`)
       .text(ctx.t("button-cancel"), `t:${token}:x`),
   });
+  await recordShown(ctx, deps, token, sent.message_id);
 }
 
 /** Builds the conversation function over the bot's dependencies. */
