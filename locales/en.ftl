@@ -116,9 +116,14 @@ settings-button-timezone = Time zone
 settings-button-alerts = Alerts
 settings-choose-language = Choose a language:
 settings-choose-alerts = How should alerts reach you? <b>On</b> notifies, <b>silent</b> delivers without a sound, <b>off</b> sends nothing.
-settings-ask-timezone = Send your time zone as a region name, e.g. <code>Australia/Perth</code> or <code>Europe/London</code>. /cancel to keep { $zone }.
-settings-bad-timezone = I don't know the time zone “{ $input }”. Send a name like <code>Australia/Brisbane</code>, or /cancel.
-settings-timezone-saved = Time zone set to { $zone }.
+settings-ask-timezone = Where are you? Pick a city, or type one: a city, a country or an abbreviation (<code>Perth</code>, <code>Singapore</code>, <code>AEST</code>) or a name like <code>Europe/London</code>. /cancel keeps { $zone }.
+settings-bad-timezone = I don't know the time zone “{ $input }”. Type a city, a country or a name like <code>Australia/Brisbane</code>, or pick one:
+settings-bad-timezone-near = I don't know the time zone “{ $input }”. Did you mean one of these?
+settings-timezone-which = “{ $input }” fits several time zones. Which one?
+settings-timezone-kept = Time zone unchanged: { $zone }.
+settings-timezone-saved = Time zone set to { $zone }: it is { $time } there now.
+# Places typed as a time zone, beyond the English city and country names the bot knows: "name: IANA zone".
+listen-zone-names = Syd: Australia/Sydney, Melb: Australia/Melbourne, Bris: Australia/Brisbane, Brissie: Australia/Brisbane, Adl: Australia/Adelaide, ACT: Australia/Sydney, NSW: Australia/Sydney, New South Wales: Australia/Sydney, Victoria: Australia/Melbourne, VIC: Australia/Melbourne, Queensland: Australia/Brisbane, QLD: Australia/Brisbane, South Australia: Australia/Adelaide, SA: Australia/Adelaide, Western Australia: Australia/Perth, WA: Australia/Perth, Tasmania: Australia/Hobart, TAS: Australia/Hobart, Northern Territory: Australia/Darwin, NT: Australia/Darwin, Beijing time: Asia/Shanghai
 settings-saved = Saved.
 language-name = English
 

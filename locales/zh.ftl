@@ -116,9 +116,14 @@ settings-button-timezone = 时区
 settings-button-alerts = 提醒
 settings-choose-language = 选择语言：
 settings-choose-alerts = 提醒如何通知你？<b>开启</b>会响铃，<b>静音</b>无声送达，<b>关闭</b>不发送。
-settings-ask-timezone = 请发送时区名称，例如 <code>Australia/Perth</code> 或 <code>Asia/Shanghai</code>。发送 /cancel 保留 { $zone }。
-settings-bad-timezone = 我不认识时区“{ $input }”。请发送类似 <code>Australia/Brisbane</code> 的名称，或发送 /cancel。
-settings-timezone-saved = 时区已设为 { $zone }。
+settings-ask-timezone = 你在哪里？请选择城市，或直接输入城市、国家或缩写（<code>珀斯</code>、<code>新加坡</code>、<code>AEST</code>），也可以输入 <code>Europe/London</code> 这样的名称。发送 /cancel 保留 { $zone }。
+settings-bad-timezone = 我不认识时区“{ $input }”。请输入城市、国家或类似 <code>Australia/Brisbane</code> 的名称，或选择一个：
+settings-bad-timezone-near = 我不认识时区“{ $input }”。你是不是想找下面这些？
+settings-timezone-which = “{ $input }”对应多个时区。是哪一个？
+settings-timezone-kept = 时区未改变：{ $zone }。
+settings-timezone-saved = 时区已设为 { $zone }：那里现在是 { $time }。
+# 作为时区输入的地名（机器人已认识英文城市名和国家名）：“名称: IANA 时区”。
+listen-zone-names = 悉尼: Australia/Sydney, 墨尔本: Australia/Melbourne, 布里斯班: Australia/Brisbane, 阿德莱德: Australia/Adelaide, 珀斯: Australia/Perth, 霍巴特: Australia/Hobart, 达尔文: Australia/Darwin, 堪培拉: Australia/Sydney, 黄金海岸: Australia/Brisbane, 上海: Asia/Shanghai, 北京: Asia/Shanghai, 北京时间: Asia/Shanghai, 广州: Asia/Shanghai, 深圳: Asia/Shanghai, 成都: Asia/Shanghai, 杭州: Asia/Shanghai, 香港: Asia/Hong_Kong, 澳门: Asia/Macau, 台北: Asia/Taipei, 新加坡: Asia/Singapore, 吉隆坡: Asia/Kuala_Lumpur, 东京: Asia/Tokyo, 首尔: Asia/Seoul, 曼谷: Asia/Bangkok, 迪拜: Asia/Dubai, 伦敦: Europe/London, 巴黎: Europe/Paris, 柏林: Europe/Berlin, 纽约: America/New_York, 洛杉矶: America/Los_Angeles, 旧金山: America/Los_Angeles, 温哥华: America/Vancouver, 多伦多: America/Toronto, 奥克兰: Pacific/Auckland, 惠灵顿: Pacific/Auckland
 settings-saved = 已保存。
 language-name = 简体中文
 

@@ -1,0 +1,42 @@
+/**
+ * Words the bot listens for, in every language at once: a person may type English in the Chinese interface
+ * and the other way round. The lists live in the locale files (one message per list) and are read once.
+ */
+import type { I18nFlavor } from "@grammyjs/i18n";
+import { LANGUAGES } from "../i18n.ts";
+
+type Fluent = I18nFlavor["i18n"]["fluent"];
+
+const lists = new Map<string, string[]>();
+
+/**
+ * The entries of list message `key` in every language (or only in `language`), e.g. `listen-zone-names =
+ * 上海: Asia/Shanghai, 北京: …` gives ["上海: Asia/Shanghai", "北京: …"]. Entries are separated by commas
+ * (either width) or new lines.
+ */
+export function listWords(fluent: Fluent, key: string, language?: string): readonly string[] {
+  const memo = `${language ?? "*"}:${key}`;
+  let words = lists.get(memo);
+  if (words === undefined) {
+    const languages: readonly string[] = language === undefined ? LANGUAGES : [language];
+    words = languages.flatMap((language) =>
+      fluent
+        .translate(language, key)
+        .split(/[,，\n]/)
+        .map((word) => word.trim())
+        .filter((word) => word !== ""),
+    );
+    lists.set(memo, words);
+  }
+  return words;
+}
+
+/** The "name: value" entries of list message `key` in every language (or only in `language`), as a record. */
+export function listPairs(fluent: Fluent, key: string, language?: string): Readonly<Record<string, string>> {
+  const pairs: Record<string, string> = {};
+  for (const entry of listWords(fluent, key, language)) {
+    const at = entry.lastIndexOf(":");
+    if (at > 0) pairs[entry.slice(0, at).trim()] = entry.slice(at + 1).trim();
+  }
+  return pairs;
+}
