@@ -342,15 +342,15 @@ dca-ask-quantity = { $direction ->
        *[other] How much { $asset } should each run sell? For example <code>0.01</code>.
     }
 dca-ask-period = How often?
-dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
+dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>tomorrow 9am</code>.
 dca-ask-new-period = The cadence is { $period } now. Pick the new one.
 dca-ask-restart-paused = Changing the cadence resets the next run to now, unless you give a start. The schedule stays paused, so nothing runs until you resume it. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b>now</b> (the first { $period } trade right away), unless you give a start. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
-dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>. The cadence goes on from there.
+dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>next Monday 08:30</code>. The cadence goes on from there.
 dca-now = Now: { $value }
 dca-pick-again = Pick one of the buttons above, or /cancel.
 dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons or type a listed code (<code>/price all</code> lists them).
-dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute) or <code>31/12/2026 09:30</code> (day/month/year).
+dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute), <code>31/12/2026 09:30</code> (day/month/year) or in words with a time, like <code>tomorrow 9am</code>.
 dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
 dca-start-past = That time has already passed. Type a time in the future.
 dca-not-covered = That is more than you have: a run needs { $amount } and you have { $balance }, so it would not trade. Type a smaller amount, or add funds first and start again.

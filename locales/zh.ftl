@@ -343,15 +343,15 @@ dca-ask-quantity = { $direction ->
        *[other] 每次卖出多少 { $asset }？例如 <code>0.01</code>。
     }
 dca-ask-period = 多久执行一次？
-dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
+dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>明天上午9点</code>。
 dca-ask-new-period = 当前频率为{ $period }。请选择新的频率。
 dca-ask-restart-paused = 修改频率会把下次执行重置为现在，除非你指定开始时间。计划仍保持暂停，在你恢复之前不会执行。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
-dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。之后按原频率继续。
+dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>下周一8点半</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
 dca-pick-again = 请点上面的按钮，或 /cancel。
 dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
-dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入。
+dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入，也可以用带时间的文字，例如 <code>明天上午9点</code>。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
 dca-start-past = 这个时间已经过去了。请输入将来的时间。
 dca-not-covered = 超出了你的余额：每次执行需要 { $amount }，你只有 { $balance }，执行时将无法成交。请输入更小的数量，或先充值再重新设置。
