@@ -945,3 +945,31 @@ alerts-notify-button-open = Open trigger
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade
 alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price triggers. Connect a working key with /connect to get alerts again.
+
+## Listening: words typed in the chat (read in every language at once; commas separate entries)
+listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend
+listen-words-sell = sell, dump, offload, cash out, liquidate
+listen-words-swap = swap, convert, exchange, trade, switch, change
+listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s
+listen-words-alert = alert, alert me, tell me, notify, notify me, let me know, ping me, remind me, warn me, message me, watch
+listen-words-above = above, over, >, >=, goes above, goes over, rises above, gets above, climbs above, exceeds, breaks, more than, higher than, is above, is over
+listen-words-below = below, under, <, <=, goes below, goes under, drops below, drops under, drops to, falls below, falls under, falls to, dips below, dips under, dips to, less than, lower than, is below, is under
+listen-words-reach = hits, reaches, gets to, touches, is at, hit, reach
+listen-words-into = to, into, for
+listen-words-fiat = aud, dollars, dollar, bucks, $, a$, au$
+listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, when, if, once, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, all, of my, in, how about, thanks
+listen-words-negation = don t, dont, do not, not, never, didn t, didnt, won t, wont
+listen-words-confirm = yes, y, yeah, yep, yup, ok, okay, sure, confirm, confirmed, go, go ahead, do it, proceed, save, agree, correct, right
+listen-words-cancel = no, n, nope, cancel, stop, abort, never mind, nevermind, forget it
+listen-commands-balance = balance, balances, my balance, holdings, what do i have, what do i own, how much do i have, account, wallet, funds, cash
+listen-commands-portfolio = portfolio, allocation, pie chart, performance, returns
+listen-commands-swaps = swaps, recent swaps, trades, my trades, orders
+listen-commands-alerts = alerts, price alerts, triggers, price triggers
+listen-commands-dca = dca, recurring, recurring buys, recurring trades, schedules, auto buy
+listen-commands-history = history, transactions, transaction history, activity, ledger
+listen-commands-statement = statement, statements, account statement, report, tax report
+listen-commands-withdraw = withdraw, withdrawal, send out
+listen-commands-withdrawals = withdrawals, recent withdrawals
+listen-commands-addresses = addresses, address book, saved addresses
+listen-commands-settings = settings, preferences, options, language, time zone, timezone
+listen-commands-help = help, commands, what can you do, how does this work, menu

@@ -3,6 +3,12 @@
  * and the other way round. The lists live in the locale files (one message per list) and are read once.
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
+import {
+  type RequestCommand,
+  type RequestWords,
+  WORD_ROLES,
+  type WordRole,
+} from "../../services/understanding/requests.ts";
 import { LANGUAGES } from "../i18n.ts";
 
 type Fluent = I18nFlavor["i18n"]["fluent"];
@@ -40,3 +46,29 @@ export function listPairs(fluent: Fluent, key: string, language?: string): Reado
   }
   return pairs;
 }
+
+/** The words of plain requests (locale messages `listen-words-<role>` and `listen-commands-<command>`). */
+export function requestWords(fluent: Fluent): RequestWords {
+  const roles = Object.fromEntries(
+    WORD_ROLES.map((role) => [role, listWords(fluent, `listen-words-${role}`)]),
+  ) as Record<WordRole, readonly string[]>;
+  const commands: Partial<Record<RequestCommand, readonly string[]>> = {};
+  for (const command of LISTED_COMMANDS) commands[command] = listWords(fluent, `listen-commands-${command}`);
+  return { roles, commands };
+}
+
+/** The commands a request names by a word alone (the others are read from roles: buy, alert, price…). */
+const LISTED_COMMANDS = [
+  "balance",
+  "portfolio",
+  "swaps",
+  "alerts",
+  "dca",
+  "history",
+  "statement",
+  "withdraw",
+  "withdrawals",
+  "addresses",
+  "settings",
+  "help",
+] as const satisfies readonly RequestCommand[];
