@@ -7,7 +7,7 @@ cmd-connect = Connect your exchange API key
 cmd-disconnect = Remove your API key
 cmd-balance = Balances and portfolio value
 cmd-price = Buy and sell prices
-cmd-settings = Language, time zone, alerts
+cmd-settings = Language, time zone, alerts, daily digest
 cmd-cancel = Leave the current step
 
 ## Start and help
@@ -23,7 +23,7 @@ help =
     <b>Commands</b>
     /balance — balances, values and returns
     /portfolio — a picture of your allocation, with returns per asset
-    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code>; <code>/price all</code> lists every asset
+    /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code> (assets by code or name: <code>/price bitcoin</code>); <code>/price all</code> lists every asset
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
@@ -38,7 +38,7 @@ help =
     /addresses — your saved withdrawal addresses: add, confirm, delete
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
-    /settings — language, time zone, alert notifications
+    /settings — language, time zone, alert notifications, the daily digest and its hour
     /cancel — leave whatever step you are in, and void a quote on screen
     /help — this list
 
@@ -96,9 +96,24 @@ balance-updated = <i>Updated { $time } ({ $zone })</i>
 ## Prices
 price-title = <b>Prices in AUD</b>
 price-line = <b>{ $asset }</b> { $name }: buy { $buy } · sell { $sell }
-price-unknown = I don't know { $asset }.
-price-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
 price-see-all = <code>/price all</code> lists every asset.
+
+## Assets by name (every flow that takes an asset)
+asset-unknown = I don't know { $asset }.
+asset-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
+# Other words for assets, accepted wherever an asset is typed, whatever the user's language (the
+# exchange's own names and codes are accepted too): one asset a line, its code, a colon, then its words
+# separated by commas. Not shown to users.
+asset-aliases =
+    BTC: bitcoins, xbt
+    ETH: ether, eth2
+    DOGE: doge
+    USDT: tether usd
+    USDC: usd coin, usdcoin
+    AVAX: avalanche
+    BNB: binance coin
+    TRX: tron
+    AUD: australian dollar, australian dollars, dollars
 price-all-title = <b>All { $count } assets</b>
 price-all-hint = Send <code>/price CODE</code> for prices (several codes at once are fine).
 price-updated = <i>Indicative prices, { $time } ({ $zone }). A swap shows its own estimate before you confirm.</i>
@@ -428,7 +443,7 @@ inline-no-match = No listed asset matches. Open the bot
 inline-unavailable = Prices are unavailable right now. Open the bot
 
 ## digest
-settings-digest-off = Daily digest: off
+settings-digest-off = Daily digest: off (pick the hour it arrives with the button below)
 settings-digest-at = Daily digest: at { $time }
 settings-button-digest = Daily digest
 settings-digest-button-off = Off
@@ -683,8 +698,6 @@ hist-detail-value = AUD value: { $value }
 hist-invoice-title = <b>🧾 Invoice · { $type } #{ $id }</b>
 hist-invoice-no-pdf = This is the exchange's invoice record. The exchange does not send invoice PDFs through its API; /statement gives a PDF of any period.
 hist-invoice-unsupported = The exchange has invoices only for swaps, buys, sells and withdrawals.
-hist-usage = “{ $input }” is not an asset code. Send /history, or /history BTC for one asset.
-hist-unknown-asset = { $asset } is not listed on the exchange. Send /history for every asset.
 hist-bad-button = That button does not fit this list. Nothing was changed.
 hist-expired = This list has expired. Send /history again.
 stmt-choose = <b>Account statement</b>

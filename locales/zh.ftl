@@ -7,7 +7,7 @@ cmd-connect = 连接交易所 API 密钥
 cmd-disconnect = 移除 API 密钥
 cmd-balance = 余额与资产总值
 cmd-price = 买入价与卖出价
-cmd-settings = 语言、时区、提醒
+cmd-settings = 语言、时区、提醒、每日摘要
 cmd-cancel = 退出当前步骤
 
 ## Start and help
@@ -23,7 +23,7 @@ help =
     <b>命令</b>
     /balance — 余额、价值与收益
     /portfolio — 资产配置图，附各资产收益
-    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>；<code>/price all</code> 列出全部资产
+    /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>（代码或名称均可：<code>/price 比特币</code>）；<code>/price all</code> 列出全部资产
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
@@ -38,7 +38,7 @@ help =
     /addresses — 已保存的提现地址：添加、确认、删除
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
-    /settings — 语言、时区、提醒通知
+    /settings — 语言、时区、提醒通知、每日摘要及其送达时间
     /cancel — 退出当前步骤，并作废屏幕上的报价
     /help — 本列表
 
@@ -96,9 +96,28 @@ balance-updated = <i>更新于 { $time }（{ $zone }）</i>
 ## Prices
 price-title = <b>澳元价格</b>
 price-line = <b>{ $asset }</b> { $name }：买入 { $buy } · 卖出 { $sell }
-price-unknown = 我不认识 { $asset }。
-price-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
 price-see-all = 发送 <code>/price all</code> 查看全部资产。
+
+## Assets by name (every flow that takes an asset)
+asset-unknown = 我不认识 { $asset }。
+asset-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
+# 资产的中文名称与别名（任何语言的用户都可以输入）：每行一种资产，代码、冒号，然后是以逗号分隔的名称。不向用户显示。
+asset-aliases =
+    BTC: 比特币, 比特
+    ETH: 以太坊, 以太币, 以太
+    SOL: 索拉纳, 索拉纳币
+    XRP: 瑞波币, 瑞波
+    ADA: 艾达币, 卡尔达诺
+    DOGE: 狗狗币
+    LTC: 莱特币
+    USDT: 泰达币
+    USDC: 美元币
+    LINK: 链环币
+    DOT: 波卡, 波卡币
+    AVAX: 雪崩币
+    BNB: 币安币
+    TRX: 波场, 波场币
+    AUD: 澳元, 澳币
 price-all-title = <b>全部 { $count } 种资产</b>
 price-all-hint = 发送 <code>/price 代码</code> 查看价格（可一次输入多个代码）。
 price-updated = <i>参考价格，{ $time }（{ $zone }）。兑换前会先显示它自己的报价供你确认。</i>
@@ -429,7 +448,7 @@ inline-no-match = 没有匹配的资产。打开机器人
 inline-unavailable = 暂时无法获取价格。打开机器人
 
 ## digest
-settings-digest-off = 每日摘要：关闭
+settings-digest-off = 每日摘要：关闭（可用下方按钮选择送达的时间）
 settings-digest-at = 每日摘要：{ $time }
 settings-button-digest = 每日摘要
 settings-digest-button-off = 关闭
@@ -681,8 +700,6 @@ hist-detail-value = 澳元价值：{ $value }
 hist-invoice-title = <b>🧾 发票 · { $type } #{ $id }</b>
 hist-invoice-no-pdf = 以上是交易所的发票记录。交易所不通过 API 提供发票 PDF；/statement 可生成任意时间段的 PDF 对账单。
 hist-invoice-unsupported = 交易所只为兑换、买入、卖出和提现提供发票。
-hist-usage = “{ $input }”不是资产代码。请发送 /history，或用 /history BTC 查看单一资产。
-hist-unknown-asset = 交易所没有上架 { $asset }。发送 /history 查看全部资产。
 hist-bad-button = 该按钮与此列表不符，未做任何更改。
 hist-expired = 此列表已过期，请重新发送 /history。
 stmt-choose = <b>账户对账单</b>

@@ -10,12 +10,32 @@
  */
 import type { I18n, I18nFlavor, TranslateFunction } from "@grammyjs/i18n";
 import { Context } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { loggerForUpdate } from "../logger.ts";
 import type { BotContext } from "./context.ts";
 import { i18nFlavour, updateLanguage } from "./i18n.ts";
 
 const UNSET = Symbol("unset");
+
+/**
+ * Lower-cases the leading command of a message ("/Balance" -> "/balance", "/PRICE btc" -> "/price btc"):
+ * grammY matches commands case-sensitively, and a phone's keyboard often capitalises the first letter.
+ * Only the command changes (its arguments are kept as typed); nothing is allocated unless it has a capital.
+ */
+function lowerCaseCommand(update: Update): void {
+  const message = update.message;
+  const entity = message?.entities?.[0];
+  if (entity?.type !== "bot_command" || entity.offset !== 0 || message?.text === undefined) return;
+  const text = message.text;
+  for (let i = 1; i < entity.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      message.text = text.substring(0, entity.length).toLowerCase() + text.substring(entity.length);
+      return;
+    }
+  }
+}
 
 /**
  * The class, with `logger` as the parent of each update's logger and `i18n` the translations of
@@ -31,6 +51,11 @@ export function updateContextClass(logger: Logger, i18n: I18n<BotContext>) {
     #from: Context["from"] | typeof UNSET = UNSET;
     #chat: Context["chat"] | typeof UNSET = UNSET;
     #msg: Context["msg"] | typeof UNSET = UNSET;
+
+    constructor(...args: ConstructorParameters<typeof Context>) {
+      super(...args);
+      lowerCaseCommand(this.update);
+    }
 
     /**
      * The update's logger, built on first use: most updates log nothing, and a pino child (its bindings

@@ -147,10 +147,18 @@ describe("/price", () => {
     const typo = await say("/price ETHH");
     expect(typo).toContain("I don't know ETHH. Did you mean ETH (Ethereum)?");
     expect(typo).toContain("/price all lists every asset.");
-    expect(await say("/price bitcoin")).toContain("Did you mean BTC (Bitcoin), LTC (Litecoin)?");
+    expect(await say("/price bitcon")).toContain("I don't know BITCON. Did you mean BTC (Bitcoin)?");
     // TRX sorts last: a list cut at twelve codes left it out.
     expect(await say("/price TRXX")).toContain("Did you mean TRX (TRON)?");
     expect(await say("/price QQQQQQ")).toBe("I don't know QQQQQQ.\n/price all lists every asset.");
+  });
+
+  it("assets by name in any case, alias or Chinese name; several words of one name are one", async () => {
+    const say = async (text: string) => (await tb.chat().send(text)).at(-1)?.plainText ?? "";
+    expect(await say("/price bitcoin")).toMatch(/^Prices in AUD\nBTC Bitcoin: buy/);
+    expect(await say("/price Bitcoin, ether")).toMatch(/BTC Bitcoin: buy[^\n]*\nETH Ethereum: buy/);
+    expect(await say("/price 比特币")).toMatch(/BTC Bitcoin: buy/);
+    expect(await say("/price usd coin")).toMatch(/^Prices in AUD\nUSDC USD Coin: buy/);
   });
 
   it("/price all lists every asset the exchange prices", async () => {

@@ -15,10 +15,11 @@ import { runRotateCli } from "../../src/vault/rotate-cli.ts";
 import { startTestBot } from "../support/bot.ts";
 import { freePort } from "../support/process.ts";
 import { startPrivateCluster } from "../support/redis-cluster.ts";
+import { reportSkip } from "../support/skips.ts";
 
 // A failed node is declared down after 1 s, so a replica takes over within a few seconds.
 const started = await startPrivateCluster({ masters: 3, replicas: 1, nodeTimeoutMs: 1000 });
-if ("skipped" in started) console.warn(`cluster test skipped: ${started.skipped}`);
+if ("skipped" in started) reportSkip("the Redis Cluster test", started.skipped);
 
 // Generous: follow-ups and alerts run on BullMQ workers on real timers; 10 s leaves room on a loaded machine.
 const FOLLOW_UP_MS = 10_000;

@@ -13,6 +13,7 @@ import { parseRedisUrl, redisLocation } from "../../src/services/redis-url.ts";
 import { startTestBot } from "../support/bot.ts";
 import { freePort } from "../support/process.ts";
 import { startPrivateRedis } from "../support/redis-server.ts";
+import { reportSkip } from "../support/skips.ts";
 
 describe("REDIS_URL forms", () => {
   it("reads a Sentinel group with several sentinels, a password and a database", () => {
@@ -89,9 +90,7 @@ describe("REDIS_URL forms", () => {
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 if (!hasRedis)
-  console.warn(
-    "sentinel test skipped: no redis-server binary on this machine (apt-get install redis-server)",
-  );
+  reportSkip("the Sentinel test", "no redis-server binary on this machine (apt-get install redis-server)");
 
 describe.runIf(hasRedis)("the bot through a Sentinel group", () => {
   let sentinel: ChildProcess | undefined;

@@ -23,11 +23,11 @@ import {
 } from "../../services/history/rows.ts";
 import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
+import { commandAsset } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError, showExchangeError } from "../exchange-errors.ts";
+import { showExchangeError } from "../exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { hasInvoice, renderDetail, renderInvoice, renderList, typeLabel } from "./format.ts";
 
@@ -106,30 +106,10 @@ async function startHistory(ctx: BotContext, deps: BotDeps, args: string): Promi
   const filters: HistoryFilters = { ...NO_FILTERS };
   const asked = args.trim();
   if (asked !== "") {
-    if (!/^[A-Za-z0-9]{1,10}$/.test(asked)) {
-      await ctx.reply(ctx.t("hist-usage", { input: escapeHtml(shorten(asked, 20)) }));
-      return;
-    }
-    const code = asked.toUpperCase();
-    if (code !== FIAT) {
-      const waited = await waitForExchange(ctx, deps, () => deps.market.assetNames()).catch(
-        (error: unknown) => {
-          const explained = describeExchangeError(error, ctx.t);
-          if (explained === undefined) throw error;
-          return { cancelled: false as const, explained };
-        },
-      );
-      if (waited.cancelled) return;
-      if ("explained" in waited) {
-        await ctx.reply(waited.explained);
-        return;
-      }
-      if (!waited.value.has(code)) {
-        await ctx.reply(ctx.t("hist-unknown-asset", { asset: escapeHtml(code) }));
-        return;
-      }
-    }
-    filters.asset = code;
+    // By code, name or alias ("/history bitcoin"); AUD too. An unknown word is said to be unknown.
+    const typed = await commandAsset(ctx, deps, asked, { fiat: true });
+    if (typed === undefined || typed === "unknown") return;
+    filters.asset = typed.code;
   }
   const view: HistoryView = {
     owner: ctx.from?.id as number,

@@ -6,10 +6,11 @@
  */
 import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
+import { resolveAsset } from "../../services/market/asset-names.ts";
+import { assetsOf } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
-import { closestAssets } from "../price/suggest.ts";
 import { type CardPrices, priceCard } from "./card.ts";
 
 // A card's prices move within seconds: Telegram may reuse an answer this long, no longer.
@@ -18,19 +19,28 @@ const CACHE_SECONDS = 10;
 const MAX_CODES = 10;
 const MAX_SUGGESTIONS = 5;
 
-/** The codes to show for a query: known ones as typed, else the closest listed assets, else the top list. */
+/**
+ * The codes to show for a query: assets it names (by code, name or alias), else the closest listed
+ * assets, else the top list.
+ */
 function chooseCodes(
+  ctx: BotContext,
   query: string,
   prices: ReadonlyMap<string, unknown>,
   names: ReadonlyMap<string, string>,
 ) {
   const asked = parseAssetList(query).slice(0, MAX_CODES);
   if (asked.length === 0) return TOP_ASSETS.filter((code) => prices.has(code));
+  if (asked.every((code) => prices.has(code))) return asked;
   const listed = new Map(names);
   for (const code of prices.keys()) if (!listed.has(code)) listed.set(code, "");
+  const assets = assetsOf(ctx, listed);
+  const whole = resolveAsset(assets, query);
+  if (whole.found && prices.has(whole.code)) return [whole.code];
   const codes: string[] = [];
   for (const code of asked) {
-    const found = prices.has(code) ? [code] : closestAssets(code, listed, MAX_SUGGESTIONS);
+    const match = resolveAsset(assets, code, MAX_SUGGESTIONS);
+    const found = match.found ? [match.code] : match.closest;
     for (const match of found) if (prices.has(match) && !codes.includes(match)) codes.push(match);
   }
   return codes;
@@ -54,7 +64,7 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
     }
     const [ticker, names] = loaded;
     const prices = new Map(Object.entries(ticker));
-    const codes = chooseCodes(ctx.inlineQuery.query, prices, names);
+    const codes = chooseCodes(ctx, ctx.inlineQuery.query, prices, names);
     if (codes.length === 0) {
       await ctx.answerInlineQuery([], {
         cache_time: CACHE_SECONDS,

@@ -1,18 +1,20 @@
 /**
- * /price [ASSET ...]: buy and sell prices from the public ticker (works in groups too). An unknown code
- * gets the closest listed assets; `/price all` lists every asset.
+ * /price [ASSET ...]: buy and sell prices from the public ticker (works in groups too). Assets by code,
+ * name or alias ("/price bitcoin", "/price 比特币"); an unknown word gets the closest listed assets;
+ * `/price all` lists every asset.
  */
 import type { Composer } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
+import { resolveAsset } from "../../services/market/asset-names.ts";
+import { assetsOf, unknownAssetText } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
+import { escapeHtml } from "../format/html.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { splitMessage } from "../format/split.ts";
 import { formatClock } from "../format/time.ts";
-import { closestAssets } from "./suggest.ts";
 
 /** Shown when no asset is named. */
 export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;
@@ -42,16 +44,31 @@ function listed(ticker: Ticker, names: ReadonlyMap<string, string>): Map<string,
   return all;
 }
 
-/** One line per unknown code: the closest listed assets when there are any, and how to see them all. */
-function unknownLines(ctx: BotContext, unknown: string[], assets: ReadonlyMap<string, string>): string[] {
-  const lines = unknown.map((code) => {
-    const asset = escapeHtml(shorten(code, 12));
-    const close = closestAssets(code, assets);
-    if (close.length === 0) return ctx.t("price-unknown", { asset });
-    const suggestions = close.map((c) => (assets.get(c) ? `${c} (${assets.get(c)})` : c)).join(", ");
-    return ctx.t("price-unknown-suggest", { asset, suggestions: escapeHtml(suggestions) });
-  });
-  return [...lines, ctx.t("price-see-all")];
+/**
+ * The codes of the assets `asked` names, priced in `ticker` (codes as typed first: the commonest, and no
+ * lookup at all), and the words that name none. Several words that are one name ("usd coin") are one.
+ */
+function priced(
+  ctx: BotContext,
+  text: string,
+  asked: string[],
+  ticker: Ticker,
+  names: ReadonlyMap<string, string>,
+): { known: string[]; unknown: string[]; assets?: ReturnType<typeof assetsOf> } {
+  if (asked.every((code) => ticker[code] !== undefined)) return { known: asked, unknown: [] };
+  const assets = assetsOf(ctx, listed(ticker, names));
+  const whole = resolveAsset(assets, text);
+  if (whole.found && ticker[whole.code] !== undefined) return { known: [whole.code], unknown: [] };
+  const known: string[] = [];
+  const unknown: string[] = [];
+  for (const word of asked) {
+    const match =
+      ticker[word] !== undefined ? { found: true as const, code: word } : resolveAsset(assets, word);
+    if (match.found && ticker[match.code] !== undefined) {
+      if (!known.includes(match.code)) known.push(match.code);
+    } else unknown.push(word);
+  }
+  return { known, unknown, assets };
 }
 
 /** The codes (and names) of every priced asset, alphabetically. */
@@ -143,11 +160,14 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
         return;
       }
       const wanted = asked.length > 0 ? asked : TOP_ASSETS.filter((code) => ticker[code]);
-      const known = wanted.filter((code) => ticker[code] !== undefined);
-      const unknown = wanted.filter((code) => ticker[code] === undefined);
+      const { known, unknown, assets } = priced(ctx, ctx.match, wanted, ticker, names);
       const lines = known.length > 0 ? [ctx.t("price-title")] : [];
       for (const code of known) lines.push(card.line(ctx, locale, ticker, names, code));
-      if (unknown.length > 0) lines.push(...unknownLines(ctx, unknown, listed(ticker, names)));
+      if (assets !== undefined && unknown.length > 0) {
+        // One line per unknown word, with the closest listed assets, and how to see them all.
+        for (const word of unknown) lines.push(unknownAssetText(ctx.t, assets, word));
+        lines.push(ctx.t("price-see-all"));
+      }
       if (known.length > 0) {
         const tz = ctx.from && ctx.chat?.type === "private" ? userTimezone(ctx, deps) : deps.defaultTimezone;
         lines.push("", card.updated(ctx, locale, tz));

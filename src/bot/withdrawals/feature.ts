@@ -18,6 +18,7 @@ import {
 import { createWithdrawal, type WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import { recentWithdrawals, withdrawalFee } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
+import { commandAsset } from "../asset-input.ts";
 import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
@@ -185,8 +186,12 @@ export function withdrawalFeature(deps: BotDeps): Composer<BotContext> {
   const privateChats = composer.chatType("private");
 
   privateChats.command("withdraw", async (ctx) => {
-    const asset = ctx.match.trim().split(/\s+/)[0] ?? "";
-    const args: WithdrawArgs = /^\w{1,10}$/.test(asset) ? { asset: asset.toUpperCase() } : {};
+    // "/withdraw xrp", "/withdraw bitcoin": straight to that asset's destinations. A word naming no
+    // asset is said to be unknown (with the closest), then the asset is asked for.
+    const word = ctx.match.trim();
+    const typed = word === "" ? "unknown" : await commandAsset(ctx, deps, word);
+    if (typed === undefined) return;
+    const args: WithdrawArgs = typed === "unknown" ? {} : { asset: typed.code };
     await ctx.conversation.enter(WITHDRAW_CONVERSATION, args);
   });
   privateChats.command("withdrawals", (ctx) => showList(ctx, deps, 1, false));
