@@ -34,6 +34,7 @@ import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
+import { createShownKeyboards } from "./services/shown-keyboards.ts";
 import { createLiveQuotes } from "./services/swaps/live-quotes.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
@@ -151,6 +152,7 @@ export function createApp(options: AppOptions): App {
     tokens: createCallbackTokens({ redis, prefix: `${prefix}cbtoken:` }),
     cooldowns: createCooldowns({ redis, prefix: `${prefix}cooldown:` }),
     liveQuotes: createLiveQuotes({ redis, prefix: `${prefix}livequotes:` }),
+    keyboards: createShownKeyboards({ redis, prefix: `${prefix}keyboard:` }),
     logger,
     defaultTimezone: config.defaultTimezone,
     allowedUserIds: config.allowedUserIds,

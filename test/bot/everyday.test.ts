@@ -296,7 +296,7 @@ describe("/settings", () => {
     const help = await chat.send("/help");
     expect(help.at(-1)?.plainText).toContain("Commands");
     // The question is gone: a zone name is now just text.
-    expect((await chat.send("Asia/Tokyo")).at(-1)?.plainText).toContain("I only understand commands");
+    expect((await chat.send("Asia/Tokyo")).at(-1)?.plainText).toContain("I don't understand");
   });
 });
 
@@ -312,7 +312,7 @@ describe("/cancel", () => {
     // The next message is not taken as a key any more (it would be deleted as one that looks wrong).
     const after = await chat.send("not my key");
     expect(after.map((o) => o.kind)).toEqual(["message"]);
-    expect(after[0]?.plainText).toContain("I only understand commands");
+    expect(after[0]?.plainText).toContain("I don't understand");
   });
 });
 

@@ -219,7 +219,7 @@ describe("the 2FA code", () => {
     // The right code now is just text: not taken, not echoed, not stored.
     const late = await chat.send(code);
     expect(late.map((o) => o.kind)).not.toContain("delete");
-    expect(late.at(-1)?.plainText).toContain("I only understand commands here");
+    expect(late.at(-1)?.plainText).toContain("I don't understand");
     expect(await authorizeWrites(account, draft.id)).toBe(3);
     expect(await placesHolding(tb, code)).toEqual([]);
   });
@@ -232,7 +232,7 @@ describe("the 2FA code", () => {
     );
     expect(cancelled?.plainText).toContain("nothing was debited and nothing will be sent");
     const late = await chat.send(code);
-    expect(late.at(-1)?.plainText).toContain("I only understand commands here");
+    expect(late.at(-1)?.plainText).toContain("I don't understand");
     expect(late.some((o) => o.plainText.includes(code))).toBe(false);
     expect(await authorizeWrites(account, draft.id)).toBe(0);
     expect((await withdrawalsOf(tb, account, "BTC"))[0]?.status).toBe(WITHDRAWAL_STATUS.DRAFT);
@@ -352,7 +352,7 @@ describe("the 2FA code", () => {
     const { chat } = await withdrawer(tb, { BTC: "0.01" });
     const code = canaryCode();
     const outputs = await chat.send(code);
-    expect(outputs.at(-1)?.plainText).toContain("I only understand commands here");
+    expect(outputs.at(-1)?.plainText).toContain("I don't understand");
     expect(await placesHolding(tb, code)).toEqual([]);
   });
 });
@@ -453,7 +453,7 @@ describe("steps and refusals", () => {
       if (steps > 0) await chat.press("BTC");
       if (steps > 1) await chat.press("Cold wallet");
       expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("Cancelled.");
-      expect((await chat.send("0.01")).at(-1)?.plainText).toContain("I only understand commands here");
+      expect((await chat.send("0.01")).at(-1)?.plainText).toContain("I don't understand");
     }
     expect(await withdrawalWrites(account)).toBe(0);
   });

@@ -30,6 +30,11 @@ export interface MatchOptions {
    * level, an hour), so that it is never taken for a button.
    */
   byNumber?: boolean;
+  /**
+   * Whether the looser rules apply too (a start of a label or of its words, a typo); without them only a
+   * whole label or word, or a number, picks. Off where the text may well mean something else.
+   */
+  loose?: boolean;
 }
 
 // Emoji (with their joiners and variation selectors), brackets, quotes and sentence punctuation of both
@@ -111,6 +116,7 @@ export function matchChoice(
     const index = Number(typed) - 1;
     if (index >= 0 && index < choices.length) return { kind: "one", index };
   }
+  if (options.loose === false) return { kind: "none" };
   // Chinese and Japanese write without spaces: a piece of two characters or more anywhere in the label.
   if (CJK.test(typed)) {
     const compact = typed.replaceAll(" ", "");

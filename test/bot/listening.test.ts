@@ -1,0 +1,107 @@
+/**
+ * Listening as chats: buttons picked by typing (in both languages, at a guided step, at a summary and on a
+ * menu), plain requests outside any flow leading into their command's flow, and what is not understood
+ * answered with the closest commands as buttons.
+ */
+import { describe, expect, it } from "vitest";
+import { startTestBot } from "../support/bot.ts";
+import type { TestAccount } from "../support/exchange.ts";
+
+const tb = await startTestBot();
+
+async function schedulesOf(account: TestAccount) {
+  return (await tb.ex.client(account.readWriteKey).recurringBuys.list()).results;
+}
+
+const lastText = (outputs: { plainText: string }[]) => outputs.at(-1)?.plainText ?? "";
+
+describe("a button's choice typed", () => {
+  it("a whole /dca flow by typing only, summary confirmed with a word", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await chat.send("/dca");
+    expect(lastText(await chat.send("new"))).toContain("Which asset");
+    expect(lastText(await chat.send("bitcoin"))).toContain("buy BTC with AUD or sell BTC for AUD?");
+    expect(lastText(await chat.send("buy"))).toContain("AUD");
+    await chat.send("50");
+    await chat.send("weekly");
+    const summary = lastText(await chat.send("start now"));
+    expect(summary).toContain("New recurring trade, please check");
+    expect(await schedulesOf(account)).toHaveLength(0);
+    const done = lastText(await chat.send("yes"));
+    expect(done).toMatch(/Recurring trade #\d+ set up/);
+    expect(await schedulesOf(account)).toMatchObject([{ asset: "BTC", period: "weekly", quantity: "50.00" }]);
+  });
+
+  it("in Chinese: 每周 picks weekly, 确认 confirms, 取消 cancels", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await chat.send("/settings");
+    await chat.press("Language");
+    await chat.press("简体中文");
+    await chat.send("/dca");
+    await chat.send("新建");
+    await chat.send("以太坊");
+    await chat.send("买入");
+    await chat.send("50");
+    await chat.send("每周");
+    const summary = lastText(await chat.send("立即开始"));
+    expect(summary, chat.transcript()).toContain("每周");
+    expect(lastText(await chat.send("取消"))).toContain("已取消");
+    expect(await schedulesOf(account)).toHaveLength(0);
+  });
+
+  it("a menu's choice typed: /statement then 'last month'", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await chat.send("/statement");
+    const outputs = await chat.send("last month");
+    expect(outputs.map((o) => o.plainText).join("\n")).toMatch(/Preparing your statement|statement/i);
+  });
+
+  it("a swap quote: 'ok' confirms it once; a voided quote is not confirmed by a word", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const quote = lastText(await chat.send("buy 100 aud of btc"));
+    expect(quote).toContain("You spend: $100.00");
+    await chat.send("ok");
+    await chat.waitForOutput((o) => /done/.test(o.plainText), 10_000);
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
+    // Another quote, voided by /cancel: "yes" afterwards writes nothing.
+    await chat.send("/buy BTC 50");
+    await chat.send("/cancel");
+    await chat.send("yes");
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
+  });
+});
+
+describe("plain requests", () => {
+  it("an asset alone, or asked for, shows its price card", async () => {
+    const chat = tb.chat();
+    expect(lastText(await chat.send("btc"))).toMatch(/^Prices in AUD\nBTC Bitcoin/);
+    expect(lastText(await chat.send("price of ethereum?"))).toMatch(/^Prices in AUD\nETH/);
+    const zh = tb.chat({ languageCode: "zh" });
+    expect(lastText(await zh.send("比特币价格"))).toMatch(/^澳元价格\nBTC/);
+  });
+
+  it("a trade request ends at the same quote as its command, nothing placed", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000", ETH: "2" });
+    expect(lastText(await chat.send("sell 0.5 eth"))).toContain("You sell: 0.5 ETH");
+    expect(lastText(await chat.send("buy 0.001 btc"))).toContain("You get: 0.001 BTC");
+    expect(lastText(await chat.send("卖出 0.5 个以太坊"))).toContain("0.5 ETH");
+    expect(lastText(await chat.send("swap 0.1 eth to btc"))).toContain("0.1 ETH");
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(0);
+  });
+
+  it("an alert request ends at the alert summary", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    const summary = lastText(await chat.send("tell me when sol goes under 1"));
+    expect(summary).toContain("SOL");
+    expect(summary).toMatch(/below/i);
+  });
+
+  it("what is not understood gets the closest commands as buttons, which run them", async () => {
+    const { chat } = await tb.trader({ AUD: "5" });
+    const answer = (await chat.send("balanse")).at(-1);
+    expect(answer?.plainText).toContain("I don't understand “balanse”");
+    const offered = answer?.buttons.flat().map((b) => b.text) ?? [];
+    expect(offered[0]).toMatch(/^\/balance: /);
+    expect(lastText(await chat.press(offered[0] as string))).toContain("AUD");
+  });
+});
