@@ -69,6 +69,18 @@ describe("a button's choice typed", () => {
     await chat.send("yes");
     expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
   });
+
+  it("an amount step takes its shares typed: half, all, 一半", async () => {
+    const { chat } = await tb.trader({ AUD: "10", ETH: "2" });
+    await chat.send("/sell");
+    await chat.send("eth");
+    const all = (outputs: { plainText: string }[]) => outputs.map((o) => o.plainText).join("\n");
+    expect(all(await chat.send("half"))).toContain("You sell: 1 ETH");
+    await chat.send("/cancel");
+    await chat.send("/sell");
+    await chat.send("以太坊");
+    expect(all(await chat.send("全部"))).toContain("You sell: 2 ETH");
+  });
 });
 
 describe("plain requests", () => {
@@ -87,6 +99,14 @@ describe("plain requests", () => {
     expect(lastText(await chat.send("卖出 0.5 个以太坊"))).toContain("0.5 ETH");
     expect(lastText(await chat.send("swap 0.1 eth to btc"))).toContain("0.1 ETH");
     expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(0);
+  });
+
+  it("commands take assets by name too: /buy bitcoin 100, /alert ether above 6000, /swap 比特币 以太坊 0.001", async () => {
+    const { chat } = await tb.trader({ AUD: "1000", BTC: "1" });
+    expect(lastText(await chat.send("/buy bitcoin 100"))).toContain("Buy BTC");
+    expect(lastText(await chat.send("/alert ether above 6000"))).toContain("ETH");
+    expect(lastText(await chat.send("/swap 比特币 以太坊 0.001"))).toContain("0.001 BTC");
+    expect(lastText(await chat.send("/sell btc 0.001 btc"))).toContain("You sell: 0.001 BTC");
   });
 
   it("an alert request ends at the alert summary", async () => {

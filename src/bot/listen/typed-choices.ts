@@ -39,6 +39,12 @@ const MAX_GAP = 4;
 
 type Fluent = BotContext["i18n"]["fluent"];
 
+/** The list messages of the words that name a share button of an amount step, by its label. */
+const SHARE_WORDS: Readonly<Record<string, string>> = {
+  "50%": "listen-words-half",
+  "100%": "listen-words-all",
+};
+
 /** The words that name a role of a button, normalized, in every language. */
 function roleWords(fluent: Fluent, key: string): ReadonlySet<string> {
   return new Set(listWords(fluent, key).map(normalizeAnswer));
@@ -58,7 +64,11 @@ function choicesOf(fluent: Fluent, keyboard: ShownKeyboard): { choices: Choice[]
     if (confirm.has(label) || confirm.has(first)) return { label: button.label, words: [...confirm] };
     if (cancel.has(label) || cancel.has(first)) return { label: button.label, words: [...cancel] };
     if (!back.has(label) && !back.has(first)) options++;
-    return { label: button.label };
+    // A share of the balance is also typed in words: "half", "all", "一半".
+    const share = SHARE_WORDS[label];
+    return share === undefined
+      ? { label: button.label }
+      : { label: button.label, words: listWords(fluent, share) };
   });
   return { choices, numbered: !digits && options >= 2 };
 }

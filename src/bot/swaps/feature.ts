@@ -19,6 +19,7 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
+import { assetCodesIn } from "../asset-input.ts";
 import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
@@ -220,7 +221,7 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.conversation.enter(TRADE_CONVERSATION, { kind } satisfies TradeArgs);
         return;
       }
-      const parsed = parseTradeArgs(kind, ctx.match);
+      const parsed = parseTradeArgs(kind, await assetCodesIn(ctx, deps, ctx.match));
       if ("guided" in parsed) {
         await ctx.conversation.enter(TRADE_CONVERSATION, parsed.guided);
         return;
