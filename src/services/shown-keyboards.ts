@@ -6,6 +6,7 @@
  */
 import { memoKeys } from "./key-memo.ts";
 import type { RedisClient } from "./redis-url.ts";
+import { forgetReadAhead, peekReadAhead } from "./update-reads.ts";
 
 /** One button: what it says and the callback data it sends. */
 export interface ShownButton {
@@ -46,17 +47,23 @@ export function createShownKeyboards(options: ShownKeyboardsOptions) {
 
     /** Records the keyboard shown last in `chatId`. */
     async shown(chatId: number, keyboard: ShownKeyboard): Promise<void> {
+      forgetReadAhead(keyOf(chatId));
       await redis.set(keyOf(chatId), JSON.stringify(keyboard), "EX", KEEP_SECONDS);
     },
 
     /** Forgets the chat's record if it is of `messageId` (its buttons were taken off). */
     async cleared(chatId: number, messageId: number): Promise<void> {
+      forgetReadAhead(keyOf(chatId));
       await redis.eval(FORGET, 1, keyOf(chatId), String(messageId));
     },
 
-    /** The keyboard shown last in `chatId`, if any. */
+    /**
+     * The keyboard shown last in `chatId`, if any: read ahead with the update's other keys in a private chat
+     * (most texts then cost no round trip of their own), else from Redis.
+     */
     async last(chatId: number): Promise<ShownKeyboard | undefined> {
-      return parseKeyboard(await redis.get(keyOf(chatId)));
+      const ahead = peekReadAhead(keyOf(chatId));
+      return parseKeyboard(ahead !== undefined ? ahead : await redis.get(keyOf(chatId)));
     },
   };
 }

@@ -57,22 +57,44 @@ function commandInstead(ctx: BotContext, command: string, args: readonly string[
   ctx.replaceUpdate({ update_id: ctx.update.update_id, message } as Update);
 }
 
+// Each command's names (its own, its words in every language), normalized once per translations.
+const commandNames = new WeakMap<BotContext["i18n"]["fluent"], [RequestCommand, string[]][]>();
+
+function namesOfCommands(ctx: BotContext): [RequestCommand, string[]][] {
+  const fluent = ctx.i18n.fluent;
+  let names = commandNames.get(fluent);
+  if (names === undefined) {
+    names = REQUEST_COMMANDS.map((command): [RequestCommand, string[]] => [
+      command,
+      [
+        command,
+        ...listWords(fluent, `listen-commands-${command}`),
+        ...listWords(fluent, `listen-words-${command}`),
+      ]
+        .map(normalizeAnswer)
+        .filter((name) => name.length >= 3 && !name.startsWith("listen-")),
+    ]);
+    commandNames.set(fluent, names);
+  }
+  return names;
+}
+
 /** The commands whose words are nearest to the text's words (a slip of the key or two), nearest first. */
 function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
   const words = normalizeAnswer(text)
     .split(" ")
     .filter((word) => word.length >= 4);
+  if (words.length === 0) return [];
   const scored: [RequestCommand, number][] = [];
-  for (const command of REQUEST_COMMANDS) {
-    const names = [command, ...listWords(ctx.i18n.fluent, `listen-commands-${command}`)]
-      .concat(listWords(ctx.i18n.fluent, `listen-words-${command}`))
-      .map(normalizeAnswer);
+  for (const [command, names] of namesOfCommands(ctx)) {
     let best = Number.POSITIVE_INFINITY;
     for (const word of words) {
       for (const name of names) {
-        if (name.length < 3) continue;
+        const allowed = name.length >= 7 ? 2 : 1;
+        // Lengths further apart than the edits allowed cannot be that near: no distance to work out.
+        if (Math.abs(name.length - word.length) > allowed) continue;
         const edits = distance(word, name);
-        if (edits <= (name.length >= 7 ? 2 : 1)) best = Math.min(best, edits);
+        if (edits <= allowed && edits < best) best = edits;
       }
     }
     if (best !== Number.POSITIVE_INFINITY) scored.push([command, best]);

@@ -78,6 +78,7 @@ type Token =
   | { kind: "word"; text: string };
 
 const CJK = /[\p{Script=Han}]/u;
+const ASCII = /^[\x20-\x7e]*$/;
 const MULTIPLIER_STAND_IN: Readonly<Record<string, string>> = {
   千: "\ue001",
   万: "\ue002",
@@ -98,9 +99,10 @@ const FIAT_MARK = /^(?:a\$|au\$|\$)|(?:aud|dollars?|bucks|澳元|澳币|块|元)
 
 /** Lower case, one width; punctuation apart from what numbers and comparisons use becomes space. */
 function normalize(text: string): string {
+  // Plain ASCII has nothing for NFKC to fold.
+  const folded = ASCII.test(text) ? text : text.normalize("NFKC");
   return (
-    text
-      .normalize("NFKC")
+    folded
       .toLowerCase()
       // Thousands typed with spaces ("1 000") are one number.
       .replace(/(\d) (?=\d{3}(?!\d))/g, "$1")
