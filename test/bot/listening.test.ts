@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { startTestBot } from "../support/bot.ts";
 import type { TestAccount } from "../support/exchange.ts";
+import { saveAddress, withdrawalsOf, withdrawer } from "../support/withdrawals.ts";
 
 const tb = await startTestBot();
 
@@ -80,6 +81,54 @@ describe("a button's choice typed", () => {
     await chat.send("/sell");
     await chat.send("以太坊");
     expect(all(await chat.send("全部"))).toContain("You sell: 2 ETH");
+  });
+});
+
+describe("every guided flow completed by typing only", () => {
+  const all = (outputs: { plainText: string }[]) => outputs.map((o) => o.plainText).join("\n");
+
+  it("an alert: asset by name, level, side and action in words, summary confirmed with 'confirm'", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/alert");
+    await chat.send("solana");
+    await chat.send("150");
+    await chat.send("below");
+    await chat.send("alert only");
+    const summary = all(await chat.send("continue"));
+    expect(summary).toContain("SOL");
+    expect(all(await chat.send("confirm"))).toMatch(/Alert #\d+ created\./);
+  });
+
+  it("a new address: every question answered by typing, saved with 'save'", async () => {
+    const { chat, account } = await tb.trader({ AUD: "10" });
+    await chat.send("/addresses");
+    await chat.send("add address");
+    await chat.send("bitcoin");
+    await chat.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await chat.send("Cold wallet");
+    await chat.send("personal wallet");
+    await chat.send("ledger");
+    const summary = all(await chat.send("mine"));
+    expect(summary).toContain("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await chat.send("save");
+    const entries = (await tb.ex.client(account.readWriteKey).addressBook.list()).results;
+    expect(entries.map((entry) => entry.label)).toEqual(["Cold wallet"]);
+  });
+
+  it("a withdrawal: asset, address and amount typed, confirmed with 'yes', then the 2FA code", async () => {
+    const { chat, account } = await withdrawer(tb, { BTC: "1" }, "654321");
+    await saveAddress(tb, account, {
+      asset: "BTC",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      label: "Cold wallet",
+    });
+    await chat.send("withdraw bitcoin");
+    await chat.send("cold wallet");
+    expect(all(await chat.send("0.01"))).toContain("0.01 BTC");
+    expect(all(await chat.send("yes"))).toMatch(/2FA/);
+    await chat.send("654321");
+    const [withdrawal] = await withdrawalsOf(tb, account, "BTC");
+    expect(Number(withdrawal?.amount)).toBe(0.01);
   });
 });
 
