@@ -53,7 +53,6 @@ cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
 cancelled-write-pending = Cancelled. A trade already sent to the exchange may still go through: its result will be shown here, and /swaps lists it.
 unknown-command = I don't know that command. /help lists what I can do.
-unknown-text = I only understand commands here. /help lists them.
 flow-left = { $flow ->
         [trade] You left the trade you were setting up. To start again, send /buy, /sell or /swap.
         [timezone] You left choosing a time zone. To choose again: /settings → Time zone.
@@ -66,6 +65,7 @@ flow-left = { $flow ->
         [address] You left adding an address. To start again: /addresses → ➕ Add address.
        *[other] You left the step you were in. Send its command again to start over.
     }
+unknown-text = I can only read text here. /help lists what I can do.
 stale-button = That button has expired. Send the command again.
 not-your-button = That button is not yours.
 something-went-wrong = Something went wrong on my side, sorry. If you were changing something (a trade, a setting), check whether it took effect before you try again.
@@ -145,9 +145,14 @@ settings-button-timezone = Time zone
 settings-button-alerts = Alerts
 settings-choose-language = Choose a language:
 settings-choose-alerts = How should alerts reach you? <b>On</b> notifies, <b>silent</b> delivers without a sound, <b>off</b> sends nothing.
-settings-ask-timezone = Send your time zone as a region name, e.g. <code>Australia/Perth</code> or <code>Europe/London</code>. /cancel to keep { $zone }.
-settings-bad-timezone = I don't know the time zone “{ $input }”. Send a name like <code>Australia/Brisbane</code>, or /cancel.
-settings-timezone-saved = Time zone set to { $zone }.
+settings-ask-timezone = Where are you? Pick a city, or type one: a city, a country or an abbreviation (<code>Perth</code>, <code>Singapore</code>, <code>AEST</code>) or a name like <code>Europe/London</code>. /cancel keeps { $zone }.
+settings-bad-timezone = I don't know the time zone “{ $input }”. Type a city, a country or a name like <code>Australia/Brisbane</code>, or pick one:
+settings-bad-timezone-near = I don't know the time zone “{ $input }”. Did you mean one of these?
+settings-timezone-which = “{ $input }” fits several time zones. Which one?
+settings-timezone-kept = Time zone unchanged: { $zone }.
+settings-timezone-saved = Time zone set to { $zone }: it is { $time } there now.
+# Places typed as a time zone, beyond the English city and country names the bot knows: "name: IANA zone".
+listen-zone-names = Syd: Australia/Sydney, Melb: Australia/Melbourne, Bris: Australia/Brisbane, Brissie: Australia/Brisbane, Adl: Australia/Adelaide, ACT: Australia/Sydney, NSW: Australia/Sydney, New South Wales: Australia/Sydney, Victoria: Australia/Melbourne, VIC: Australia/Melbourne, Queensland: Australia/Brisbane, QLD: Australia/Brisbane, South Australia: Australia/Adelaide, SA: Australia/Adelaide, Western Australia: Australia/Perth, WA: Australia/Perth, Tasmania: Australia/Hobart, TAS: Australia/Hobart, Northern Territory: Australia/Darwin, NT: Australia/Darwin, Beijing time: Asia/Shanghai
 settings-saved = Saved.
 language-name = English
 
@@ -367,15 +372,15 @@ dca-ask-quantity = { $direction ->
        *[other] How much { $asset } should each run sell? For example <code>0.01</code>.
     }
 dca-ask-period = How often?
-dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
+dca-ask-start = When should the first run be? Tap <b>Start now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>tomorrow 9am</code>.
 dca-ask-new-period = The cadence is { $period } now. Pick the new one.
 dca-ask-restart-paused = Changing the cadence resets the next run to now, unless you give a start. The schedule stays paused, so nothing runs until you resume it. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b>now</b> (the first { $period } trade right away), unless you give a start. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
-dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>. The cadence goes on from there.
+dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>next Monday 08:30</code>. The cadence goes on from there.
 dca-now = Now: { $value }
 dca-pick-again = Pick one of the buttons above, or /cancel.
 dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons or type a listed code (<code>/price all</code> lists them).
-dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute) or <code>31/12/2026 09:30</code> (day/month/year).
+dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute), <code>31/12/2026 09:30</code> (day/month/year) or in words with a time, like <code>tomorrow 9am</code>.
 dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
 dca-start-past = That time has already passed. Type a time in the future.
 dca-not-covered = That is more than you have: a run needs { $amount } and you have { $balance }, so it would not trade. Type a smaller amount, or add funds first and start again.
@@ -998,3 +1003,37 @@ alerts-notify-button-open = Open the alert
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade
 alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price alerts. Connect a working key with /connect to get alerts again.
+
+## Listening: words typed in the chat (read in every language at once; commas separate entries)
+listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend
+listen-words-sell = sell, dump, offload, cash out, liquidate
+listen-words-swap = swap, convert, exchange, trade, switch, change
+listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s
+listen-words-alert = alert, alert me, tell me, notify, notify me, let me know, ping me, remind me, warn me, message me, watch
+listen-words-above = above, over, >, >=, goes above, goes over, rises above, gets above, climbs above, exceeds, breaks, more than, higher than, is above, is over
+listen-words-below = below, under, <, <=, goes below, goes under, drops below, drops under, drops to, falls below, falls under, falls to, dips below, dips under, dips to, less than, lower than, is below, is under
+listen-words-reach = hits, reaches, gets to, touches, is at, hit, reach
+listen-words-into = to, into, for
+listen-words-fiat = aud, dollars, dollar, bucks, $, a$, au$
+listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, when, if, once, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, all, of my, in, how about, thanks
+listen-words-negation = don t, dont, do not, not, never, didn t, didnt, won t, wont
+listen-words-confirm = yes, y, yeah, yep, yup, ok, okay, sure, confirm, confirmed, go, go ahead, do it, proceed, save, agree, correct, right
+listen-words-half = half, a half, half of it, half of them
+listen-words-all = all, all of it, everything, max, the lot
+listen-words-back = back, go back, previous, all
+listen-not-understood = I don't understand { $input }. Type a command, an asset (<code>btc</code>) or a request such as <code>buy 100 aud of eth</code>. Perhaps one of these:
+listen-that = that
+listen-which = Which one do you mean?
+listen-words-cancel = no, n, nope, cancel, stop, abort, never mind, nevermind, forget it
+listen-commands-balance = balance, balances, my balance, holdings, what do i have, what do i own, how much do i have, account, wallet, funds, cash
+listen-commands-portfolio = portfolio, allocation, pie chart, performance, returns
+listen-commands-swaps = swaps, recent swaps, trades, my trades, orders
+listen-commands-alerts = alerts, price alerts, triggers, price triggers
+listen-commands-dca = dca, recurring, recurring buys, recurring trades, schedules, auto buy
+listen-commands-history = history, transactions, transaction history, activity, ledger
+listen-commands-statement = statement, statements, account statement, report, tax report
+listen-commands-withdraw = withdraw, withdrawal, send out
+listen-commands-withdrawals = withdrawals, recent withdrawals
+listen-commands-addresses = addresses, address book, saved addresses
+listen-commands-settings = settings, preferences, options, language, time zone, timezone
+listen-commands-help = help, commands, what can you do, how does this work, menu

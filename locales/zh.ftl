@@ -53,7 +53,6 @@ cancelled = 已取消，没有任何更改。
 nothing-to-cancel = 当前没有可取消的操作。
 cancelled-write-pending = 已取消。已发送到交易所的交易仍可能完成：结果会在这里显示，/swaps 中也会列出。
 unknown-command = 我不认识这个命令。/help 会列出我能做的事。
-unknown-text = 我在这里只理解命令。/help 会列出全部命令。
 flow-left = { $flow ->
         [trade] 你已离开正在设置的交易。要重新开始，请发送 /buy、/sell 或 /swap。
         [timezone] 你已离开时区设置。要重新设置：/settings → 时区。
@@ -66,6 +65,7 @@ flow-left = { $flow ->
         [address] 你已离开添加地址。要重新开始：/addresses → ➕ 添加地址。
        *[other] 你已离开当前步骤。要重新开始，请再次发送相应命令。
     }
+unknown-text = 这里我只能读文字消息。/help 列出我能做的事。
 stale-button = 这个按钮已过期，请重新发送命令。
 not-your-button = 这个按钮不属于你。
 something-went-wrong = 抱歉，我这边出了点问题。如果你刚才在做更改（交易、设置），请先确认它是否已生效，再重试。
@@ -149,9 +149,14 @@ settings-button-timezone = 时区
 settings-button-alerts = 提醒
 settings-choose-language = 选择语言：
 settings-choose-alerts = 提醒如何通知你？<b>开启</b>会响铃，<b>静音</b>无声送达，<b>关闭</b>不发送。
-settings-ask-timezone = 请发送时区名称，例如 <code>Australia/Perth</code> 或 <code>Asia/Shanghai</code>。发送 /cancel 保留 { $zone }。
-settings-bad-timezone = 我不认识时区“{ $input }”。请发送类似 <code>Australia/Brisbane</code> 的名称，或发送 /cancel。
-settings-timezone-saved = 时区已设为 { $zone }。
+settings-ask-timezone = 你在哪里？请选择城市，或直接输入城市、国家或缩写（<code>珀斯</code>、<code>新加坡</code>、<code>AEST</code>），也可以输入 <code>Europe/London</code> 这样的名称。发送 /cancel 保留 { $zone }。
+settings-bad-timezone = 我不认识时区“{ $input }”。请输入城市、国家或类似 <code>Australia/Brisbane</code> 的名称，或选择一个：
+settings-bad-timezone-near = 我不认识时区“{ $input }”。你是不是想找下面这些？
+settings-timezone-which = “{ $input }”对应多个时区。是哪一个？
+settings-timezone-kept = 时区未改变：{ $zone }。
+settings-timezone-saved = 时区已设为 { $zone }：那里现在是 { $time }。
+# 作为时区输入的地名（机器人已认识英文城市名和国家名）：“名称: IANA 时区”。
+listen-zone-names = 悉尼: Australia/Sydney, 墨尔本: Australia/Melbourne, 布里斯班: Australia/Brisbane, 阿德莱德: Australia/Adelaide, 珀斯: Australia/Perth, 霍巴特: Australia/Hobart, 达尔文: Australia/Darwin, 堪培拉: Australia/Sydney, 黄金海岸: Australia/Brisbane, 上海: Asia/Shanghai, 北京: Asia/Shanghai, 北京时间: Asia/Shanghai, 广州: Asia/Shanghai, 深圳: Asia/Shanghai, 成都: Asia/Shanghai, 杭州: Asia/Shanghai, 香港: Asia/Hong_Kong, 澳门: Asia/Macau, 台北: Asia/Taipei, 新加坡: Asia/Singapore, 吉隆坡: Asia/Kuala_Lumpur, 东京: Asia/Tokyo, 首尔: Asia/Seoul, 曼谷: Asia/Bangkok, 迪拜: Asia/Dubai, 伦敦: Europe/London, 巴黎: Europe/Paris, 柏林: Europe/Berlin, 纽约: America/New_York, 洛杉矶: America/Los_Angeles, 旧金山: America/Los_Angeles, 温哥华: America/Vancouver, 多伦多: America/Toronto, 奥克兰: Pacific/Auckland, 惠灵顿: Pacific/Auckland
 settings-saved = 已保存。
 language-name = 简体中文
 
@@ -372,15 +377,15 @@ dca-ask-quantity = { $direction ->
        *[other] 每次卖出多少 { $asset }？例如 <code>0.01</code>。
     }
 dca-ask-period = 多久执行一次？
-dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
+dca-ask-start = 第一次什么时候执行？点 <b>立即开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>明天上午9点</code>。
 dca-ask-new-period = 当前频率为{ $period }。请选择新的频率。
 dca-ask-restart-paused = 修改频率会把下次执行重置为现在，除非你指定开始时间。计划仍保持暂停，在你恢复之前不会执行。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
-dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。之后按原频率继续。
+dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>下周一8点半</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
 dca-pick-again = 请点上方的按钮之一，或发送 /cancel。
 dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
-dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入。
+dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入，也可以用带时间的文字，例如 <code>明天上午9点</code>。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
 dca-start-past = 这个时间已经过去了。请输入将来的时间。
 dca-not-covered = 超出了你的余额：每次执行需要 { $amount }，你只有 { $balance }，执行时将无法成交。请输入更小的数量，或先充值再重新设置。
@@ -991,3 +996,37 @@ alerts-notify-button-open = 打开提醒
 alerts-notify-button-pause = 暂停
 alerts-notify-button-trade = 查看交易
 alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格提醒。请用 /connect 连接一个可用的密钥以重新接收提醒。
+
+## Listening: words typed in the chat (read in every language at once; commas separate entries)
+listen-words-buy = 买, 买入, 购买, 买进, 入手
+listen-words-sell = 卖, 卖出, 卖掉, 出售, 抛, 抛售, 变现
+listen-words-swap = 兑换, 换, 换成, 转换, 转成, 换为
+listen-words-price = 价格, 多少钱, 价钱, 行情, 报价, 现价, 多少, 什么价, 币价, 价
+listen-words-alert = 提醒, 提醒我, 通知, 通知我, 告诉我, 叫我, 预警
+listen-words-above = 高于, 超过, 涨到, 涨破, 突破, 大于, 以上, 上涨到, 涨过
+listen-words-below = 低于, 跌破, 跌到, 小于, 以下, 下跌到, 跌过
+listen-words-reach = 到, 达到, 到达
+listen-words-into = 成, 为
+listen-words-fiat = 澳元, 澳币, 块, 元, 刀
+listen-words-filler = 请, 帮我, 我想, 我要, 想, 要, 一下, 吧, 呢, 吗, 了, 现在, 的, 个, 把, 用, 给我, 我, 查, 查一下, 看, 看看, 看一下, 显示, 当, 当前, 目前, 时, 的时候, 如果, 一些, 我的, 全部, 所有
+listen-words-negation = 不, 不要, 别, 没, 没有, 勿
+listen-words-confirm = 是, 是的, 好, 好的, 确认, 确定, 可以, 行, 对, 没问题, 保存, 同意
+listen-words-half = 一半, 半, 一半的
+listen-words-all = 全部, 所有, 全部的, 全都
+listen-words-back = 返回, 上一步, 全部
+listen-not-understood = 我不明白{ $input }。可以输入命令、资产（<code>比特币</code>）或请求，例如 <code>买100澳元的以太坊</code>。也许是下面这些：
+listen-that = 这条消息
+listen-which = 你指的是哪一个？
+listen-words-cancel = 不, 不要, 取消, 算了, 否, 停
+listen-commands-balance = 余额, 我的余额, 持仓, 资产, 账户, 钱包, 有多少钱
+listen-commands-portfolio = 投资组合, 组合, 收益, 资产分布
+listen-commands-swaps = 兑换记录, 我的兑换
+listen-commands-alerts = 我的提醒, 提醒列表, 价格提醒
+listen-commands-dca = 定投, 定期交易, 自动定投
+listen-commands-history = 交易记录, 历史, 历史记录, 记录, 流水
+listen-commands-statement = 对账单, 账单, 报表
+listen-commands-withdraw = 提币, 提现
+listen-commands-withdrawals = 提币记录, 提现记录
+listen-commands-addresses = 地址簿, 地址, 提币地址
+listen-commands-settings = 设置, 语言, 时区
+listen-commands-help = 帮助, 命令, 你能做什么, 怎么用, 菜单

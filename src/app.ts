@@ -34,6 +34,7 @@ import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
+import { createShownKeyboards } from "./services/shown-keyboards.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
 import {
@@ -160,6 +161,7 @@ export function createApp(options: AppOptions): App {
       forgetReadAhead,
     }),
     cooldowns: createCooldowns({ redis, prefix: `${prefix}cooldown:` }),
+    keyboards: createShownKeyboards({ redis, prefix: `${prefix}keyboard:` }),
     logger,
     defaultTimezone: config.defaultTimezone,
     allowedUserIds: config.allowedUserIds,

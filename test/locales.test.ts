@@ -84,8 +84,12 @@ describe("locales", () => {
   });
 
   it("one idea, one word in Chinese: 提醒 (not 触发器), 提币 (not 提现), 定投 (not 定期交易), 你 (not 您)", () => {
-    const text = readFileSync(join(root, "locales", "zh.ftl"), "utf8");
-    for (const avoided of ["触发器", "提现", "定期交易", "您"]) expect(text, avoided).not.toContain(avoided);
+    // The words the bot listens for (listen-*) take what people type, other words for the same idea too.
+    const said = readFileSync(join(root, "locales", "zh.ftl"), "utf8")
+      .split("\n")
+      .filter((line) => !line.startsWith("listen-"))
+      .join("\n");
+    for (const avoided of ["触发器", "提现", "定期交易", "您"]) expect(said, avoided).not.toContain(avoided);
   });
 
   it("the bot's translations are the files' texts, character for character (only their storage differs)", () => {

@@ -10,6 +10,7 @@ import {
   assetDirectory,
   closestAssets,
   describeAssets,
+  normaliseAssetWord,
   parseAliases,
   resolveAsset,
 } from "../services/market/asset-names.ts";
@@ -132,4 +133,20 @@ export async function commandAsset(
   if (match.found) return { code: match.code };
   await ctx.reply(unknownAssetText(ctx.t, directory, word, match.closest));
   return "unknown";
+}
+
+/**
+ * A command's arguments with every word that names an asset ("bitcoin", "以太坊") as its code, for the
+ * commands whose arguments are positional (/buy bitcoin 100, /alert ether above 6000); other words, and
+ * all of them when the asset list cannot be read at once, stay as typed.
+ */
+export async function assetCodesIn(ctx: BotContext, deps: BotDeps, args: string): Promise<string> {
+  const names = deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
+  if (names === undefined) return args;
+  const directory = assetsOf(ctx, names, { fiat: true });
+  return args
+    .trim()
+    .split(/\s+/)
+    .map((word) => directory.exact.get(normaliseAssetWord(word)) ?? word)
+    .join(" ");
 }

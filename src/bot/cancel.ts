@@ -22,6 +22,8 @@ export function cancelFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.conversation.exitAll();
     ctx.session.awaitingKeyUntil = undefined;
     const voided = (await voidConfirmations(ctx, deps)).length;
+    // A word typed next answers none of the buttons left on screen (listen/typed-choices.ts).
+    if (ctx.chat?.type === "private") await deps.keyboards.forget(ctx.chat.id);
     // A withdrawal waiting for its 2FA code: say what state it is left in.
     const withdrawal = await cancelCodeWait(ctx, deps, stopped.writing);
     // A write already sent may still go through: never claim that nothing changed then.

@@ -2,6 +2,7 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { CallbackTokens } from "../services/callback-tokens.ts";
@@ -11,6 +12,7 @@ import type { DigestScheduler } from "../services/digest/scheduler.ts";
 import type { HistoryViews } from "../services/history/views.ts";
 import type { MarketData } from "../services/market-data.ts";
 import type { PriceHistory } from "../services/price-history.ts";
+import type { ShownKeyboards } from "../services/shown-keyboards.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
 import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
 import type { CodeWaits } from "../services/withdrawals/code-waits.ts";
@@ -34,7 +36,14 @@ export interface SessionData {
 
 /** Context outside conversations. */
 export type BotContext = ConversationFlavor<
-  Context & SessionFlavor<SessionData> & I18nFlavor & { log: Logger; cancelScope: CancelScope }
+  Context &
+    SessionFlavor<SessionData> &
+    I18nFlavor & {
+      log: Logger;
+      cancelScope: CancelScope;
+      /** Handles the rest of the update as another one (update-context.ts). */
+      replaceUpdate(update: Update): void;
+    }
 >;
 
 /** Context inside conversations (no session: read it through `conversation.external`). */
@@ -58,6 +67,8 @@ export interface BotDeps {
   tokens: CallbackTokens;
   /** Actions that must not repeat within a while (a confirmation email resent). */
   cooldowns: Cooldowns;
+  /** The buttons shown last in each private chat, so a typed answer can press one. */
+  keyboards: ShownKeyboards;
   logger: Logger;
   /** Time zone for users who have not chosen one. */
   defaultTimezone: string;

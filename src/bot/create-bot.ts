@@ -54,6 +54,9 @@ import { commandName, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
 import { createI18n } from "./i18n.ts";
 import { inlineFeature } from "./inline/feature.ts";
+import { listening } from "./listen/api.ts";
+import { plainRequests } from "./listen/plain-requests.ts";
+import { typedChoices } from "./listen/typed-choices.ts";
 import { voidOnCommand } from "./live-confirmations.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
@@ -134,6 +137,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     ) => BotContext,
   });
   configureApi(bot.api);
+  const listenApi = listening(deps, i18n);
+  listenApi(bot.api);
   const languageOf = conversationLanguage(i18n);
 
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
@@ -166,6 +171,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       plugins: (conversation) => [
         async (ctx, next) => {
           configureApi(ctx.api);
+          listenApi(ctx.api);
           await next();
         },
         languageOf(conversation),
@@ -225,8 +231,13 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   // The 2FA code of a withdrawal is read here, before any conversation could record it.
   app.use(twoFactorFeature(deps));
+  // A typed answer that picks a button shown last is that button's press, for a step or a summary alike.
+  app.use(typedChoices(deps));
   // Each conversation's middleware, run for users in a conversation or once one is entered.
   app.use(conversationsOf.gate);
+  // Text no step waited for: a plain request runs as its command; what is not understood is answered last.
+  const plain = plainRequests(deps);
+  app.use(plain.requests);
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
@@ -258,6 +269,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   for (const feature of features) app.use(feature);
 
   app.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("stale-button") }));
+  app.use(plain.fallback);
   app.chatType("private").on("message", async (ctx) => {
     const isCommand = commandName(ctx.message.text) !== undefined;
     await ctx.reply(ctx.t(isCommand ? "unknown-command" : "unknown-text"));

@@ -1,7 +1,7 @@
 /**
  * A guided flow left for another command (/price in the middle of adding an address) ends with a word:
  * which flow was left and how to start it again, before the command's own answer. Without it the next
- * answer to the flow's question would be met by "I only understand commands here".
+ * answer to the flow's question would be read as a new request, with no word that the flow is over.
  */
 
 import { ADDRESS_CONVERSATION } from "./addresses/conversation.ts";

@@ -33,6 +33,8 @@ export function readAheadUserState(
       // Whether a command has confirmations to void (void-on-command.ts): most have none.
       deps.tokens.liveKey(ctx.from.id),
     ];
+    // The buttons shown last in a private chat, which a typed answer may press (listen/typed-choices.ts).
+    if (ctx.chat?.type === "private") keys.push(deps.keyboards.keyOf(ctx.chat.id));
     for (const storage of storages) {
       const redisKey = storage.redisKey?.(key);
       if (redisKey !== undefined) keys.push(redisKey);

@@ -106,6 +106,17 @@ export function updateContextClass(logger: Logger, i18n: I18n<BotContext>) {
       return this.t;
     }
 
+    /**
+     * Handles the rest of the update as `update` instead (a typed answer taken as the press of a button,
+     * a plain request as its command: bot/listen/): the shortcuts worked out from the old one are dropped.
+     */
+    replaceUpdate(update: Update): void {
+      (this as { update: Update }).update = update;
+      this.#from = UNSET;
+      this.#chat = UNSET;
+      this.#msg = UNSET;
+    }
+
     /** The i18n plugin's `ctx.i18n`, made for the few updates that ask for it. */
     get i18n(): I18nFlavor["i18n"] {
       this.#i18n ??= i18nFlavour(

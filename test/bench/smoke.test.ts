@@ -178,4 +178,16 @@ describe("benchmark scripts (smoke runs)", () => {
     },
     SLOW,
   );
+
+  it(
+    "bench:listen prints what reading a typed text costs per message",
+    async () => {
+      const out = await smoke("bench/listen.ts");
+      for (const name of ["no request (plain chat)", "requests (English)", "requests (Chinese)"])
+        expect(out).toMatch(
+          new RegExp(`^\\| ${name.replace(/[()]/g, "\\$&")} \\| \\d+ \\| [\\d.]+ \\|$`, "m"),
+        );
+    },
+    SLOW,
+  );
 });

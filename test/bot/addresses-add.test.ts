@@ -356,12 +356,12 @@ describe("cancel", () => {
     await chat.press("ETH");
     expect(textOf(await chat.press("Cancel"))).toContain("Cancelled. Nothing was saved.");
     expect(textOf(await chat.send("0x52908400098527886E0F7030069857D2E4169EE7"))).toContain(
-      "I only understand commands",
+      "I don't understand",
     );
 
     await basics(chat);
     expect(textOf(await chat.send("/cancel"))).toContain("Cancelled");
-    expect(textOf(await chat.send("Personal wallet"))).toContain("I only understand commands");
+    expect(textOf(await chat.send("Personal wallet"))).toContain("I don't understand");
 
     await basics(chat);
     await chat.press("Personal wallet");

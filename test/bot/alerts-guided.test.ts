@@ -143,7 +143,7 @@ describe("the guided create", () => {
     await chat.send("/alert");
     await chat.press("BTC");
     expect((await chat.send("/cancel")).at(-1)?.plainText).toContain("Cancelled");
-    expect((await chat.send("100000")).at(-1)?.plainText).toContain("I only understand commands");
+    expect((await chat.send("100000")).at(-1)?.plainText).toContain("I don't understand");
     await chat.send("/alert");
     await chat.press("ETH");
     expect((await chat.send("/alerts")).at(-1)?.plainText).toContain("You have no price alerts.");

@@ -218,11 +218,63 @@ describe("/settings", () => {
     // The time-zone question is a conversation: it must speak Chinese too.
     await chat.send("/settings");
     const ask = await chat.press("时区");
-    expect(ask.find((o) => o.kind === "message")?.plainText).toContain("请发送时区名称");
+    expect(ask.find((o) => o.kind === "message")?.plainText).toContain("你在哪里");
     const bad = await chat.send("Mars/Olympus_Mons");
     expect(bad.at(-1)?.plainText).toContain("我不认识时区");
     const saved = await chat.send("Australia/Perth");
     expect(saved.at(-1)?.plainText).toContain("时区已设为 Australia/Perth");
+  });
+
+  it("a time zone is picked by a city, a country or an abbreviation, in either language, or from buttons", async () => {
+    const zoneOf = async (chat: ReturnType<typeof tb.chat>, typed: string) => {
+      await chat.send("/settings");
+      const asked = await chat.press(chat.user.language_code === "zh" ? "时区" : "Time zone");
+      expect(asked.at(-1)?.buttons.flat().length).toBeGreaterThan(5);
+      last = (await chat.send(typed)).at(-1);
+      return last?.plainText ?? "";
+    };
+    let last: Awaited<ReturnType<ReturnType<typeof tb.chat>["send"]>>[number] | undefined;
+    const chat = tb.chat();
+    for (const [typed, zone] of [
+      ["Perth", "Australia/Perth"],
+      ["hobart", "Australia/Hobart"],
+      ["Darwin", "Australia/Darwin"],
+      ["Singapore", "Asia/Singapore"],
+      ["london", "Europe/London"],
+      ["AWST", "Australia/Perth"],
+      ["上海", "Asia/Shanghai"],
+      ["europe/paris", "Europe/Paris"],
+    ]) {
+      expect(await zoneOf(chat, typed as string)).toMatch(
+        new RegExp(`^Time zone set to ${zone}: it is \\d\\d:\\d\\d:\\d\\d`),
+      );
+    }
+    // Several zones fit: only those are offered, and a press picks one.
+    expect(await zoneOf(chat, "AEST")).toContain("“AEST” fits several time zones. Which one?");
+    expect(last?.buttons.flat().map((b) => b.text)).toEqual(["Brisbane", "Sydney", "Cancel"]);
+    expect((await chat.press("Brisbane")).at(-1)?.plainText).toContain("Time zone set to Australia/Brisbane");
+    // A slip of the key is not taken, but offered.
+    expect(await zoneOf(chat, "Sydeny")).toContain(
+      "I don't know the time zone “Sydeny”. Did you mean one of these?",
+    );
+    expect((await chat.press("Sydney")).at(-1)?.plainText).toContain("Time zone set to Australia/Sydney");
+    // The capitals are buttons from the start; Cancel keeps the zone.
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    expect((await chat.press("Adelaide")).at(-1)?.plainText).toContain("Time zone set to Australia/Adelaide");
+    await chat.send("/settings");
+    await chat.press("Time zone");
+    const kept = await chat.press("Cancel");
+    expect(kept.at(-1)?.plainText).toBe("Time zone unchanged: Australia/Adelaide.");
+
+    // In Chinese: Chinese names, and a guess from the language offered first.
+    const zh = tb.chat({ languageCode: "zh" });
+    await zh.send("/settings");
+    const asked = await zh.press("时区");
+    expect(asked.at(-1)?.buttons.flat()[0]?.text).toBe("上海");
+    expect((await zh.send("澳大利亚")).at(-1)?.plainText).toContain("对应多个时区");
+    expect((await zh.press("珀斯")).at(-1)?.plainText).toContain("时区已设为 Australia/Perth");
+    expect(await zoneOf(zh, "新加坡")).toContain("时区已设为 Asia/Singapore");
   });
 
   it("the chosen time zone shows on /balance; alerts level is saved", async () => {
@@ -244,7 +296,7 @@ describe("/settings", () => {
     const help = await chat.send("/help");
     expect(help.at(-1)?.plainText).toContain("Commands");
     // The question is gone: a zone name is now just text.
-    expect((await chat.send("Asia/Tokyo")).at(-1)?.plainText).toContain("I only understand commands");
+    expect((await chat.send("Asia/Tokyo")).at(-1)?.plainText).toContain("I don't understand");
   });
 });
 
@@ -260,7 +312,7 @@ describe("/cancel", () => {
     // The next message is not taken as a key any more (it would be deleted as one that looks wrong).
     const after = await chat.send("not my key");
     expect(after.map((o) => o.kind)).toEqual(["message"]);
-    expect(after[0]?.plainText).toContain("I only understand commands");
+    expect(after[0]?.plainText).toContain("I don't understand");
   });
 });
 

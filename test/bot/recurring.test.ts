@@ -169,6 +169,37 @@ describe("creating", () => {
     expect(schedule?.start?.toISOString()).toBe("2031-05-31T23:45:00.000Z");
   });
 
+  it("a start typed in words (tomorrow 9am, 明天上午9点) is shown back as the exact time in the user's zone", async () => {
+    // Tomorrow 09:00 in Perth (UTC+8 all year), read before and after the chat in case midnight passes between.
+    const tomorrowNine = () => {
+      const perth = new Date(Date.now() + 8 * 3600_000);
+      return new Date(Date.UTC(perth.getUTCFullYear(), perth.getUTCMonth(), perth.getUTCDate() + 1, 1, 0));
+    };
+    for (const [typed, language] of [
+      ["tomorrow 9am", "en"],
+      ["明天上午9点", "zh"],
+    ] as const) {
+      const { chat } = await tb.trader({ AUD: "1000" });
+      await useZone(chat, "Australia/Perth");
+      const before = tomorrowNine();
+      await chat.send("/dca");
+      await chat.press("➕ New");
+      await chat.press("BTC");
+      await chat.press("Buy BTC with AUD");
+      await chat.send("50");
+      await chat.press("weekly");
+      const outputs = await chat.send(typed);
+      const options = [before, tomorrowNine()].map((at) => formatDateTime(at, "Australia/Perth", "en"));
+      const closed = outputs.find((o) => o.kind === "edit")?.plainText ?? "";
+      expect(
+        options.some((when) => closed.endsWith(when)),
+        `${language}: ${closed}`,
+      ).toBe(true);
+      const summary = outputs.at(-1)?.plainText ?? "";
+      expect(options.some((when) => summary.includes(`First run: ${when} (Australia/Perth)`))).toBe(true);
+    }
+  });
+
   it("a sell counts the quantity in the asset; Start now sends no start and the exchange runs it at once", async () => {
     const { chat, account } = await tb.trader({ ETH: "2" });
     const summary = await createThroughChat(chat, {

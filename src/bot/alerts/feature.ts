@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from "../../exchange/index.ts";
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
+import { assetCodesIn } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { describeExchangeError, showExchangeError, showWhereAsked } from "../exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
@@ -291,7 +292,7 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.conversation.enter(ALERT_CONVERSATION);
       return;
     }
-    const parsed = parseQuickForm(ctx.match);
+    const parsed = parseQuickForm(await assetCodesIn(ctx, deps, ctx.match));
     if ("usage" in parsed) {
       await ctx.reply(ctx.t("alerts-usage"));
       return;

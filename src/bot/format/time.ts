@@ -52,14 +52,3 @@ export function formatDate(at: Date, timeZone: string, locale: string): string {
   }
   return format.format(at);
 }
-
-/** Whether `zone` is an IANA time zone this runtime knows. Returns its canonical spelling. */
-export function canonicalTimeZone(zone: string): string | undefined {
-  const trimmed = zone.trim();
-  if (trimmed === "" || trimmed.length > 64) return undefined;
-  try {
-    return new Intl.DateTimeFormat("en", { timeZone: trimmed }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}

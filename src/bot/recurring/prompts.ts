@@ -11,6 +11,7 @@ import { checkStart } from "../../services/recurring/checks.ts";
 import { exampleStart, parseTypedStart } from "../../services/recurring/start-time.ts";
 import { type BotContext, type BotDeps, type ConversationContext, userTimezone } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { formatDateTime } from "../format/time.ts";
 import { nextInput } from "../prompt-input.ts";
 
 /** The recurring-trade conversations' handle. */
@@ -154,7 +155,7 @@ export async function askStart(
       continue;
     }
     const typed = input.text;
-    const parsed = parseTypedStart(typed, here.zone);
+    const parsed = parseTypedStart(typed, here.zone, here.now);
     if ("problem" in parsed) {
       const shown = escapeHtml(shorten(typed.trim(), 40));
       await ctx.reply(
@@ -169,7 +170,9 @@ export async function askStart(
       await ctx.reply(ctx.t("dca-start-past"));
       continue;
     }
-    await closePrompt(ctx, sent, `${question}\n<b>${escapeHtml(shorten(typed.trim(), 40))}</b>`);
+    // Shown back as the exact time it was read as, whatever words were typed.
+    const exact = formatDateTime(parsed.start, here.zone, here.locale);
+    await closePrompt(ctx, sent, `${question}\n<b>${escapeHtml(exact)}</b>`);
     return { start: parsed.start.toISOString() };
   }
 }

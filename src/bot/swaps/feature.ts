@@ -19,6 +19,7 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
+import { assetCodesIn } from "../asset-input.ts";
 import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
@@ -31,25 +32,44 @@ import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "./quote
 
 const SWAPS_PAGE_SIZE = 5;
 
-/** Parses `/buy BTC 100`, `/sell ETH 0.5`, `/swap BTC ETH 0.01` arguments. */
-export function parseTradeArgs(
-  kind: TradeKind,
-  args: string,
-): { request: TradeRequest } | { error: "usage" } | { error: "amount"; input: string } {
+/** What a trade command's arguments came to. */
+export type TradeArgsParsed =
+  | { request: TradeRequest }
+  /** Assets without an amount: the guided flow, from the amount question. */
+  | { guided: TradeArgs }
+  | { error: "usage" }
+  | { error: "amount"; input: string };
+
+/**
+ * Parses `/buy BTC 100` (spends $100), `/sell ETH 0.5`, `/swap BTC ETH 0.01` (spends the first asset); a
+ * last word naming an asset says what the amount counts ("/buy BTC 0.1 BTC" receives 0.1 BTC, "/sell ETH 500
+ * AUD" sells for $500, "/swap BTC ETH 0.5 ETH" receives 0.5 ETH); the assets alone ("/buy BTC", "/swap BTC
+ * ETH") go to the guided flow's amount question. Plain requests come here as such lines (bot/listen/).
+ */
+export function parseTradeArgs(kind: TradeKind, args: string): TradeArgsParsed {
   const parts = args
     .trim()
     .split(/\s+/)
-    .filter((p) => p !== "");
-  const expected = kind === "swap" ? 3 : 2;
-  if (parts.length !== expected) return { error: "usage" };
-  const rawAmount = parts[expected - 1] as string;
+    .filter((p) => p !== "")
+    .map((part, i) => (i === (kind === "swap" ? 2 : 1) ? part : part.toUpperCase()));
+  const assets = kind === "swap" ? 2 : 1;
+  if (parts.length === assets) {
+    const [a, b] = parts as [string, string | undefined];
+    if (kind === "buy") return { guided: { kind, dst: a } };
+    if (kind === "sell") return { guided: { kind, src: a } };
+    return { guided: { kind, src: a, dst: b } };
+  }
+  if (parts.length !== assets + 1 && parts.length !== assets + 2) return { error: "usage" };
+  const rawAmount = parts[assets] as string;
   const amount = parseAmount(rawAmount);
   if (amount === undefined) return { error: "amount", input: rawAmount };
-  const a = (parts[0] as string).toUpperCase();
-  const b = (parts[1] as string).toUpperCase();
-  if (kind === "buy") return { request: { src: "AUD", dst: a, amount, side: "spend" } };
-  if (kind === "sell") return { request: { src: a, dst: "AUD", amount, side: "spend" } };
-  return { request: { src: a, dst: b, amount, side: "spend" } };
+  const a = parts[0] as string;
+  const src = kind === "buy" ? "AUD" : a;
+  const dst = kind === "buy" ? a : kind === "sell" ? "AUD" : (parts[1] as string);
+  const unit = parts[assets + 1];
+  const side = unit === undefined || unit === src ? "spend" : unit === dst ? "receive" : undefined;
+  if (side === undefined) return { error: "usage" };
+  return { request: { src, dst, amount, side } };
 }
 
 /**
@@ -201,7 +221,11 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.conversation.enter(TRADE_CONVERSATION, { kind } satisfies TradeArgs);
         return;
       }
-      const parsed = parseTradeArgs(kind, ctx.match);
+      const parsed = parseTradeArgs(kind, await assetCodesIn(ctx, deps, ctx.match));
+      if ("guided" in parsed) {
+        await ctx.conversation.enter(TRADE_CONVERSATION, parsed.guided);
+        return;
+      }
       if ("error" in parsed) {
         const text =
           parsed.error === "usage"

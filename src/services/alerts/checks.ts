@@ -17,6 +17,7 @@ import {
 import type { KeyPermission } from "../connect/accounts.ts";
 import { amountDecimals, MIN_ORDER_AUD } from "../swaps/checks.ts";
 import { FIAT } from "../swaps/quotes.ts";
+import { readTypedNumber } from "../understanding/typed-number.ts";
 
 /** Which way the price must cross: `auto` lets the exchange decide from the current price. */
 export type AlertMatch = "above" | "below" | "auto";
@@ -59,21 +60,18 @@ export type AlertProblem =
  */
 export const LEVEL_DECIMALS = 8;
 
-// Digits with an optional decimal part; thousands separators, a sign and a currency sign are tolerated.
-const NUMBER_INPUT = /^([+-])?\s*\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
-
 /** A typed number: its plain decimal string, or why it is not a positive number. */
 export type ParsedNumber = { value: string } | { error: "not_number" | "not_positive" };
 
-/** Parses "100,000", "$2500", "0.5" to a positive decimal string; "0" and "-5" are numbers but not positive. */
+/**
+ * Parses "100,000", "$2500", "0.5", "160k" to a positive decimal string; "0" and "-5" are numbers but not
+ * positive (see understanding/typed-number.ts for what is read).
+ */
 export function parsePositive(input: string): ParsedNumber {
-  const trimmed = input.trim();
-  const match = trimmed.length <= 40 ? NUMBER_INPUT.exec(trimmed) : null;
-  if (!match) return { error: "not_number" };
-  const plain = trimmed.replace(/[$,\s+]/g, "");
-  const value = toDec(plain.replace(/^-/, ""));
-  if (match[1] === "-" || value.lessThanOrEqualTo(0)) return { error: "not_positive" };
-  return { value: formatDec(value) };
+  const typed = readTypedNumber(input);
+  if (typed === undefined) return { error: "not_number" };
+  if (typed.negative || toDec(typed.value).lessThanOrEqualTo(0)) return { error: "not_positive" };
+  return { value: formatDec(typed.value) };
 }
 
 /** Checks a typed level. */

@@ -1,10 +1,12 @@
 /**
  * A start time typed by the user, read in their time zone: `2026-12-01 09:30`, `2026/12/01 9:30`,
- * `1/12/2026 09:30` (day first, as in Australia) or a date alone (midnight). The wall-clock time is
+ * `1/12/2026 09:30` (day first, as in Australia), a date alone (midnight), or words in either language
+ * ("tomorrow 9am", "next Monday 08:30", "明天上午9点": understanding/date-words.ts). The wall-clock time is
  * turned into an instant with the zone's offset at that moment, so daylight saving is respected; a
  * time that does not exist there (skipped when clocks go forward) is refused rather than moved, and one
  * shown twice (clocks going back) is the first of the two.
  */
+import { readDateWords } from "../understanding/date-words.ts";
 import { wallClock } from "../wall-clock.ts";
 
 /** Wall-clock fields of a typed time. */
@@ -72,9 +74,10 @@ function instantOf(wall: WallTime, zone: string): number | undefined {
 /** What a typed start came to: the instant, or why it cannot be read. */
 export type TypedStart = { start: Date } | { problem: "format" | "no_such_time" };
 
-/** Reads a typed start in `zone` (an IANA zone the runtime knows). */
-export function parseTypedStart(input: string, zone: string): TypedStart {
-  const wall = readWallTime(input);
+/** Reads a typed start in `zone` (an IANA zone the runtime knows); words are read relative to `now`. */
+export function parseTypedStart(input: string, zone: string, now: number): TypedStart {
+  const offsetMinutes = (asUtc(wallTimeAt(now, zone)) - Math.floor(now / 60_000) * 60_000) / 60_000;
+  const wall = readWallTime(input) ?? readDateWords(input, now, Math.round(offsetMinutes));
   if (!wall) return { problem: "format" };
   const instant = instantOf(wall, zone);
   return instant === undefined ? { problem: "no_such_time" } : { start: new Date(instant) };

@@ -4,6 +4,7 @@
  * (when spending a fixed amount) a balance that covers it.
  */
 import { formatDec, isPositiveDecimal, type Ticker, toDec } from "../../exchange/index.ts";
+import { readTypedNumber } from "../understanding/typed-number.ts";
 import { FIAT, type TradeKind, type TradeRequest, tradeKind } from "./quotes.ts";
 
 /** Why a request cannot go ahead; the bot words each one. */
@@ -22,15 +23,15 @@ export type TradeProblem =
  */
 export const MIN_ORDER_AUD = "1";
 
-// Digits with an optional decimal part; thousands separators and a currency sign are tolerated.
-const AMOUNT_INPUT = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
-
-/** Parses a typed amount ("1,000.50", "$25", "0.5") to a positive decimal string, or undefined. */
+/**
+ * Parses a typed amount ("1,000.50", "$25", "0.5", "1.5k", "1万") to a positive decimal string, or undefined
+ * (see understanding/typed-number.ts for what is read).
+ */
 export function parseAmount(input: string): string | undefined {
-  const trimmed = input.trim();
-  if (trimmed.length > 40 || !AMOUNT_INPUT.test(trimmed)) return undefined;
-  const plain = trimmed.replace(/[$,\s]/g, "");
-  return isPositiveDecimal(plain) ? formatDec(plain) : undefined;
+  const typed = readTypedNumber(input);
+  return typed !== undefined && !typed.negative && isPositiveDecimal(typed.value)
+    ? formatDec(typed.value)
+    : undefined;
 }
 
 /**

@@ -30,6 +30,8 @@ describe("typed numbers", () => {
     expect(parsePositive("100,000")).toEqual({ value: "100000" });
     expect(parsePositive("$2,500.50")).toEqual({ value: "2500.5" });
     expect(parsePositive(" 0.05 ")).toEqual({ value: "0.05" });
+    expect(parsePositive("160k")).toEqual({ value: "160000" });
+    expect(parsePositive("1.5万")).toEqual({ value: "15000" });
     for (const text of ["abc", "1e5", "1,00", "", "1.2.3", "--1", "1".repeat(41)])
       expect(parsePositive(text), text).toEqual({ error: "not_number" });
     for (const text of ["0", "-5", "0.000", "-0"])

@@ -2,8 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { exampleStart, parseTypedStart } from "../../../src/services/recurring/start-time.ts";
 
+// Saturday 2026-11-28 05:00 UTC: 16:00 in Sydney (AEDT), 13:00 in Perth, 13:00 in Shanghai.
+const NOW = Date.parse("2026-11-28T05:00:00Z");
+
 const iso = (input: string, zone: string) => {
-  const parsed = parseTypedStart(input, zone);
+  const parsed = parseTypedStart(input, zone, NOW);
   return "start" in parsed ? parsed.start.toISOString() : parsed.problem;
 };
 
@@ -23,6 +26,28 @@ describe("parseTypedStart", () => {
     ["2031-07-15 09:30", "America/New_York", "2031-07-15T13:30:00.000Z"],
   ])("%s in %s", (input, zone, expected) => {
     expect(iso(input, zone)).toBe(expected);
+  });
+
+  it.each([
+    ["tomorrow 9am", "Australia/Sydney", "2026-11-28T22:00:00.000Z"],
+    ["Tomorrow at 9:00", "Australia/Perth", "2026-11-29T01:00:00.000Z"],
+    ["next Monday 08:30", "Australia/Sydney", "2026-11-29T21:30:00.000Z"],
+    ["1 Dec 9:30", "Australia/Brisbane", "2026-11-30T23:30:00.000Z"],
+    ["in 2 hours", "Australia/Sydney", "2026-11-28T07:00:00.000Z"],
+    ["明天上午9点", "Asia/Shanghai", "2026-11-29T01:00:00.000Z"],
+    ["下周一8点半", "Australia/Sydney", "2026-11-29T21:30:00.000Z"],
+    ["从明天上午9点开始", "Australia/Sydney", "2026-11-28T22:00:00.000Z"],
+  ])("words: %s in %s", (input, zone, expected) => {
+    expect(iso(input, zone)).toBe(expected);
+  });
+
+  it("words around a date that are no part of it are not a start", () => {
+    expect(iso("buy btc tomorrow", "Australia/Sydney")).toBe("format");
+    expect(iso("tomorrow or the day after", "Australia/Sydney")).toBe("format");
+    expect(iso("banana", "Australia/Sydney")).toBe("format");
+    // A day without a time of day would leave the hour to a guess.
+    expect(iso("friday", "Australia/Sydney")).toBe("format");
+    expect(iso("明天", "Australia/Sydney")).toBe("format");
   });
 
   it("a time skipped when clocks go forward does not exist; a repeated one takes its first instant", () => {

@@ -1,0 +1,160 @@
+/**
+ * Text typed outside any flow, in a private chat: a plain request ("btc", "buy 100 aud of eth", "余额") is
+ * handled as the command line that does the same (services/understanding/requests.ts), so it leads into the
+ * very flow of that command and ends at the same summary with Confirm; else a text that picks a button of
+ * the last keyboard by the looser rules is that button's press (typed-choices.ts); anything else is said to
+ * be not understood, with the closest commands as buttons and what each does (`go:<command>`).
+ */
+
+import { distance } from "fastest-levenshtein";
+import type { Composer } from "grammy";
+import type { Update } from "grammy/types";
+import type { AssetDirectory } from "../../services/market/asset-names.ts";
+import { normalizeAnswer } from "../../services/understanding/choice-match.ts";
+import {
+  REQUEST_COMMANDS,
+  type RequestCommand,
+  RequestReader,
+} from "../../services/understanding/requests.ts";
+import { assetsOf } from "../asset-input.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { BotComposer } from "../fast-filter.ts";
+import { escapeHtml, shorten } from "../format/html.ts";
+import { voidConfirmations } from "../live-confirmations.ts";
+import { typedPick } from "./typed-choices.ts";
+import { listWords, requestWords } from "./vocabulary.ts";
+
+/** Callback data of a suggested command's button. */
+const GO = "go:";
+/** Commands offered when nothing typed is near any. */
+const DEFAULT_SUGGESTIONS: readonly RequestCommand[] = ["price", "balance", "help"];
+/** The most commands suggested at once. */
+const MAX_SUGGESTIONS = 3;
+
+// One reader per asset directory (the market data keeps one asset list for ten minutes).
+const readers = new WeakMap<AssetDirectory, RequestReader>();
+
+function readerFor(ctx: BotContext, directory: AssetDirectory): RequestReader {
+  let reader = readers.get(directory);
+  if (reader === undefined) {
+    reader = new RequestReader(requestWords(ctx.i18n.fluent), (phrase) => directory.exact.get(phrase));
+    readers.set(directory, reader);
+  }
+  return reader;
+}
+
+/** Handles the rest of the update as the command `/command args`, sent by the same user in the same chat. */
+function commandInstead(ctx: BotContext, command: string, args: readonly string[], messageId: number): void {
+  const text = ["/" + command, ...args].join(" ");
+  const chat = ctx.chat as NonNullable<BotContext["chat"]>;
+  const message = {
+    message_id: messageId,
+    date: ctx.msg?.date ?? Math.floor(Date.now() / 1000),
+    chat,
+    from: ctx.from,
+    text,
+    entities: [{ type: "bot_command" as const, offset: 0, length: command.length + 1 }],
+  };
+  ctx.replaceUpdate({ update_id: ctx.update.update_id, message } as Update);
+}
+
+// Each command's names (its own, its words in every language), normalized once per translations.
+const commandNames = new WeakMap<BotContext["i18n"]["fluent"], [RequestCommand, string[]][]>();
+
+function namesOfCommands(ctx: BotContext): [RequestCommand, string[]][] {
+  const fluent = ctx.i18n.fluent;
+  let names = commandNames.get(fluent);
+  if (names === undefined) {
+    names = REQUEST_COMMANDS.map((command): [RequestCommand, string[]] => [
+      command,
+      [
+        command,
+        ...listWords(fluent, `listen-commands-${command}`),
+        ...listWords(fluent, `listen-words-${command}`),
+      ]
+        .map(normalizeAnswer)
+        .filter((name) => name.length >= 3 && !name.startsWith("listen-")),
+    ]);
+    commandNames.set(fluent, names);
+  }
+  return names;
+}
+
+/** The commands whose words are nearest to the text's words (a slip of the key or two), nearest first. */
+function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
+  const words = normalizeAnswer(text)
+    .split(" ")
+    .filter((word) => word.length >= 4);
+  if (words.length === 0) return [];
+  const scored: [RequestCommand, number][] = [];
+  for (const [command, names] of namesOfCommands(ctx)) {
+    let best = Number.POSITIVE_INFINITY;
+    for (const word of words) {
+      for (const name of names) {
+        const allowed = name.length >= 7 ? 2 : 1;
+        // Lengths further apart than the edits allowed cannot be that near: no distance to work out.
+        if (Math.abs(name.length - word.length) > allowed) continue;
+        const edits = distance(word, name);
+        if (edits <= allowed && edits < best) best = edits;
+      }
+    }
+    if (best !== Number.POSITIVE_INFINITY) scored.push([command, best]);
+  }
+  return scored.sort(([, a], [, b]) => a - b).map(([command]) => command);
+}
+
+/** Says a text was not understood, with the closest commands (or a few useful ones) as buttons. */
+async function notUnderstood(ctx: BotContext, text: string): Promise<void> {
+  const near = nearestCommands(ctx, text);
+  const offered = [...new Set([...near, ...DEFAULT_SUGGESTIONS])].slice(0, MAX_SUGGESTIONS);
+  const rows = offered.map((command) => [
+    { text: `/${command}: ${ctx.t(`cmd-${command}`)}`, callback_data: `${GO}${command}` },
+  ]);
+  // A number alone may be a 2FA code typed late: never repeated back (a code is a secret even when dead).
+  const input = /^\s*[\d\s-]{4,}\s*$/.test(text)
+    ? ctx.t("listen-that")
+    : `“${escapeHtml(shorten(text.trim(), 40))}”`;
+  await ctx.reply(ctx.t("listen-not-understood", { input }), { reply_markup: { inline_keyboard: rows } });
+}
+
+/**
+ * Plain requests and the looser typed picks, installed after the guided steps (a text a step waits for
+ * never comes here) and before the features; the answer for what is not understood, installed last.
+ */
+export function plainRequests(deps: BotDeps): {
+  requests: Composer<BotContext>;
+  fallback: Composer<BotContext>;
+} {
+  const requests = new BotComposer<BotContext>();
+  const privateChats = requests.chatType("private");
+  privateChats.on("message:text", async (ctx, next) => {
+    const text = ctx.message.text;
+    if (text.startsWith("/")) return next();
+    const names = deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
+    const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+    if (request) {
+      commandInstead(ctx, request.command, request.args, ctx.message.message_id);
+      // A request is a command like any other: the confirmations on screen die with it.
+      if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
+      return next();
+    }
+    if ((await typedPick(ctx, deps, true)) === "asked") return;
+    return next();
+  });
+  privateChats.callbackQuery(/^go:([a-z]{1,20})$/, async (ctx, next) => {
+    const command = REQUEST_COMMANDS.find((known) => known === ctx.match[1]);
+    await ctx.answerCallbackQuery();
+    if (command === undefined) return;
+    await ctx.editMessageReplyMarkup();
+    commandInstead(ctx, command, [], ctx.callbackQuery.message?.message_id ?? 0);
+    if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
+    return next();
+  });
+
+  const fallback = new BotComposer<BotContext>();
+  fallback.chatType("private").on("message:text", async (ctx, next) => {
+    if (ctx.message.text.startsWith("/")) return next();
+    await notUnderstood(ctx, ctx.message.text);
+  });
+  return { requests, fallback };
+}

@@ -1,0 +1,74 @@
+/**
+ * Words the bot listens for, in every language at once: a person may type English in the Chinese interface
+ * and the other way round. The lists live in the locale files (one message per list) and are read once.
+ */
+import type { I18nFlavor } from "@grammyjs/i18n";
+import {
+  type RequestCommand,
+  type RequestWords,
+  WORD_ROLES,
+  type WordRole,
+} from "../../services/understanding/requests.ts";
+import { LANGUAGES } from "../i18n.ts";
+
+type Fluent = I18nFlavor["i18n"]["fluent"];
+
+const lists = new Map<string, string[]>();
+
+/**
+ * The entries of list message `key` in every language (or only in `language`), e.g. `listen-zone-names =
+ * 上海: Asia/Shanghai, 北京: …` gives ["上海: Asia/Shanghai", "北京: …"]. Entries are separated by commas
+ * (either width) or new lines.
+ */
+export function listWords(fluent: Fluent, key: string, language?: string): readonly string[] {
+  const memo = `${language ?? "*"}:${key}`;
+  let words = lists.get(memo);
+  if (words === undefined) {
+    const languages: readonly string[] = language === undefined ? LANGUAGES : [language];
+    words = languages.flatMap((language) =>
+      fluent
+        .translate(language, key)
+        .split(/[,，\n]/)
+        .map((word) => word.trim())
+        .filter((word) => word !== ""),
+    );
+    lists.set(memo, words);
+  }
+  return words;
+}
+
+/** The "name: value" entries of list message `key` in every language (or only in `language`), as a record. */
+export function listPairs(fluent: Fluent, key: string, language?: string): Readonly<Record<string, string>> {
+  const pairs: Record<string, string> = {};
+  for (const entry of listWords(fluent, key, language)) {
+    const at = entry.lastIndexOf(":");
+    if (at > 0) pairs[entry.slice(0, at).trim()] = entry.slice(at + 1).trim();
+  }
+  return pairs;
+}
+
+/** The words of plain requests (locale messages `listen-words-<role>` and `listen-commands-<command>`). */
+export function requestWords(fluent: Fluent): RequestWords {
+  const roles = Object.fromEntries(
+    WORD_ROLES.map((role) => [role, listWords(fluent, `listen-words-${role}`)]),
+  ) as Record<WordRole, readonly string[]>;
+  const commands: Partial<Record<RequestCommand, readonly string[]>> = {};
+  for (const command of LISTED_COMMANDS) commands[command] = listWords(fluent, `listen-commands-${command}`);
+  return { roles, commands };
+}
+
+/** The commands a request names by a word alone (the others are read from roles: buy, alert, price…). */
+const LISTED_COMMANDS = [
+  "balance",
+  "portfolio",
+  "swaps",
+  "alerts",
+  "dca",
+  "history",
+  "statement",
+  "withdraw",
+  "withdrawals",
+  "addresses",
+  "settings",
+  "help",
+] as const satisfies readonly RequestCommand[];

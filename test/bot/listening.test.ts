@@ -1,0 +1,181 @@
+/**
+ * Listening as chats: buttons picked by typing (in both languages, at a guided step, at a summary and on a
+ * menu), plain requests outside any flow leading into their command's flow, and what is not understood
+ * answered with the closest commands as buttons.
+ */
+import { describe, expect, it } from "vitest";
+import { startTestBot } from "../support/bot.ts";
+import type { TestAccount } from "../support/exchange.ts";
+import { saveAddress, withdrawalsOf, withdrawer } from "../support/withdrawals.ts";
+
+const tb = await startTestBot();
+
+async function schedulesOf(account: TestAccount) {
+  return (await tb.ex.client(account.readWriteKey).recurringBuys.list()).results;
+}
+
+const lastText = (outputs: { plainText: string }[]) => outputs.at(-1)?.plainText ?? "";
+
+describe("a button's choice typed", () => {
+  it("a whole /dca flow by typing only, summary confirmed with a word", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await chat.send("/dca");
+    expect(lastText(await chat.send("new"))).toContain("Which asset");
+    expect(lastText(await chat.send("bitcoin"))).toContain("buy BTC with AUD or sell BTC for AUD?");
+    expect(lastText(await chat.send("buy"))).toContain("AUD");
+    await chat.send("50");
+    await chat.send("weekly");
+    const summary = lastText(await chat.send("start now"));
+    expect(summary).toContain("New recurring trade, please check");
+    expect(await schedulesOf(account)).toHaveLength(0);
+    const done = lastText(await chat.send("yes"));
+    expect(done).toMatch(/Recurring trade #\d+ set up/);
+    expect(await schedulesOf(account)).toMatchObject([{ asset: "BTC", period: "weekly", quantity: "50.00" }]);
+  });
+
+  it("in Chinese: 每周 picks weekly, 确认 confirms, 取消 cancels", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await chat.send("/settings");
+    await chat.press("Language");
+    await chat.press("简体中文");
+    await chat.send("/dca");
+    await chat.send("新建");
+    await chat.send("以太坊");
+    await chat.send("买入");
+    await chat.send("50");
+    await chat.send("每周");
+    const summary = lastText(await chat.send("立即开始"));
+    expect(summary, chat.transcript()).toContain("每周");
+    expect(lastText(await chat.send("取消"))).toContain("已取消");
+    expect(await schedulesOf(account)).toHaveLength(0);
+  });
+
+  it("a menu's choice typed: /statement then 'last month'", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await chat.send("/statement");
+    const outputs = await chat.send("last month");
+    expect(outputs.map((o) => o.plainText).join("\n")).toMatch(/Preparing your statement|statement/i);
+  });
+
+  it("a swap quote: 'ok' confirms it once; a voided quote is not confirmed by a word", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const quote = lastText(await chat.send("buy 100 aud of btc"));
+    expect(quote).toContain("You spend: $100.00");
+    await chat.send("ok");
+    await chat.waitForOutput((o) => /done/.test(o.plainText), 10_000);
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
+    // A plain request is a command like any other: the quote on screen dies with it.
+    await chat.send("/buy BTC 50");
+    await chat.send("eth price");
+    await chat.send("yes");
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
+    // Another quote, voided by /cancel: "yes" afterwards writes nothing.
+    await chat.send("/buy BTC 50");
+    await chat.send("/cancel");
+    await chat.send("yes");
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
+  });
+
+  it("an amount step takes its shares typed: half, all, 一半", async () => {
+    const { chat } = await tb.trader({ AUD: "10", ETH: "2" });
+    await chat.send("/sell");
+    await chat.send("eth");
+    const all = (outputs: { plainText: string }[]) => outputs.map((o) => o.plainText).join("\n");
+    expect(all(await chat.send("half"))).toContain("You sell: 1 ETH");
+    await chat.send("/cancel");
+    await chat.send("/sell");
+    await chat.send("以太坊");
+    expect(all(await chat.send("全部"))).toContain("You sell: 2 ETH");
+  });
+});
+
+describe("every guided flow completed by typing only", () => {
+  const all = (outputs: { plainText: string }[]) => outputs.map((o) => o.plainText).join("\n");
+
+  it("an alert: asset by name, level, side and action in words, summary confirmed with 'confirm'", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/alert");
+    await chat.send("solana");
+    await chat.send("150");
+    await chat.send("below");
+    await chat.send("alert only");
+    const summary = all(await chat.send("continue"));
+    expect(summary).toContain("SOL");
+    expect(all(await chat.send("confirm"))).toMatch(/Alert #\d+ created\./);
+  });
+
+  it("a new address: every question answered by typing, saved with 'save'", async () => {
+    const { chat, account } = await tb.trader({ AUD: "10" });
+    await chat.send("/addresses");
+    await chat.send("add address");
+    await chat.send("bitcoin");
+    await chat.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await chat.send("Cold wallet");
+    await chat.send("personal wallet");
+    await chat.send("ledger");
+    const summary = all(await chat.send("mine"));
+    expect(summary).toContain("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await chat.send("save");
+    const entries = (await tb.ex.client(account.readWriteKey).addressBook.list()).results;
+    expect(entries.map((entry) => entry.label)).toEqual(["Cold wallet"]);
+  });
+
+  it("a withdrawal: asset, address and amount typed, confirmed with 'yes', then the 2FA code", async () => {
+    const { chat, account } = await withdrawer(tb, { BTC: "1" }, "654321");
+    await saveAddress(tb, account, {
+      asset: "BTC",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      label: "Cold wallet",
+    });
+    await chat.send("withdraw bitcoin");
+    await chat.send("cold wallet");
+    expect(all(await chat.send("0.01"))).toContain("0.01 BTC");
+    expect(all(await chat.send("yes"))).toMatch(/2FA/);
+    await chat.send("654321");
+    const [withdrawal] = await withdrawalsOf(tb, account, "BTC");
+    expect(Number(withdrawal?.amount)).toBe(0.01);
+  });
+});
+
+describe("plain requests", () => {
+  it("an asset alone, or asked for, shows its price card", async () => {
+    const chat = tb.chat();
+    expect(lastText(await chat.send("btc"))).toMatch(/^Prices in AUD\nBTC Bitcoin/);
+    expect(lastText(await chat.send("price of ethereum?"))).toMatch(/^Prices in AUD\nETH/);
+    const zh = tb.chat({ languageCode: "zh" });
+    expect(lastText(await zh.send("比特币价格"))).toMatch(/^澳元价格\nBTC/);
+  });
+
+  it("a trade request ends at the same quote as its command, nothing placed", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000", ETH: "2" });
+    expect(lastText(await chat.send("sell 0.5 eth"))).toContain("You sell: 0.5 ETH");
+    expect(lastText(await chat.send("buy 0.001 btc"))).toContain("You get: 0.001 BTC");
+    expect(lastText(await chat.send("卖出 0.5 个以太坊"))).toContain("0.5 ETH");
+    expect(lastText(await chat.send("swap 0.1 eth to btc"))).toContain("0.1 ETH");
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(0);
+  });
+
+  it("commands take assets by name too: /buy bitcoin 100, /alert ether above 6000, /swap 比特币 以太坊 0.001", async () => {
+    const { chat } = await tb.trader({ AUD: "1000", BTC: "1" });
+    expect(lastText(await chat.send("/buy bitcoin 100"))).toContain("Buy BTC");
+    expect(lastText(await chat.send("/alert ether above 6000"))).toContain("ETH");
+    expect(lastText(await chat.send("/swap 比特币 以太坊 0.001"))).toContain("0.001 BTC");
+    expect(lastText(await chat.send("/sell btc 0.001 btc"))).toContain("You sell: 0.001 BTC");
+  });
+
+  it("an alert request ends at the alert summary", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    const summary = lastText(await chat.send("tell me when sol goes under 1"));
+    expect(summary).toContain("SOL");
+    expect(summary).toMatch(/below/i);
+  });
+
+  it("what is not understood gets the closest commands as buttons, which run them", async () => {
+    const { chat } = await tb.trader({ AUD: "5" });
+    const answer = (await chat.send("balanse")).at(-1);
+    expect(answer?.plainText).toContain("I don't understand “balanse”");
+    const offered = answer?.buttons.flat().map((b) => b.text) ?? [];
+    expect(offered[0]).toMatch(/^\/balance: /);
+    expect(lastText(await chat.press(offered[0] as string))).toContain("AUD");
+  });
+});

@@ -1,0 +1,492 @@
+/**
+ * Plain requests through the real reader, over the real locale words: a phrase table of English and Chinese
+ * requests with the command line each comes to, and as many texts that must not be read as a request.
+ */
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import { requestWords } from "../../../src/bot/listen/vocabulary.ts";
+import { RequestReader } from "../../../src/services/understanding/requests.ts";
+
+// The sandbox's names and a few aliases of the kind the locale files keep.
+const NAMES: Record<string, string[]> = {
+  BTC: ["btc", "bitcoin", "比特币"],
+  ETH: ["eth", "ethereum", "ether", "以太坊"],
+  SOL: ["sol", "solana", "索拉纳"],
+  LTC: ["ltc", "litecoin", "莱特币"],
+  XRP: ["xrp", "ripple", "瑞波币"],
+  BCH: ["bch", "bitcoin cash", "比特币现金"],
+  DOGE: ["doge", "dogecoin", "狗狗币"],
+  LINK: ["link", "chainlink"],
+  USDT: ["usdt", "tether", "泰达币"],
+  AUD: ["aud"],
+};
+const lookup = (phrase: string): string | undefined =>
+  Object.entries(NAMES).find(([, words]) => words.includes(phrase.toLowerCase()))?.[0];
+const reader = new RequestReader(requestWords(createI18n().fluent), lookup);
+const line = (text: string): string | undefined => {
+  const request = reader.read(text);
+  return request === undefined ? undefined : ["/" + request.command, ...request.args].join(" ");
+};
+
+/** Every combination of the templates' {a} (asset name), {n} (number) and {m} (money) with the values. */
+function expand(
+  templates: readonly string[],
+  values: readonly { a?: string; n?: string; m?: string; b?: string }[],
+  expected: (value: { a?: string; n?: string; m?: string; b?: string }) => string,
+): [string, string][] {
+  return templates.flatMap((template) =>
+    values.map((value): [string, string] => [
+      template
+        .replace("{a}", value.a ?? "")
+        .replace("{b}", value.b ?? "")
+        .replace("{n}", value.n ?? "")
+        .replace("{m}", value.m ?? ""),
+      expected(value),
+    ]),
+  );
+}
+
+const code = (name: string | undefined) => lookup(name ?? "") as string;
+
+const ENGLISH: [string, string][] = [
+  // Prices: an asset alone, or asked for.
+  ...expand(
+    [
+      "{a}",
+      "{a}?",
+      "price of {a}",
+      "price of {a}?",
+      "{a} price",
+      "what's the price of {a}",
+      "how much is {a}",
+      "how much is {a} now",
+      "{a} price now",
+      "price {a}",
+      "what is {a} worth",
+      "check {a} price",
+      "current price of {a}",
+      "how's {a}",
+    ],
+    [{ a: "btc" }, { a: "Bitcoin" }, { a: "ETH" }, { a: "ethereum" }, { a: "solana" }, { a: "bitcoin cash" }],
+    (v) => `/price ${code(v.a)}`,
+  ),
+  ["btc eth", "/price BTC ETH"],
+  ["btc and eth prices", "/price BTC ETH"],
+  ["prices of bitcoin, ether and solana", "/price BTC ETH SOL"],
+  // Buys with AUD.
+  ...expand(
+    [
+      "buy {m} aud of {a}",
+      "buy ${m} of {a}",
+      "buy {a} {m}",
+      "buy {m} dollars of {a}",
+      "buy {m} dollars worth of {a}",
+      "i want to buy {m} aud of {a}",
+      "please buy {m} aud of {a}",
+      "can you buy {m} aud of {a}",
+      "spend {m} aud on {a}",
+      "spend ${m} on {a}",
+      "purchase ${m} of {a}",
+      "buy {a} with {m} aud",
+      "buy {a} for ${m}",
+    ],
+    [
+      { a: "btc", m: "100" },
+      { a: "eth", m: "1,000" },
+      { a: "Solana", m: "2.5k" },
+    ],
+    (v) => `/buy ${code(v.a)} ${v.m === "1,000" ? "1000" : v.m === "2.5k" ? "2500" : v.m} AUD`,
+  ),
+  // Buys of a quantity.
+  ...expand(
+    ["buy {n} {a}", "buy {n} of {a}", "i'd like to buy {n} {a}", "get me {n} {a}", "purchase {n} {a}"],
+    [
+      { a: "btc", n: "0.1" },
+      { a: "eth", n: "2" },
+      { a: "doge", n: "1500" },
+    ],
+    (v) => `/buy ${code(v.a)} ${v.n} ${code(v.a)}`,
+  ),
+  // A buy without an amount goes to the guided amount step.
+  ...expand(
+    ["buy {a}", "buy some {a}", "i want to buy {a}", "buy {a} please"],
+    [{ a: "btc" }, { a: "ether" }],
+    (v) => `/buy ${code(v.a)}`,
+  ),
+  // Sells.
+  ...expand(
+    [
+      "sell {n} {a}",
+      "sell {a} {n}",
+      "sell {n} of my {a}",
+      "please sell {n} {a}",
+      "dump {n} {a}",
+      "cash out {n} {a}",
+    ],
+    [
+      { a: "btc", n: "0.2" },
+      { a: "eth", n: "1.5" },
+      { a: "litecoin", n: "3" },
+    ],
+    (v) => `/sell ${code(v.a)} ${v.n} ${code(v.a)}`,
+  ),
+  ...expand(
+    [
+      "sell ${m} of {a}",
+      "sell {m} aud of {a}",
+      "sell {a} for {m} aud",
+      "sell {a} for ${m}",
+      "sell {m} dollars of {a}",
+    ],
+    [
+      { a: "btc", m: "500" },
+      { a: "eth", m: "1k" },
+    ],
+    (v) => `/sell ${code(v.a)} ${v.m === "1k" ? "1000" : v.m} AUD`,
+  ),
+  ...expand(
+    ["sell {a}", "sell all my {a}", "sell my {a}"],
+    [{ a: "btc" }, { a: "xrp" }],
+    (v) => `/sell ${code(v.a)}`,
+  ),
+  // Swaps.
+  ...expand(
+    [
+      "swap {n} {a} to {b}",
+      "swap {n} {a} into {b}",
+      "swap {n} {a} for {b}",
+      "convert {n} {a} to {b}",
+      "convert {n} {a} into {b}",
+      "exchange {n} {a} for {b}",
+      "trade {n} {a} for {b}",
+      "swap {a} to {b} {n}",
+      "please convert {n} {a} to {b}",
+      "i want to swap {n} {a} to {b}",
+    ],
+    [
+      { a: "btc", b: "eth", n: "0.01" },
+      { a: "ethereum", b: "solana", n: "0.5" },
+      { a: "sol", b: "bitcoin", n: "10" },
+    ],
+    (v) => `/swap ${code(v.a)} ${code(v.b)} ${v.n} ${code(v.a)}`,
+  ),
+  ...expand(
+    ["swap {a} for {n} {b}", "convert {a} into {n} {b}"],
+    [
+      { a: "btc", b: "eth", n: "0.5" },
+      { a: "eth", b: "sol", n: "20" },
+    ],
+    (v) => `/swap ${code(v.a)} ${code(v.b)} ${v.n} ${code(v.b)}`,
+  ),
+  ...expand(
+    ["swap {a} to {b}", "convert {a} into {b}", "swap {a} for {b}"],
+    [{ a: "btc", b: "eth" }],
+    (v) => `/swap ${code(v.a)} ${code(v.b)}`,
+  ),
+  // Alerts.
+  ...expand(
+    [
+      "tell me when {a} goes under {n}",
+      "tell me when {a} drops below {n}",
+      "alert me if {a} falls below {n}",
+      "notify me when {a} is below {n}",
+      "let me know if {a} dips under {n}",
+      "alert {a} below {n}",
+      "{a} < {n}",
+      "{a}<{n}",
+      "ping me when {a} goes below {n}",
+      "warn me if {a} drops to {n}",
+    ],
+    [
+      { a: "sol", n: "200" },
+      { a: "bitcoin", n: "90k" },
+      { a: "eth", n: "$2,500" },
+    ],
+    (v) => `/alert ${code(v.a)} below ${v.n === "90k" ? "90000" : v.n === "$2,500" ? "2500" : v.n}`,
+  ),
+  ...expand(
+    [
+      "tell me when {a} goes above {n}",
+      "alert me if {a} rises above {n}",
+      "notify me when {a} is over {n}",
+      "let me know when {a} goes over {n}",
+      "alert {a} above {n}",
+      "{a} > {n}",
+      "{a}>{n}",
+      "remind me when {a} exceeds {n}",
+      "alert me when {a} breaks {n}",
+      "ping me if {a} gets above {n}",
+    ],
+    [
+      { a: "eth", n: "6k" },
+      { a: "btc", n: "160,000" },
+      { a: "xrp", n: "1.5" },
+    ],
+    (v) => `/alert ${code(v.a)} above ${v.n === "6k" ? "6000" : v.n === "160,000" ? "160000" : v.n}`,
+  ),
+  ...expand(
+    ["tell me when {a} hits {n}", "notify me when {a} reaches {n}", "alert me when {a} is at {n}"],
+    [
+      { a: "btc", n: "100k" },
+      { a: "doge", n: "0.5" },
+    ],
+    (v) => `/alert ${code(v.a)} auto ${v.n === "100k" ? "100000" : v.n}`,
+  ),
+  // Commands by name.
+  ...(
+    [
+      ["balance", "/balance"],
+      ["my balance", "/balance"],
+      ["show my balance", "/balance"],
+      ["what do i have", "/balance"],
+      ["how much do i have?", "/balance"],
+      ["Balances", "/balance"],
+      ["holdings", "/balance"],
+      ["portfolio", "/portfolio"],
+      ["show my portfolio", "/portfolio"],
+      ["my alerts", "/alerts"],
+      ["alerts", "/alerts"],
+      ["show alerts", "/alerts"],
+      ["price alerts", "/alerts"],
+      ["my triggers", "/alerts"],
+      ["history", "/history"],
+      ["transactions", "/history"],
+      ["my transaction history", "/history"],
+      ["history btc", "/history BTC"],
+      ["bitcoin history", "/history BTC"],
+      ["ethereum transactions", "/history ETH"],
+      ["withdrawals", "/withdrawals"],
+      ["my withdrawals", "/withdrawals"],
+      ["withdraw btc", "/withdraw BTC"],
+      ["withdraw", "/withdraw"],
+      ["i want to withdraw ether", "/withdraw ETH"],
+      ["settings", "/settings"],
+      ["open settings", "/settings"],
+      ["change language", undefined],
+      ["language", "/settings"],
+      ["time zone", "/settings"],
+      ["swaps", "/swaps"],
+      ["my swaps", "/swaps"],
+      ["recent swaps", "/swaps"],
+      ["my trades", "/swaps"],
+      ["dca", "/dca"],
+      ["recurring buys", "/dca"],
+      ["my recurring trades", "/dca"],
+      ["statement", "/statement"],
+      ["account statement", "/statement"],
+      ["addresses", "/addresses"],
+      ["address book", "/addresses"],
+      ["my saved addresses", "/addresses"],
+      ["help", "/help"],
+      ["what can you do?", "/help"],
+      ["commands", "/help"],
+    ] as [string, string | undefined][]
+  ).filter((entry): entry is [string, string] => entry[1] !== undefined),
+];
+
+const CHINESE: [string, string][] = [
+  ...expand(
+    [
+      "{a}",
+      "{a}价格",
+      "{a}的价格",
+      "{a}多少钱",
+      "{a}现在多少钱",
+      "查一下{a}价格",
+      "{a}行情",
+      "{a}现价",
+      "{a}什么价",
+    ],
+    [{ a: "比特币" }, { a: "以太坊" }, { a: "BTC" }, { a: "狗狗币" }],
+    (v) => `/price ${code(v.a)}`,
+  ),
+  ...expand(
+    [
+      "买{m}澳元的{a}",
+      "用{m}澳元买{a}",
+      "买入{m}澳元{a}",
+      "帮我买{m}澳元的{a}",
+      "我想买{m}澳元的{a}",
+      "买{m}块钱的{a}",
+    ],
+    [
+      { a: "比特币", m: "100" },
+      { a: "以太坊", m: "1万" },
+    ],
+    (v) => `/buy ${code(v.a)} ${v.m === "1万" ? "10000" : v.m} AUD`,
+  ),
+  ...expand(
+    ["买入{n}个{a}", "买{n}个{a}", "购买{n}{a}", "我要买{n}个{a}"],
+    [
+      { a: "比特币", n: "0.1" },
+      { a: "以太坊", n: "2" },
+    ],
+    (v) => `/buy ${code(v.a)} ${v.n} ${code(v.a)}`,
+  ),
+  ...expand(
+    ["买{a}", "我想买{a}", "买入{a}"],
+    [{ a: "比特币" }, { a: "以太坊" }],
+    (v) => `/buy ${code(v.a)}`,
+  ),
+  ...expand(
+    ["卖出{n}个{a}", "卖出 {n} 个{a}", "卖掉{n}个{a}", "卖{n}{a}", "帮我卖出{n}个{a}", "出售{n}个{a}"],
+    [
+      { a: "以太坊", n: "0.5" },
+      { a: "比特币", n: "0.01" },
+    ],
+    (v) => `/sell ${code(v.a)} ${v.n} ${code(v.a)}`,
+  ),
+  ...expand(
+    ["卖出{m}澳元的{a}", "卖{m}块的{a}"],
+    [{ a: "以太坊", m: "500" }],
+    (v) => `/sell ${code(v.a)} ${v.m} AUD`,
+  ),
+  ...expand(
+    ["把{n}个{a}换成{b}", "把{n}{a}兑换成{b}", "{n}个{a}换{b}", "用{n}个{a}换{b}", "兑换{n}个{a}成{b}"],
+    [
+      { a: "比特币", b: "以太坊", n: "0.01" },
+      { a: "以太坊", b: "比特币", n: "1" },
+    ],
+    (v) => `/swap ${code(v.a)} ${code(v.b)} ${v.n} ${code(v.a)}`,
+  ),
+  ...expand(
+    [
+      "{a}跌破{n}提醒我",
+      "{a}跌到{n}的时候通知我",
+      "{a}低于{n}时提醒我",
+      "当{a}跌破{n}时告诉我",
+      "提醒我{a}低于{n}",
+    ],
+    [
+      { a: "比特币", n: "9万" },
+      { a: "以太坊", n: "2500" },
+    ],
+    (v) => `/alert ${code(v.a)} below ${v.n === "9万" ? "90000" : v.n}`,
+  ),
+  ...expand(
+    ["{a}涨到{n}提醒我", "{a}涨破{n}通知我", "{a}高于{n}时提醒我", "{a}超过{n}告诉我", "{a}突破{n}提醒我"],
+    [
+      { a: "比特币", n: "10万" },
+      { a: "狗狗币", n: "1" },
+    ],
+    (v) => `/alert ${code(v.a)} above ${v.n === "10万" ? "100000" : v.n}`,
+  ),
+  ["余额", "/balance"],
+  ["我的余额", "/balance"],
+  ["查一下余额", "/balance"],
+  ["我有多少钱", "/balance"],
+  ["持仓", "/balance"],
+  ["投资组合", "/portfolio"],
+  ["我的提醒", "/alerts"],
+  ["提醒列表", "/alerts"],
+  ["交易记录", "/history"],
+  ["比特币交易记录", "/history BTC"],
+  ["历史记录", "/history"],
+  ["提币记录", "/withdrawals"],
+  ["提币", "/withdraw"],
+  ["提现以太坊", "/withdraw ETH"],
+  ["设置", "/settings"],
+  ["兑换记录", "/swaps"],
+  ["定投", "/dca"],
+  ["对账单", "/statement"],
+  ["地址簿", "/addresses"],
+  ["帮助", "/help"],
+  ["你能做什么", "/help"],
+];
+
+const NOT_REQUESTS = [
+  "hello",
+  "hi there",
+  "thanks",
+  "thank you so much",
+  "good morning",
+  "how are you?",
+  "what's up",
+  "lol",
+  "ok",
+  "yes",
+  "no",
+  "?",
+  "...",
+  "🙂",
+  "1234",
+  "0.5",
+  "$100",
+  "buy",
+  "sell",
+  "swap",
+  "buy something",
+  "sell everything now",
+  "i bought btc yesterday and it went down a lot",
+  "don't buy btc",
+  "do not sell my eth",
+  "never sell bitcoin",
+  "buy btc and eth",
+  "buy 100 aud of btc and eth",
+  "buy 100 and 200 of btc",
+  "swap btc",
+  "swap 0.1 btc",
+  "swap 0.1 btc to 100 aud",
+  "tell me a joke",
+  "tell me about bitcoin and why it exists at all",
+  "my cat likes bitcoin very much indeed",
+  "bitcoin is a scam",
+  "is eth a good investment",
+  "alert",
+  "alert me",
+  "alert btc",
+  "btc above",
+  "above 100",
+  "btc 100",
+  "eth 2 3",
+  "banana",
+  "bananas to apples",
+  "send 1 btc to bob",
+  "qwertyuiop",
+  "the quick brown fox jumps over the lazy dog",
+  "please help me understand staking rewards",
+  "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+  "0x52908400098527886E0F7030069857D2E4169EE7",
+  "my name is john",
+  "what time is it",
+  "where are you",
+  "I love this bot",
+  "how do i connect my key",
+  "x".repeat(300),
+  "你好",
+  "谢谢",
+  "早上好",
+  "哈哈",
+  "不要买比特币",
+  "别卖以太坊",
+  "我昨天买了很多东西",
+  "今天天气怎么样",
+  "买",
+  "卖",
+  "比特币和以太坊哪个好",
+  "提醒",
+  "今天吃什么",
+  "我爱你",
+  "这个机器人真好用",
+  "你是谁",
+  "发送到银行",
+];
+
+describe("plain requests", () => {
+  it("has the phrase table's size", () => {
+    expect(ENGLISH.length).toBeGreaterThanOrEqual(300);
+    expect(CHINESE.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it.each(ENGLISH)("%j -> %s", (text, expected) => {
+    expect(line(text)).toBe(expected);
+  });
+
+  it.each(CHINESE)("%j -> %s", (text, expected) => {
+    expect(line(text)).toBe(expected);
+  });
+
+  it.each(NOT_REQUESTS)("%j is no request", (text) => {
+    expect(line(text)).toBeUndefined();
+  });
+});
