@@ -226,9 +226,9 @@ trade-button-spend = { $kind ->
        *[swap] Say how much { $asset } to swap
     }
 trade-pick-again = Pick one of the buttons above, or /cancel.
-trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>, or just /buy to be guided.
-trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>, or just /sell to be guided.
-trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), e.g. <code>/swap BTC ETH 0.01</code>, or just /swap to be guided.
+trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>; <code>/buy BTC 0.1 BTC</code> buys that quantity; <code>/buy BTC</code> or just /buy to be guided. Or simply type <code>buy 100 aud of btc</code>.
+trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>; <code>/sell ETH 500 AUD</code> sells for $500; <code>/sell ETH</code> or just /sell to be guided. Or simply type <code>sell 0.5 eth</code>.
+trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), e.g. <code>/swap BTC ETH 0.01</code>; <code>/swap BTC ETH 0.5 ETH</code> gets 0.5 ETH; <code>/swap BTC ETH</code> or just /swap to be guided. Or simply type <code>swap 0.01 btc to eth</code>.
 
 ## Swaps: checks
 trade-bad-amount = “{ $input }” is not an amount. Send a positive number like <code>100</code> or <code>0.05</code>.

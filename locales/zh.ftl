@@ -230,9 +230,9 @@ trade-button-spend = { $kind ->
        *[swap] 按换出的 { $asset } 数量
     }
 trade-pick-again = 请点上方的按钮之一，或发送 /cancel。
-trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；或只发送 /buy 按步骤操作。
-trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；或只发送 /sell 按步骤操作。
-trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；或只发送 /swap 按步骤操作。
+trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；<code>/buy BTC 0.1 BTC</code> 买入该数量；<code>/buy BTC</code> 或只发送 /buy 按步骤操作。也可以直接输入 <code>买100澳元的比特币</code>。
+trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；<code>/sell ETH 500 AUD</code> 卖出换得 500 澳元；<code>/sell ETH</code> 或只发送 /sell 按步骤操作。也可以直接输入 <code>卖出0.5个以太坊</code>。
+trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；<code>/swap BTC ETH 0.5 ETH</code> 换得 0.5 ETH；<code>/swap BTC ETH</code> 或只发送 /swap 按步骤操作。也可以直接输入 <code>把0.01比特币换成以太坊</code>。
 
 ## Swaps: checks
 trade-bad-amount = “{ $input }”不是有效金额。请发送正数，例如 <code>100</code> 或 <code>0.05</code>。

@@ -292,7 +292,7 @@ describe("checks before any exchange call", () => {
     expect(await say("AUD")).toContain("I don't know the asset AUD.");
     expect(await say("<b>")).toContain("I don't know the asset <b>.");
     expect(await say("doge")).toContain("buy DOGE with AUD or sell DOGE for AUD?");
-    expect(await say("buy")).toContain("Pick one of the buttons above");
+    expect(await say("hold")).toContain("Pick one of the buttons above");
     await chat.press("Sell DOGE for AUD");
     expect(await say("lots")).toContain("“lots” is not an amount");
     expect(await say("-5")).toContain("“-5” is not an amount");

@@ -330,7 +330,11 @@ describe("checks before any call", () => {
     expect(await say("/buy AUD 10")).toContain("not AUD");
     expect(await say("/buy BTC 1,000")).toContain("more than you have: $1,000.00 needed, $100.00 available");
     expect(await say("/sell BTC 1")).toContain("more than you have");
-    expect(await say("/buy BTC")).toContain("Usage: /buy ASSET AMOUNT");
+    expect(await say("/buy BTC 1 2 3")).toContain("Usage: /buy ASSET AMOUNT");
+    expect(await say("/buy BTC 10 ETH")).toContain("Usage: /buy ASSET AMOUNT");
+    // The asset alone goes to the guided amount question.
+    expect(await say("/buy BTC")).toContain("How much AUD would you like to spend?");
+    await say("/cancel");
     expect(await tb.ex.writesOf(account, "/api/private/swaps/estimate/")).toBe(before);
   });
 

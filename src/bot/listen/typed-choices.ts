@@ -57,12 +57,18 @@ function choicesOf(fluent: Fluent, keyboard: ShownKeyboard): { choices: Choice[]
   const back = roleWords(fluent, "listen-words-back");
   let options = 0;
   let digits = false;
+  const roleOf = (label: string, words: ReadonlySet<string>) =>
+    words.has(label) || words.has(label.split(" ")[0] ?? "");
+  // "no", "nope" cancel where there is a yes to say no to (a summary); at a question only Cancel's own label
+  // does, so that a typed answer such as "NOPE" stays an answer.
+  const decision = keyboard.buttons.some((button) => roleOf(normalizeAnswer(button.label), confirm));
   const choices = keyboard.buttons.map((button): Choice => {
     const label = normalizeAnswer(button.label);
     const first = label.split(" ")[0] ?? "";
     digits ||= /\d/.test(label);
-    if (confirm.has(label) || confirm.has(first)) return { label: button.label, words: [...confirm] };
-    if (cancel.has(label) || cancel.has(first)) return { label: button.label, words: [...cancel] };
+    if (roleOf(label, confirm)) return { label: button.label, words: [...confirm] };
+    if (roleOf(label, cancel))
+      return decision ? { label: button.label, words: [...cancel] } : { label: button.label };
     if (!back.has(label) && !back.has(first)) options++;
     // A share of the balance is also typed in words: "half", "all", "一半".
     const share = SHARE_WORDS[label];

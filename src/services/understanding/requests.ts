@@ -330,7 +330,8 @@ function readCommand(tokens: readonly Token[]): UnderstoodRequest | undefined {
   const command = (named[0] as { command: RequestCommand }).command;
   const rest = tokens.filter((token) => token.kind !== "command");
   const assets = assetsOf(rest);
-  if (unknownWords(rest) > 1 || rest.some((token) => token.kind === "number")) return undefined;
+  // Every other word must be known: "personal wallet" is an answer, not a request for the balance.
+  if (unknownWords(rest) > 0 || rest.some((token) => token.kind === "number")) return undefined;
   if ((command === "history" || command === "withdraw") && assets.length === 1)
     return { command, args: assets };
   return assets.length === 0 ? { command, args: [] } : undefined;
