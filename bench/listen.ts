@@ -22,7 +22,11 @@ for (const language of ["en", "zh"]) {
     aliases.set(code, [...(aliases.get(code) ?? []), ...words]);
 }
 const directory = assetDirectory(new Map(ASSETS.map((asset) => [asset.code, asset.name])), aliases);
-const reader = new RequestReader(requestWords(i18n.fluent), (phrase) => directory.exact.get(phrase));
+const reader = new RequestReader(
+  requestWords(i18n.fluent),
+  (phrase) => directory.exact.get(phrase),
+  directory.exact.keys(),
+);
 
 const CASES: { name: string; texts: string[]; run: (text: string) => unknown }[] = [
   {

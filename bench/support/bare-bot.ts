@@ -61,7 +61,15 @@ export function createBareBot(options: BareBotOptions): Bot<BareContext> {
   const html = { parse_mode: "HTML" } as const;
   const [welcomeBefore, welcomeAfter] = i18n.t("en", "start-connected", { name: "\u0000" }).split("\u0000");
   const help = i18n.t("en", "help");
-  const unknownText = i18n.t("en", "unknown-text");
+  // The answer to a text that is no request: "not understood" with the usual commands as buttons.
+  const [notUnderstoodBefore, notUnderstoodAfter] = i18n
+    .t("en", "listen-not-understood", { input: "\u0000" })
+    .split("\u0000");
+  const suggestions = {
+    inline_keyboard: ["price", "balance", "help"].map((command) => [
+      { text: `/${command}: ${i18n.t("en", `cmd-${command}`)}`, callback_data: `go:${command}` },
+    ]),
+  };
   bot.command("start", (ctx) => ctx.reply(`${welcomeBefore}${ctx.from?.first_name}${welcomeAfter}`, html));
   bot.command("help", (ctx) => ctx.reply(help, html));
   // The whole bot's card for one asset (title, the asset's line, the "updated" line), its figures and
@@ -81,7 +89,12 @@ export function createBareBot(options: BareBotOptions): Bot<BareContext> {
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(`Total ${summary.total} AUD`);
   });
-  bot.on("message:text", (ctx) => ctx.reply(unknownText, html));
+  bot.on("message:text", (ctx) =>
+    ctx.reply(`${notUnderstoodBefore}<i>${ctx.msg.text}</i>${notUnderstoodAfter}`, {
+      ...html,
+      reply_markup: suggestions,
+    }),
+  );
   return bot;
 }
 

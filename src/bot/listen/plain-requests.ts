@@ -15,6 +15,7 @@ import {
   REQUEST_COMMANDS,
   type RequestCommand,
   RequestReader,
+  WORD_ROLES,
 } from "../../services/understanding/requests.ts";
 import { assetsOf } from "../asset-input.ts";
 import type { BotContext, BotDeps } from "../context.ts";
@@ -22,7 +23,7 @@ import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
 import { voidConfirmations } from "../live-confirmations.ts";
 import { typedPick } from "./typed-choices.ts";
-import { listWords, requestWords } from "./vocabulary.ts";
+import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
 
 /** Callback data of a suggested command's button. */
 const GO = "go:";
@@ -37,7 +38,11 @@ const readers = new WeakMap<AssetDirectory, RequestReader>();
 function readerFor(ctx: BotContext, directory: AssetDirectory): RequestReader {
   let reader = readers.get(directory);
   if (reader === undefined) {
-    reader = new RequestReader(requestWords(ctx.i18n.fluent), (phrase) => directory.exact.get(phrase));
+    reader = new RequestReader(
+      requestWords(ctx.i18n.fluent),
+      (phrase) => directory.exact.get(phrase),
+      directory.exact.keys(),
+    );
     readers.set(directory, reader);
   }
   return reader;
@@ -58,62 +63,84 @@ function commandInstead(ctx: BotContext, command: string, args: readonly string[
   ctx.replaceUpdate({ update_id: ctx.update.update_id, message } as Update);
 }
 
-// Each command's names (its own, its words in every language), normalized once per translations.
-const commandNames = new WeakMap<BotContext["i18n"]["fluent"], [RequestCommand, string[]][]>();
+const isListed = (command: RequestCommand) => (LISTED_COMMANDS as readonly string[]).includes(command);
+const isRole = (command: RequestCommand) => (WORD_ROLES as readonly string[]).includes(command);
 
-function namesOfCommands(ctx: BotContext): [RequestCommand, string[]][] {
-  const fluent = ctx.i18n.fluent;
-  let names = commandNames.get(fluent);
-  if (names === undefined) {
-    names = REQUEST_COMMANDS.map((command): [RequestCommand, string[]] => [
-      command,
-      [
-        command,
-        ...listWords(fluent, `listen-commands-${command}`),
-        ...listWords(fluent, `listen-words-${command}`),
-      ]
-        .map(normalizeAnswer)
-        .filter((name) => name.length >= 3 && !name.startsWith("listen-")),
-    ]);
-    commandNames.set(fluent, names);
-  }
-  return names;
+/** A command's name (its own, or one of its words in a language), normalized. */
+interface CommandName {
+  command: RequestCommand;
+  name: string;
 }
 
-/** The commands whose words are nearest to the text's words (a slip of the key or two), nearest first. */
-function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
-  const words = normalizeAnswer(text)
-    .split(" ")
-    .filter((word) => word.length >= 4);
-  if (words.length === 0) return [];
-  const scored: [RequestCommand, number][] = [];
-  for (const [command, names] of namesOfCommands(ctx)) {
-    let best = Number.POSITIVE_INFINITY;
-    for (const word of words) {
+// The commands' names by their first character, built once per translations: a slip of the key keeps the
+// first character in most cases, and a text's word is compared with a few names only, not all of them.
+const commandNames = new WeakMap<BotContext["i18n"]["fluent"], Map<string, CommandName[]>>();
+
+function namesByFirst(ctx: BotContext): Map<string, CommandName[]> {
+  const fluent = ctx.i18n.fluent;
+  let byFirst = commandNames.get(fluent);
+  if (byFirst === undefined) {
+    byFirst = new Map();
+    for (const command of REQUEST_COMMANDS) {
+      const names = [
+        command,
+        ...(isListed(command) ? listWords(fluent, `listen-commands-${command}`) : []),
+        ...(isRole(command) ? listWords(fluent, `listen-words-${command}`) : []),
+      ].map(normalizeAnswer);
       for (const name of names) {
-        const allowed = name.length >= 7 ? 2 : 1;
-        // Lengths further apart than the edits allowed cannot be that near: no distance to work out.
-        if (Math.abs(name.length - word.length) > allowed) continue;
-        const edits = distance(word, name);
-        if (edits <= allowed && edits < best) best = edits;
+        if (name.length < 3) continue;
+        const first = name[0] as string;
+        byFirst.set(first, [...(byFirst.get(first) ?? []), { command, name }]);
       }
     }
-    if (best !== Number.POSITIVE_INFINITY) scored.push([command, best]);
+    commandNames.set(fluent, byFirst);
   }
-  return scored.sort(([, a], [, b]) => a - b).map(([command]) => command);
+  return byFirst;
+}
+
+/** The commands whose names are nearest to the text's words (a slip of the key or two), nearest first. */
+function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
+  const byFirst = namesByFirst(ctx);
+  const best = new Map<RequestCommand, number>();
+  for (const word of normalizeAnswer(text).split(" ")) {
+    if (word.length < 4) continue;
+    for (const { command, name } of byFirst.get(word[0] as string) ?? []) {
+      const allowed = name.length >= 7 ? 2 : 1;
+      // Lengths further apart than the edits allowed cannot be that near: no distance to work out.
+      if (Math.abs(name.length - word.length) > allowed) continue;
+      const edits = distance(word, name);
+      if (edits <= allowed && edits < (best.get(command) ?? Number.POSITIVE_INFINITY))
+        best.set(command, edits);
+    }
+  }
+  return [...best].sort(([, a], [, b]) => a - b).map(([command]) => command);
+}
+
+type Rows = { text: string; callback_data: string }[][];
+// The buttons of the usual suggestions, per language: most texts are near no command.
+const defaultRows = new Map<string, Rows>();
+
+/** One button per command, labelled with the command and what it does. */
+function suggestionRows(ctx: BotContext, commands: readonly RequestCommand[]): Rows {
+  return commands.map((command) => [
+    { text: `/${command}: ${ctx.t(`cmd-${command}`)}`, callback_data: `${GO}${command}` },
+  ]);
 }
 
 /** Says a text was not understood, with the closest commands (or a few useful ones) as buttons. */
 async function notUnderstood(ctx: BotContext, text: string): Promise<void> {
   const near = nearestCommands(ctx, text);
-  const offered = [...new Set([...near, ...DEFAULT_SUGGESTIONS])].slice(0, MAX_SUGGESTIONS);
-  const rows = offered.map((command) => [
-    { text: `/${command}: ${ctx.t(`cmd-${command}`)}`, callback_data: `${GO}${command}` },
-  ]);
+  let rows: Rows;
+  if (near.length === 0) {
+    const language = await ctx.i18n.getLocale();
+    rows = defaultRows.get(language) ?? suggestionRows(ctx, DEFAULT_SUGGESTIONS);
+    defaultRows.set(language, rows);
+  } else
+    rows = suggestionRows(ctx, [...new Set([...near, ...DEFAULT_SUGGESTIONS])].slice(0, MAX_SUGGESTIONS));
   // A number alone may be a 2FA code typed late: never repeated back (a code is a secret even when dead).
   const input = /^\s*[\d\s-]{4,}\s*$/.test(text)
     ? ctx.t("listen-that")
-    : `“${escapeHtml(shorten(text.trim(), 40))}”`;
+    : `<i>${escapeHtml(shorten(text.trim(), 40))}</i>`;
   await ctx.reply(ctx.t("listen-not-understood", { input }), { reply_markup: { inline_keyboard: rows } });
 }
 

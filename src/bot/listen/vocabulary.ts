@@ -58,7 +58,7 @@ export function requestWords(fluent: Fluent): RequestWords {
 }
 
 /** The commands a request names by a word alone (the others are read from roles: buy, alert, price…). */
-const LISTED_COMMANDS = [
+export const LISTED_COMMANDS = [
   "balance",
   "portfolio",
   "swaps",

@@ -43,9 +43,12 @@ const NOISE =
   /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|\u{20E3}|[\p{Ps}\p{Pe}\p{Pi}\p{Pf}]|['"!?¡¿;:、，。！？：；…·•*_~`#]|(?<!\d)[.,]|[.,](?!\d)/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const DIGIT = /\d/;
+const PLAIN = /^[A-Za-z0-9 ]*$/;
 
 /** Lower case, one width, no emoji or punctuation, single spaces: the form labels and answers are compared in. */
 export function normalizeAnswer(text: string): string {
+  // Plain words and numbers (most answers) have nothing to fold or strip.
+  if (PLAIN.test(text)) return text.toLowerCase().trim().replace(/ {2,}/g, " ");
   return text.normalize("NFKC").toLowerCase().replace(NOISE, " ").replace(/\s+/g, " ").trim();
 }
 

@@ -79,6 +79,7 @@ type Token =
 
 const CJK = /[\p{Script=Han}]/u;
 const ASCII = /^[\x20-\x7e]*$/;
+const PLAIN_LETTERS = /^[A-Za-z ]*$/;
 const MULTIPLIER_STAND_IN: Readonly<Record<string, string>> = {
   千: "\ue001",
   万: "\ue002",
@@ -134,6 +135,11 @@ class Phrases {
     return undefined;
   }
 
+  /** Whether a phrase starts with `word`. */
+  starts(word: string): boolean {
+    return this.byFirst.has(word);
+  }
+
   /** Whether `word` is a known word (for cutting Chinese). */
   has(word: string): boolean {
     return (this.byFirst.get(word) ?? []).some((entry) => entry.words.length === 1);
@@ -152,9 +158,20 @@ function splitWords(text: string): string[] {
 export class RequestReader {
   private readonly phrases = new Phrases();
   private readonly lookup: AssetLookup;
+  /** The first word of every name of every asset ("bitcoin" of "bitcoin cash"), for {@link plainChat}. */
+  private readonly assetStarts: ReadonlySet<string>;
 
-  constructor(words: RequestWords, lookup: AssetLookup) {
+  /** `assetNames`: every word or phrase `lookup` knows (the first word of each is enough). */
+  constructor(words: RequestWords, lookup: AssetLookup, assetNames: Iterable<string>) {
     this.lookup = lookup;
+    this.assetStarts = new Set(
+      [...assetNames].map(
+        (name) =>
+          normalize(name)
+            .split(" ")
+            .find((w) => w !== "") ?? "",
+      ),
+    );
     for (const role of WORD_ROLES) {
       for (const phrase of words.roles[role]) this.phrases.add(phrase, { kind: "role", role });
     }
@@ -162,6 +179,18 @@ export class RequestReader {
       for (const phrase of words.commands[command] ?? [])
         this.phrases.add(phrase, { kind: "command", command });
     }
+  }
+
+  /**
+   * Whether a text is plain chat at a glance: letters and spaces only, and not one word that starts a phrase
+   * or an asset's name. Most texts that are no request are answered so, without being cut into tokens.
+   */
+  private plainChat(text: string): boolean {
+    if (!PLAIN_LETTERS.test(text)) return false;
+    for (const word of text.toLowerCase().split(" ")) {
+      if (word !== "" && (this.phrases.starts(word) || this.assetStarts.has(word))) return false;
+    }
+    return true;
   }
 
   /** Cuts a run of Chinese into the longest known words (roles, commands, assets); unknown characters alone. */
@@ -231,7 +260,7 @@ export class RequestReader {
 
   /** Reads a plain request; undefined when it is none this reader understands. */
   read(text: string): UnderstoodRequest | undefined {
-    if (text.length > 200) return undefined;
+    if (text.length > 200 || this.plainChat(text)) return undefined;
     const all = this.tokens(text);
     if (all.some((token) => token.kind === "role" && token.role === "negation")) return undefined;
     const tokens = all.filter((token) => !(token.kind === "role" && token.role === "filler"));

@@ -22,7 +22,7 @@ const NAMES: Record<string, string[]> = {
 };
 const lookup = (phrase: string): string | undefined =>
   Object.entries(NAMES).find(([, words]) => words.includes(phrase.toLowerCase()))?.[0];
-const reader = new RequestReader(requestWords(createI18n().fluent), lookup);
+const reader = new RequestReader(requestWords(createI18n().fluent), lookup, Object.values(NAMES).flat());
 const line = (text: string): string | undefined => {
   const request = reader.read(text);
   return request === undefined ? undefined : ["/" + request.command, ...request.args].join(" ");
