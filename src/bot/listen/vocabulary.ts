@@ -4,6 +4,7 @@
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
 import {
+  REQUEST_COMMANDS,
   type RequestCommand,
   type RequestWords,
   WORD_ROLES,
@@ -57,18 +58,10 @@ export function requestWords(fluent: Fluent): RequestWords {
   return { roles, commands };
 }
 
-/** The commands a request names by a word alone (the others are read from roles: buy, alert, price…). */
-export const LISTED_COMMANDS = [
-  "balance",
-  "portfolio",
-  "swaps",
-  "alerts",
-  "dca",
-  "history",
-  "statement",
-  "withdraw",
-  "withdrawals",
-  "addresses",
-  "settings",
-  "help",
-] as const satisfies readonly RequestCommand[];
+/**
+ * The commands a request names by a word alone ("balance", "交易记录"): every one but those read from the
+ * roles of their words (buy, sell, swap, price, alert), each with a `listen-commands-<command>` message.
+ */
+export const LISTED_COMMANDS: readonly RequestCommand[] = REQUEST_COMMANDS.filter(
+  (command) => !(WORD_ROLES as readonly string[]).includes(command),
+);
