@@ -225,7 +225,7 @@ trade-button-spend = { $kind ->
         [sell] Say how much { $asset } to sell
        *[swap] Say how much { $asset } to swap
     }
-trade-pick-again = Pick one of the buttons above, or /cancel.
+trade-pick-again = Pick one of these, or /cancel:
 trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>; <code>/buy BTC 0.1 BTC</code> buys that quantity; <code>/buy BTC</code> or just /buy to be guided. Or simply type <code>buy 100 aud of btc</code>.
 trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>; <code>/sell ETH 500 AUD</code> sells for $500; <code>/sell ETH</code> or just /sell to be guided. Or simply type <code>sell 0.5 eth</code>.
 trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), e.g. <code>/swap BTC ETH 0.01</code>; <code>/swap BTC ETH 0.5 ETH</code> gets 0.5 ETH; <code>/swap BTC ETH</code> or just /swap to be guided. Or simply type <code>swap 0.01 btc to eth</code>.
@@ -378,7 +378,7 @@ dca-ask-restart-paused = Changing the cadence resets the next run to now, unless
 dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b>now</b> (the first { $period } trade right away), unless you give a start. Tap <b>Restart now</b>, or type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code>.
 dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>next Monday 08:30</code>. The cadence goes on from there.
 dca-now = Now: { $value }
-dca-pick-again = Pick one of the buttons above, or /cancel.
+dca-pick-again = Pick one of these, or /cancel:
 dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons or type a listed code (<code>/price all</code> lists them).
 dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute), <code>31/12/2026 09:30</code> (day/month/year) or in words with a time, like <code>tomorrow 9am</code>.
 dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
@@ -639,7 +639,7 @@ alerts-button-sms = SMS: { $on ->
        *[off] off
     }
 alerts-button-continue = Continue
-alerts-pick-again = Pick one of the buttons above, or /cancel.
+alerts-pick-again = Pick one of these, or /cancel:
 alerts-settings-mark-seen = Mark alerts seen on the exchange after delivery: { $on ->
         [on] on
        *[off] off
@@ -762,7 +762,7 @@ cmd-withdrawals = Your recent withdrawals
 wd-read-only = Your API key is read-only, so I can't withdraw with it. Withdrawals need a read &amp; write key (and your 2FA code): connect one with /connect. /withdrawals still shows your history.
 wd-nothing-to-withdraw = You hold no crypto to withdraw.
 wd-pick-asset = Which crypto would you like to withdraw?
-wd-pick-again = Pick one of the buttons above, or /cancel.
+wd-pick-again = Pick one of these, or /cancel:
 wd-unknown-asset = You hold no { $asset } to withdraw. Pick one of the buttons, or /cancel.
 wd-no-addresses = You have no saved { $asset } addresses. Add one with /addresses (it needs the confirmation from your email before it can be used).
 wd-pick-destination = Where should the { $asset } go? Only confirmed addresses from your address book can be used.
@@ -944,7 +944,7 @@ addr-bad-memo-charset = A memo is a single line of text. Send it again, or /skip
 addr-bad-blank = This answer can't be empty.
 addr-bad-too-long = That is too long: at most { $max } characters.
 addr-bad-name-short = That is too short for a name: type the full name (at least { $min } letters), as on the owner's ID or registration.
-addr-bad-pick = Pick one of the buttons above, or /cancel.
+addr-bad-pick = Pick one of these, or /cancel:
 addr-bad-country = “{ $input }” is not a country I know. Type a two-letter ISO code like <code>AU</code> or <code>GB</code>, or the country's name.
 addr-not-skippable = This one is needed, so it can't be skipped.
 addr-no-back = This is the first question. /cancel to stop.

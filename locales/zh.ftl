@@ -229,7 +229,7 @@ trade-button-spend = { $kind ->
         [sell] 按卖出的 { $asset } 数量
        *[swap] 按换出的 { $asset } 数量
     }
-trade-pick-again = 请点上方的按钮之一，或发送 /cancel。
+trade-pick-again = 请从下面选一个，或发送 /cancel：
 trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；<code>/buy BTC 0.1 BTC</code> 买入该数量；<code>/buy BTC</code> 或只发送 /buy 按步骤操作。也可以直接输入 <code>买100澳元的比特币</code>。
 trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；<code>/sell ETH 500 AUD</code> 卖出换得 500 澳元；<code>/sell ETH</code> 或只发送 /sell 按步骤操作。也可以直接输入 <code>卖出0.5个以太坊</code>。
 trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；<code>/swap BTC ETH 0.5 ETH</code> 换得 0.5 ETH；<code>/swap BTC ETH</code> 或只发送 /swap 按步骤操作。也可以直接输入 <code>把0.01比特币换成以太坊</code>。
@@ -383,7 +383,7 @@ dca-ask-restart-paused = 修改频率会把下次执行重置为现在，除非�
 dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</b>（立即进行第一次{ $period }交易），除非你指定开始时间。点 <b>立即重新开始</b>，或按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code>。
 dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>下周一8点半</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
-dca-pick-again = 请点上方的按钮之一，或发送 /cancel。
+dca-pick-again = 请从下面选一个，或发送 /cancel：
 dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
 dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入，也可以用带时间的文字，例如 <code>明天上午9点</code>。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
@@ -644,7 +644,7 @@ alerts-button-sms = 短信：{ $on ->
        *[off] 关
     }
 alerts-button-continue = 继续
-alerts-pick-again = 请点上方的按钮之一，或发送 /cancel。
+alerts-pick-again = 请从下面选一个，或发送 /cancel：
 alerts-settings-mark-seen = 送达后在交易所将提醒标为已读：{ $on ->
         [on] 开
        *[off] 关
@@ -764,7 +764,7 @@ cmd-withdrawals = 最近的提币记录
 wd-read-only = 你的 API 密钥是只读的，无法用它提币。提币需要读写密钥（以及你的双重验证码）：用 /connect 连接一个。/withdrawals 仍可查看历史记录。
 wd-nothing-to-withdraw = 你没有可提取的加密货币。
 wd-pick-asset = 你想提取哪种加密货币？
-wd-pick-again = 请点上方的按钮之一，或发送 /cancel。
+wd-pick-again = 请从下面选一个，或发送 /cancel：
 wd-unknown-asset = 你没有可提取的 { $asset }。请选择一个按钮，或发送 /cancel。
 wd-no-addresses = 你没有已保存的 { $asset } 地址。用 /addresses 添加一个（需要先通过邮件确认才能使用）。
 wd-pick-destination = { $asset } 要提到哪里？只能使用地址簿中已确认的地址。
@@ -937,7 +937,7 @@ addr-bad-memo-charset = 备注只能是一行文字。请重新发送，或发�
 addr-bad-blank = 这一项不能为空。
 addr-bad-too-long = 太长了：最多 { $max } 个字符。
 addr-bad-name-short = 这作为名称太短了：请输入完整名称（至少 { $min } 个字），与证件或注册信息一致。
-addr-bad-pick = 请点上方的按钮之一，或发送 /cancel。
+addr-bad-pick = 请从下面选一个，或发送 /cancel：
 addr-bad-country = 我不认识“{ $input }”这个国家或地区。请输入两位 ISO 代码，例如 <code>AU</code> 或 <code>GB</code>，或输入国家名称。
 addr-not-skippable = 这一项是必填的，不能跳过。
 addr-no-back = 这是第一个问题。发送 /cancel 可停止。

@@ -76,6 +76,26 @@ describe("a button's choice typed", () => {
     expect((await tb.ex.client(account.readWriteKey).swaps.list()).results).toHaveLength(1);
   });
 
+  it("a refusal offers the options again as buttons in the same message; pressing one answers the question", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/dca");
+    await chat.send("new");
+    await chat.send("doge");
+    const refusal = (await chat.send("hold")).at(-1);
+    expect(refusal?.plainText).toBe("Pick one of these, or /cancel:");
+    expect(refusal?.buttons.flat().map((b) => b.text)).toEqual([
+      "Buy DOGE with AUD",
+      "Sell DOGE for AUD",
+      "Cancel",
+    ]);
+    const outputs = await chat.press("Sell DOGE for AUD");
+    expect(outputs.map((o) => o.plainText).join("\n")).toContain("How much DOGE should each run sell?");
+    // The refusal shows what was picked, and keeps no buttons.
+    expect(tb.fake.visible(chat.chat.id).find((m) => m.messageId === refusal?.messageId)?.plainText).toBe(
+      "Sell DOGE for AUD",
+    );
+  });
+
   it("an amount step takes its shares typed: half, all, 一半", async () => {
     const { chat } = await tb.trader({ AUD: "10", ETH: "2" });
     await chat.send("/sell");

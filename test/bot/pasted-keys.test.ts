@@ -288,7 +288,7 @@ const PROMPTS: Prompt[] = [
       await chat.send("/withdraw BTC");
     },
     conversation: true,
-    answer: { text: "Cold wallet", expect: "Pick one of the buttons above" },
+    answer: { text: "Cold wallet", expect: "Pick one of these" },
   },
   {
     name: "withdraw: amount",

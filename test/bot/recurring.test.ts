@@ -292,7 +292,7 @@ describe("checks before any exchange call", () => {
     expect(await say("AUD")).toContain("I don't know the asset AUD.");
     expect(await say("<b>")).toContain("I don't know the asset <b>.");
     expect(await say("doge")).toContain("buy DOGE with AUD or sell DOGE for AUD?");
-    expect(await say("hold")).toContain("Pick one of the buttons above");
+    expect(await say("hold")).toContain("Pick one of these");
     await chat.press("Sell DOGE for AUD");
     expect(await say("lots")).toContain("“lots” is not an amount");
     expect(await say("-5")).toContain("“-5” is not an amount");
@@ -301,7 +301,7 @@ describe("checks before any exchange call", () => {
     // 2 DOGE at the sandbox's $0.34 or so are worth about $0.68: under the smallest order.
     expect(await say("2")).toContain("The smallest order is worth $1.00");
     expect(await say("50")).toContain("How often?");
-    expect(await say("hourly")).toContain("Pick one of the buttons above");
+    expect(await say("hourly")).toContain("Pick one of these");
     await chat.press("weekly");
     expect(await say("tomorrow")).toContain("I can't read “tomorrow” as a date and time");
     expect(await say("2031-02-30 10:00")).toContain("I can't read");

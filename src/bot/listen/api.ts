@@ -3,15 +3,28 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";
 import { LANGUAGES } from "../i18n.ts";
-import { recordKeyboards, typedPressAnswers } from "./typed-choices.ts";
+import { offerOptionsAgain, recordKeyboards, typedPressAnswers } from "./typed-choices.ts";
+
+/** The flows' refusals to pick, sent with the options again. */
+const PICK_AGAIN = [
+  "trade-pick-again",
+  "dca-pick-again",
+  "alerts-pick-again",
+  "wd-pick-again",
+  "addr-bad-pick",
+];
 
 /** The transformers of listening over the bot's store and translations, built once per bot. */
 export function listening(deps: Pick<BotDeps, "keyboards" | "now">, i18n: I18n<BotContext>) {
   const refresh = new Set(LANGUAGES.map((language) => i18n.t(language, "button-refresh")));
   const recorder = recordKeyboards(deps.keyboards, deps.now, refresh);
-  /** Records the keyboards shown, and answers typed presses without Telegram. */
+  // Every flow's refusal to pick has one wording per language (the locales test holds them to it).
+  const refusals = new Set(LANGUAGES.flatMap((language) => PICK_AGAIN.map((key) => i18n.t(language, key))));
+  const optionsAgain = offerOptionsAgain(deps.keyboards, refusals);
+  /** Records the keyboards shown, offers them again with a refusal, answers typed presses without Telegram. */
   return (api: Api): void => {
     api.config.use(recorder);
+    api.config.use(optionsAgain);
     api.config.use(typedPressAnswers);
   };
 }

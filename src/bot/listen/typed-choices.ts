@@ -205,6 +205,40 @@ export const typedPressAnswers: Transformer = (prev, method, payload, signal) =>
   ) as unknown as ReturnType<typeof prev>;
 };
 
+/**
+ * Sends a refusal to pick ("Pick one of these, or /cancel", in any language, the texts in `refusals`) with the
+ * options of the chat's last keyboard again as its buttons, so nobody has to scroll up: each is a `ty:` button
+ * that presses the original (see {@link typedChoices}). One place for every flow's refusal.
+ */
+export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: ReadonlySet<string>): Transformer {
+  return async (prev, method, payload, signal) => {
+    const {
+      chat_id: chatId,
+      text,
+      reply_markup: markup,
+    } = payload as {
+      chat_id?: unknown;
+      text?: unknown;
+      reply_markup?: unknown;
+    };
+    if (
+      method !== "sendMessage" ||
+      markup !== undefined ||
+      typeof chatId !== "number" ||
+      chatId <= 0 ||
+      typeof text !== "string" ||
+      ![...refusals].some((refusal) => text.endsWith(refusal))
+    )
+      return prev(method, payload, signal);
+    const keyboard = await keyboards.last(chatId);
+    if (keyboard === undefined) return prev(method, payload, signal);
+    const rows = keyboard.buttons.map((button, index) => [
+      { text: button.label, callback_data: `${WHICH}${index}` },
+    ]);
+    return prev(method, { ...payload, reply_markup: { inline_keyboard: rows } } as typeof payload, signal);
+  };
+}
+
 const SENDS = new Set(["sendMessage", "sendPhoto", "sendDocument"]);
 const EDITS = new Set([
   "editMessageText",
