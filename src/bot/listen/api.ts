@@ -19,7 +19,9 @@ export function listening(deps: Pick<BotDeps, "keyboards" | "now">, i18n: I18n<B
   const refresh = new Set(LANGUAGES.map((language) => i18n.t(language, "button-refresh")));
   const recorder = recordKeyboards(deps.keyboards, deps.now, refresh);
   // Every flow's refusal to pick has one wording per language (the locales test holds them to it).
-  const refusals = new Set(LANGUAGES.flatMap((language) => PICK_AGAIN.map((key) => i18n.t(language, key))));
+  const refusals = [
+    ...new Set(LANGUAGES.flatMap((language) => PICK_AGAIN.map((key) => i18n.t(language, key)))),
+  ];
   const optionsAgain = offerOptionsAgain(deps.keyboards, refusals);
   /** Records the keyboards shown, offers them again with a refusal, answers typed presses without Telegram. */
   return (api: Api): void => {

@@ -210,7 +210,7 @@ export const typedPressAnswers: Transformer = (prev, method, payload, signal) =>
  * options of the chat's last keyboard again as its buttons, so nobody has to scroll up: each is a `ty:` button
  * that presses the original (see {@link typedChoices}). One place for every flow's refusal.
  */
-export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: ReadonlySet<string>): Transformer {
+export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: readonly string[]): Transformer {
   return async (prev, method, payload, signal) => {
     const {
       chat_id: chatId,
@@ -227,7 +227,7 @@ export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: ReadonlyS
       typeof chatId !== "number" ||
       chatId <= 0 ||
       typeof text !== "string" ||
-      ![...refusals].some((refusal) => text.endsWith(refusal))
+      !refusals.some((refusal) => text.endsWith(refusal))
     )
       return prev(method, payload, signal);
     const keyboard = await keyboards.last(chatId);
