@@ -96,6 +96,14 @@ describe("a button's choice typed", () => {
     );
   });
 
+  it("an asset question takes names of assets that are not on its buttons (TRON is past the first twelve)", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/alert");
+    const asked = (await chat.send("tron")).at(-1)?.plainText ?? "";
+    expect(asked).toContain("TRX");
+    expect(asked).not.toContain("I don't know");
+  });
+
   it("an amount step takes its shares typed: half, all, 一半", async () => {
     const { chat } = await tb.trader({ AUD: "10", ETH: "2" });
     await chat.send("/sell");
