@@ -472,6 +472,61 @@ const NOT_REQUESTS = [
   "发送到银行",
 ];
 
+// Chat that names no request: pairs of everyday words, and sentences about an asset that ask for nothing.
+const CHAT_EN = [
+  "hello",
+  "thanks",
+  "great",
+  "nice",
+  "cool",
+  "awesome",
+  "morning",
+  "night",
+  "weekend",
+  "coffee",
+  "lunch",
+  "weather",
+  "yesterday",
+  "tomorrow",
+  "really",
+  "maybe",
+  "sorry",
+  "okay then",
+  "no worries",
+  "good job",
+  "well done",
+  "see you",
+];
+const CHAT_ZH = [
+  "你好",
+  "谢谢",
+  "早上好",
+  "晚安",
+  "周末",
+  "咖啡",
+  "午饭",
+  "天气",
+  "昨天",
+  "明天",
+  "真的",
+  "也许",
+  "对不起",
+  "没关系",
+  "辛苦了",
+];
+const ABOUT_ASSETS = [
+  "bitcoin is volatile today",
+  "i think eth will moon soon",
+  "my friend loves solana a lot",
+  "比特币今天波动很大",
+  "我觉得以太坊会涨很多",
+];
+const GENERATED_CHAT = [
+  ...CHAT_EN.flatMap((a) => CHAT_EN.filter((b) => b !== a).map((b) => `${a} ${b}`)),
+  ...CHAT_ZH.flatMap((a) => CHAT_ZH.filter((b) => b !== a).map((b) => `${a}${b}`)),
+  ...ABOUT_ASSETS,
+];
+
 describe("plain requests", () => {
   it("has the phrase table's size", () => {
     expect(ENGLISH.length).toBeGreaterThanOrEqual(300);
@@ -488,5 +543,11 @@ describe("plain requests", () => {
 
   it.each(NOT_REQUESTS)("%j is no request", (text) => {
     expect(line(text)).toBeUndefined();
+  });
+
+  it("as many texts of everyday chat as there are requests are no request", () => {
+    const all = [...NOT_REQUESTS, ...GENERATED_CHAT];
+    expect(all.length).toBeGreaterThanOrEqual(ENGLISH.length + CHINESE.length);
+    expect(all.filter((text) => line(text) !== undefined)).toEqual([]);
   });
 });
