@@ -57,6 +57,24 @@ describe("a button's choice typed", () => {
     expect(outputs.map((o) => o.plainText).join("\n")).toMatch(/Preparing your statement|statement/i);
   });
 
+  it("statement dates in words: a preset's name, a range, a start 'since', in either language", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    const preparing = async (typed: string) => {
+      await chat.send("/statement");
+      await chat.send("choose dates");
+      return (await chat.send(typed)).map((o) => o.plainText).join("\n");
+    };
+    expect(await preparing("last month")).toMatch(
+      /Preparing your statement for \d{1,2} \w+ \d{4} – \d{1,2} \w+ \d{4}/,
+    );
+    expect(await preparing("上一财年")).toContain("Preparing your statement for 1 Jul");
+    expect(await preparing("since 1 March")).toMatch(/Preparing your statement for 1 Mar \d{4} – /);
+    expect(await preparing("3 Feb to 10 Mar")).toMatch(
+      /Preparing your statement for 3 Feb \d{4} – 10 Mar \d{4}/,
+    );
+    expect(await preparing("next tuesday or so")).toContain("I could not read");
+  });
+
   it("a swap quote: 'ok' confirms it once; a voided quote is not confirmed by a word", async () => {
     const { chat, account } = await tb.trader({ AUD: "1000" });
     const quote = lastText(await chat.send("buy 100 aud of btc"));

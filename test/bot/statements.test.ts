@@ -83,7 +83,7 @@ describe("/statement", () => {
     const ask = (await chat.press("Choose dates…")).find((o) => o.kind === "message");
     expect(ask?.plainText).toContain("Type the first and last day, e.g. 1/7/2025 - 30/6/2026");
     expect((await chat.send("last year please")).at(-1)?.plainText).toBe(
-      "I could not read “last year please” as dates. Type them like 1/7/2025 - 30/6/2026.",
+      "I could not read “last year please” as dates. Type them like 1/7/2025 - 30/6/2026, or in words, like last month or 1 July to today.",
     );
     expect((await chat.send("31/2/2026")).at(-1)?.plainText).toBe(
       "“31/2/2026” is not a date on the calendar. Please type the dates again.",

@@ -6,9 +6,20 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { parseDates } from "../../services/statements/parse-dates.ts";
-import { customRange, type RangeProblem } from "../../services/statements/periods.ts";
+import {
+  customRange,
+  presetRange,
+  type RangeProblem,
+  STATEMENT_PRESETS,
+  type StatementPreset,
+} from "../../services/statements/periods.ts";
+import type { LocalDate } from "../../services/statements/zoned-time.ts";
+import { matchChoice } from "../../services/understanding/choice-match.ts";
+import { readDayRangeWords } from "../../services/understanding/date-words.ts";
+import { wallClock } from "../../services/wall-clock.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
+import { LANGUAGES } from "../i18n.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
@@ -20,6 +31,28 @@ function problemText(ctx: ConversationContext, problem: RangeProblem, language: 
     .map(([first, last]) => `• ${formatDay(first, language)} – ${formatDay(last, language)}`)
     .join("\n");
   return ctx.t("stmt-range-too-long", { parts });
+}
+
+/**
+ * Dates typed in words, in either language: a preset by its name ("last month", "this financial year",
+ * "上个月"), or a range ("1 July to today", "since 1 March", "2025年7月1日到今天").
+ */
+function datesInWords(
+  ctx: ConversationContext,
+  text: string,
+  zone: string,
+  now: number,
+): { first: LocalDate; last: LocalDate } | undefined {
+  const choices = STATEMENT_PRESETS.map((preset) => ({
+    label: ctx.t(`stmt-preset-${preset}`),
+    words: LANGUAGES.map((language) => ctx.i18n.fluent.translate(language, `stmt-preset-${preset}`)),
+  }));
+  const match = matchChoice(text, choices, { byNumber: false });
+  if (match.kind === "one") {
+    const range = presetRange(STATEMENT_PRESETS[match.index] as StatementPreset, zone, now);
+    return { first: range.firstDay, last: range.lastDay };
+  }
+  return readDayRangeWords(text, now, Math.round((wallClock(now, zone) - now) / 60_000));
 }
 
 /** Builds the conversation function over the bot's dependencies. */
@@ -37,7 +70,12 @@ export function statementConversation(deps: BotDeps) {
       const text = answer.message.text;
       // Any command leaves the question and runs as usual (/cancel is handled before we get here).
       if (text.startsWith("/")) await conversation.halt({ next: true });
-      const parsed = parseDates(text, language);
+      const now = await conversation.external(() => deps.now());
+      const inWords = parseDates(text, language);
+      const parsed =
+        "error" in inWords && inWords.error === "format"
+          ? (datesInWords(ctx, text, zone, now) ?? inWords)
+          : inWords;
       if ("error" in parsed) {
         await answer.reply(
           parsed.error === "format"
@@ -46,7 +84,6 @@ export function statementConversation(deps: BotDeps) {
         );
         continue;
       }
-      const now = await conversation.external(() => deps.now());
       const checked = customRange(parsed.first, parsed.last, zone, now);
       if ("problem" in checked) {
         await answer.reply(problemText(ctx, checked.problem, language));
