@@ -11,9 +11,12 @@
  *    (live-confirmations.ts);
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
- * 4. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
- *    middleware run only for users in a conversation or entering one: conversation-gate.ts), then the
- *    features, then fallbacks for unknown commands and stale buttons.
+ * 4. a typed answer that picks a button shown last becomes that button's press (listen/typed-choices.ts),
+ *    after the 2FA code reader so that a code is never taken for an answer;
+ * 5. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
+ *    middleware run only for users in a conversation or entering one: conversation-gate.ts), then plain
+ *    requests as their command lines (listen/plain-requests.ts), then the features, then fallbacks for
+ *    stale buttons, text not understood (the closest commands as buttons) and unknown commands.
  * Everything after the drop sits inside an error boundary that logs and apologizes (error-boundary.ts).
  */
 import {
