@@ -114,6 +114,20 @@ describe("a button's choice typed", () => {
     );
   });
 
+  it("a which-one button is only for the question it came from", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/dca");
+    await chat.send("new");
+    await chat.send("doge");
+    const refusal = (await chat.send("hold")).at(-1);
+    const buy = refusal?.buttons.flat().find((b) => b.text === "Buy DOGE with AUD")?.data as string;
+    // Answered by typing instead: the next question has buttons of its own (its Cancel is the first).
+    expect((await chat.send("sell")).at(-1)?.plainText).toContain("How much DOGE should each run sell?");
+    await tb.app.bot.handleUpdate(tb.fake.callback(chat.user, chat.chat, refusal?.messageId as number, buy));
+    expect(tb.fake.visible(chat.chat.id).at(-1)?.plainText).toContain("How much DOGE should each run sell?");
+    expect((await chat.send("1000")).at(-1)?.plainText).not.toContain("Cancelled");
+  });
+
   it("an asset question takes names of assets that are not on its buttons (TRON is past the first twelve)", async () => {
     const { chat } = await tb.trader({ AUD: "1000" });
     await chat.send("/alert");

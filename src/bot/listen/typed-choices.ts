@@ -27,8 +27,13 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../format/html.ts";
 import { listWords } from "./vocabulary.ts";
 
-/** Callback data of the buttons of a which-one question: the index of the original button. */
+/** Callback data of the buttons of a which-one question: the original's message and button index. */
 const WHICH = "ty:";
+
+/** A which-one button's data, standing for button `index` of `keyboard`. */
+function whichData(keyboard: ShownKeyboard, index: number): string {
+  return `${WHICH}${keyboard.messageId}:${index}`;
+}
 /** Callback query ids of typed presses: never sent to Telegram (see {@link typedPressAnswers}). */
 const TYPED_ID = "typed:";
 /**
@@ -112,14 +117,18 @@ function typedInstead(ctx: BotContext, text: string): void {
   ctx.replaceUpdate({ update_id: ctx.update.update_id, message: { ...message, text } });
 }
 
-/** Turns the update into a press of `button` on the keyboard's message, and lets it go on as one. */
-function pressInstead(ctx: BotContext, keyboard: ShownKeyboard, button: ShownButton): void {
+/**
+ * Turns the update into a press of `button` on the keyboard's message, and lets it go on as one: with the
+ * id of the real press when one stands for it (a which-one button: Telegram waits for its answer), else a
+ * typed press's own id.
+ */
+function pressInstead(ctx: BotContext, keyboard: ShownKeyboard, button: ShownButton, pressId?: string): void {
   const chat = ctx.chat as NonNullable<BotContext["chat"]>;
   const from = ctx.from as NonNullable<BotContext["from"]>;
   const press: Update = {
     update_id: ctx.update.update_id,
     callback_query: {
-      id: `${TYPED_ID}${chat.id}:${ctx.update.update_id}`,
+      id: pressId ?? `${TYPED_ID}${chat.id}:${ctx.update.update_id}`,
       from,
       chat_instance: "typed",
       data: button.data,
@@ -138,7 +147,7 @@ function pressInstead(ctx: BotContext, keyboard: ShownKeyboard, button: ShownBut
 /** Asks which of several fitting buttons was meant, with just those. */
 async function askWhich(ctx: BotContext, keyboard: ShownKeyboard, indices: readonly number[]): Promise<void> {
   const rows = indices.map((index) => [
-    { text: (keyboard.buttons[index] as ShownButton).label, callback_data: `${WHICH}${index}` },
+    { text: (keyboard.buttons[index] as ShownButton).label, callback_data: whichData(keyboard, index) },
   ]);
   await ctx.reply(ctx.t("listen-which"), { reply_markup: { inline_keyboard: rows } });
 }
@@ -191,13 +200,16 @@ export function typedChoices(deps: BotDeps) {
     const data = ctx.callbackQuery?.data;
     if (data?.startsWith(WHICH)) {
       const keyboard = ctx.chat?.type === "private" ? await deps.keyboards.last(ctx.chat.id) : undefined;
-      const button = keyboard?.buttons[Number(data.slice(WHICH.length))];
+      // Only for the keyboard it was made from: a newer question's buttons are another matter.
+      const [messageId, index] = data.slice(WHICH.length).split(":").map(Number);
+      const button = keyboard?.messageId === messageId ? keyboard?.buttons[index ?? -1] : undefined;
       if (keyboard === undefined || button === undefined) {
         await ctx.answerCallbackQuery({ text: ctx.t("stale-button") });
         return;
       }
+      const pressId = ctx.callbackQuery?.id;
       await ctx.editMessageText(escapeHtml(button.label));
-      pressInstead(ctx, keyboard, button);
+      pressInstead(ctx, keyboard, button, pressId);
       return next();
     }
     if (ctx.message?.text === undefined) return next();
@@ -252,7 +264,7 @@ export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: readonly 
     const keyboard = await keyboards.last(chatId);
     if (keyboard === undefined) return prev(method, payload, signal);
     const rows = keyboard.buttons.map((button, index) => [
-      { text: button.label, callback_data: `${WHICH}${index}` },
+      { text: button.label, callback_data: whichData(keyboard, index) },
     ]);
     return prev(method, { ...payload, reply_markup: { inline_keyboard: rows } } as typeof payload, signal);
   };
