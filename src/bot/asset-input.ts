@@ -141,7 +141,7 @@ export async function commandAsset(
  * all of them when the asset list cannot be read at once, stay as typed.
  */
 export async function assetCodesIn(ctx: BotContext, deps: BotDeps, args: string): Promise<string> {
-  const names = deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
+  const names = await listedNow(deps);
   if (names === undefined) return args;
   const directory = assetsOf(ctx, names, { fiat: true });
   return args
@@ -149,4 +149,12 @@ export async function assetCodesIn(ctx: BotContext, deps: BotDeps, args: string)
     .split(/\s+/)
     .map((word) => directory.exact.get(normaliseAssetWord(word)) ?? word)
     .join(" ");
+}
+
+/**
+ * The listed assets' names: those this process holds (no wait, most texts), else read; undefined when they
+ * cannot be read (a text is then taken as typed, never refused for it).
+ */
+export async function listedNow(deps: BotDeps): Promise<ReadonlyMap<string, string> | undefined> {
+  return deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
 }

@@ -17,7 +17,7 @@ import {
   RequestReader,
   WORD_ROLES,
 } from "../../services/understanding/requests.ts";
-import { assetsOf } from "../asset-input.ts";
+import { assetsOf, listedNow } from "../asset-input.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml, shorten } from "../format/html.ts";
@@ -157,7 +157,7 @@ export function plainRequests(deps: BotDeps): {
   privateChats.on("message:text", async (ctx, next) => {
     const text = ctx.message.text;
     if (text.startsWith("/")) return next();
-    const names = deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
+    const names = await listedNow(deps);
     const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
     if (request) {
       commandInstead(ctx, request.command, request.args, ctx.message.message_id);

@@ -22,7 +22,7 @@ import {
   matchChoice,
   normalizeAnswer,
 } from "../../services/understanding/choice-match.ts";
-import { assetsOf } from "../asset-input.ts";
+import { assetsOf, listedNow } from "../asset-input.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../format/html.ts";
 import { listWords } from "./vocabulary.ts";
@@ -106,7 +106,7 @@ async function assetNamed(
   deps: BotDeps,
   text: string,
 ): Promise<{ code: string; listed: ReadonlyMap<string, string> } | undefined> {
-  const names = deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
+  const names = await listedNow(deps);
   const code = names === undefined ? undefined : assetsOf(ctx, names).exact.get(normaliseAssetWord(text));
   return code === undefined || names === undefined ? undefined : { code, listed: names };
 }

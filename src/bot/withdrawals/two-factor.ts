@@ -16,6 +16,7 @@ import type { Composer, Filter, NextFunction } from "grammy";
 import { type ExchangeClient, WITHDRAWAL_STATUS } from "../../exchange/index.ts";
 import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.ts";
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
+import type { WithdrawalWatch } from "../../services/withdrawals/watcher.ts";
 import { isFinalWithdrawalStatus, type WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
@@ -96,16 +97,22 @@ async function tellRefused(
   if (moving) lines.push(ctx.t("wd-following"));
   const sent = await ctx.reply(lines.join("\n") + note);
   if (!moving) return;
+  await follow(ctx, deps, {
+    ...target,
+    messageId: sent.message_id,
+    asset: wait.asset,
+    withdrawalId: id,
+    firstTime: wait.firstTime,
+    toldStatus: current.status,
+  });
+}
+
+/** Starts following a withdrawal; a follow that cannot start is logged and told (check /withdrawals). */
+async function follow(ctx: BotContext, deps: BotDeps, watch: WithdrawalWatch): Promise<void> {
   try {
-    await deps.withdrawals.watch({
-      ...target,
-      messageId: sent.message_id,
-      asset: wait.asset,
-      withdrawalId: id,
-      firstTime: wait.firstTime,
-      toldStatus: current.status,
-    });
+    await deps.withdrawals.watch(watch);
   } catch (failure) {
+    const id = watch.withdrawalId;
     ctx.log.error({ withdrawalId: id, err: { message: (failure as Error).message } }, "not followed");
     await ctx.reply(ctx.t("wd-not-followed", { id })).catch(() => undefined);
   }
@@ -164,19 +171,14 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
       const sent = await ctx.reply(
         ctx.t(uncertain ? "wd-authorize-unknown" : "wd-authorized", { id }) + note,
       );
-      try {
-        await deps.withdrawals.watch({
-          ...target,
-          messageId: sent.message_id,
-          asset: wait.asset,
-          withdrawalId: id,
-          firstTime: wait.firstTime,
-          ...(uncertain ? { uncertain: true } : {}),
-        });
-      } catch (error) {
-        ctx.log.error({ withdrawalId: id, err: { message: (error as Error).message } }, "not followed");
-        await ctx.reply(ctx.t("wd-not-followed", { id })).catch(() => undefined);
-      }
+      await follow(ctx, deps, {
+        ...target,
+        messageId: sent.message_id,
+        asset: wait.asset,
+        withdrawalId: id,
+        firstTime: wait.firstTime,
+        ...(uncertain ? { uncertain: true } : {}),
+      });
     }
   }
 }
