@@ -1022,6 +1022,7 @@ listen-words-half = half, a half, half of it, half of them
 listen-words-all = all, all of it, everything, max, the lot
 listen-words-back = back, go back, previous, all
 listen-not-understood = I don't understand { $input }. Type a command, an asset (<code>btc</code>) or a request such as <code>buy 100 aud of eth</code>. Perhaps one of these:
+listen-not-understood-group = I don't understand { $input }. Here I answer prices, e.g. <code>@{ $bot } btc</code> or /price; write to me in private for your account.
 listen-that = that
 listen-which = Which one do you mean?
 listen-words-cancel = no, n, nope, cancel, stop, abort, never mind, nevermind, forget it
@@ -1037,3 +1038,13 @@ listen-commands-withdrawals = withdrawals, recent withdrawals
 listen-commands-addresses = addresses, address book, saved addresses
 listen-commands-settings = settings, preferences, options, language, time zone, timezone
 listen-commands-help = help, commands, what can you do, how does this work, menu
+
+# Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.
+skipped-updates = Slow down a little: I skipped { $count ->
+        [one] one message or tap
+       *[other] { $count } messages and taps
+    } that came too fast. Send again what you still need; /cancel always works.
+skipped-updates-group = { $name }, slow down a little: I skipped { $count ->
+        [one] one message or tap
+       *[other] { $count } messages and taps
+    } that came too fast.

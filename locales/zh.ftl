@@ -1015,6 +1015,7 @@ listen-words-half = 一半, 半, 一半的
 listen-words-all = 全部, 所有, 全部的, 全都
 listen-words-back = 返回, 上一步, 全部
 listen-not-understood = 我不明白{ $input }。可以输入命令、资产（<code>比特币</code>）或请求，例如 <code>买100澳元的以太坊</code>。也许是下面这些：
+listen-not-understood-group = 我不明白{ $input }。在群里我只回答价格，例如 <code>@{ $bot } 比特币</code> 或 /price；账户相关的事请私聊我。
 listen-that = 这条消息
 listen-which = 你指的是哪一个？
 listen-words-cancel = 不, 不要, 取消, 算了, 否, 停
@@ -1030,3 +1031,7 @@ listen-commands-withdrawals = 提币记录, 提现记录
 listen-commands-addresses = 地址簿, 地址, 提币地址
 listen-commands-settings = 设置, 语言, 时区
 listen-commands-help = 帮助, 命令, 你能做什么, 怎么用, 菜单
+
+# Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.
+skipped-updates = 请慢一点：你发得太快，我跳过了 { $count } 条消息和按键。还需要的请重新发送；/cancel 随时可用。
+skipped-updates-group = { $name }，请慢一点：你发得太快，我跳过了 { $count } 条消息和按键。

@@ -11,7 +11,8 @@ import { createAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
-import { createI18n } from "./bot/i18n.ts";
+import { createI18n, isLanguage, languageFromTelegram } from "./bot/i18n.ts";
+import { createSkips, skipNotifier } from "./bot/inbound-limits.ts";
 import { createPacedApi } from "./bot/paced-api.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
@@ -30,6 +31,7 @@ import { createAccountService } from "./services/connect/accounts.ts";
 import { createCooldowns } from "./services/cooldowns.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
 import { createHistoryViews } from "./services/history/views.ts";
+import { createInboundLimits } from "./services/inbound-limits.ts";
 import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
@@ -91,6 +93,8 @@ export interface AppOptions {
   exchangeDeadlineMs?: number;
   /** How often the chat action is resent while the bot waits; default 4 s (tests shorten it). */
   chatActionIntervalMs?: number;
+  /** When the notice of skipped updates is considered and how often it may come (tests shorten them). */
+  inbound?: { noticeDelayMs?: number; noticeWindowMs?: number };
   /** Per-account exchange budget per rolling minute; default the spec's ACCOUNT_LIMITS (tests lower it). */
   accountLimits?: RateLimits;
 }
@@ -192,23 +196,6 @@ export function createApp(options: AppOptions): App {
       find: (find) => withdrawalWatcher.find(find),
     },
   };
-  const bot = createBot(
-    deps,
-    {
-      // Settings live as long as the user; conversation state expires after a day of silence.
-      sessions,
-      conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
-      // Webhook mode may run as several instances behind a load balancer; polling is one process.
-      ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
-      readAhead: (reads, work) => withReadAhead(redis, reads, work),
-    },
-    {
-      token: config.botToken,
-      apiRoot: config.telegramApiRoot,
-      ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
-      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    },
-  );
   // Messages sent from background jobs render with their own i18n (no update, no session), and go through
   // the shared pacer: alerts and follow-ups first, digests when no alert waits.
   const i18n = createI18n();
@@ -219,6 +206,45 @@ export function createApp(options: AppOptions): App {
   };
   const promptApi = createPacedApi(config.botToken, telegramClient, pacer, "prompt");
   const backgroundApi = createPacedApi(config.botToken, telegramClient, pacer, "background");
+  // Each user's budgets, shared by every instance; the notice of what was skipped is paced like an alert.
+  const skips = createSkips({
+    limits: createInboundLimits({
+      redis,
+      prefix: `${prefix}inbound:`,
+      budgets: config.inboundBudgets,
+      ...(options.inbound?.noticeWindowMs ? { noticeWindowMs: options.inbound.noticeWindowMs } : {}),
+    }),
+    notify: skipNotifier(
+      promptApi,
+      (language, key, variables) => i18n.t(language, key, variables),
+      async (notice) => {
+        const chosen = (await sessions.read(`user:${notice.userId}`))?.language;
+        return isLanguage(chosen) ? chosen : (languageFromTelegram(notice.languageCode) ?? "en");
+      },
+    ),
+    logger: logger.child({ component: "inbound-limits" }),
+    accounts: deps.accounts,
+    codeWaits,
+    ...(options.inbound?.noticeDelayMs ? { noticeDelayMs: options.inbound.noticeDelayMs } : {}),
+  });
+  const bot = createBot(
+    deps,
+    {
+      // Settings live as long as the user; conversation state expires after a day of silence.
+      sessions,
+      conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
+      // Webhook mode may run as several instances behind a load balancer; polling is one process.
+      ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
+      readAhead: (reads, work) => withReadAhead(redis, reads, work),
+      inbound: skips,
+    },
+    {
+      token: config.botToken,
+      apiRoot: config.telegramApiRoot,
+      ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
+      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    },
+  );
   const watcher = createSwapWatcher({
     redisUrl: config.redisUrl,
     redis,

@@ -8,6 +8,7 @@
 
 import * as z from "zod";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
+import { DEFAULT_BUDGETS, type InboundBudget, type InboundBudgets } from "./services/inbound-limits.ts";
 import { parseRedisUrl } from "./services/redis-url.ts";
 import { type Keyring, KeyringError, parseKeyring } from "./vault/keyring.ts";
 
@@ -51,6 +52,18 @@ const VARIABLES = {
     what: "how often each user's price triggers are read at the least",
     expected: "an integer number of seconds from 5 to 3600",
   },
+  LIMIT_MESSAGES: {
+    what: "each user's budget of messages, all instances together",
+    expected: "<burst>/<per minute>, two integers from 1 to 10000, e.g. 10/30",
+  },
+  LIMIT_PRESSES: {
+    what: "each user's budget of button presses, all instances together",
+    expected: "<burst>/<per minute>, two integers from 1 to 10000, e.g. 15/60",
+  },
+  LIMIT_INLINE: {
+    what: "each user's budget of inline queries, all instances together",
+    expected: "<burst>/<per minute>, two integers from 1 to 10000, e.g. 15/120",
+  },
 } as const;
 
 /** The name of a variable this module reads. */
@@ -93,6 +106,8 @@ export interface BaseConfig {
   readonly logLevel: LogLevel;
   /** Heartbeat of the alert watcher: every user's triggers are read at least this often. */
   readonly alertPollSeconds: number;
+  /** Each user's budgets of updates (services/inbound-limits.ts). */
+  readonly inboundBudgets: InboundBudgets;
 }
 
 /** Long polling: no inbound HTTP for updates. */
@@ -128,6 +143,18 @@ const DEFAULTS = {
   LOG_LEVEL: "info",
   ALERT_POLL_SECONDS: 60,
 } as const;
+
+/** "<burst>/<per minute>", e.g. "10/30". */
+const budget = (fallback: InboundBudget) =>
+  z
+    .string()
+    .regex(/^\d{1,5}\s*\/\s*\d{1,5}$/)
+    .transform((value): InboundBudget => {
+      const [burst, perMinute] = value.split("/").map((part) => Number(part.trim()));
+      return { burst: burst as number, perMinute: perMinute as number };
+    })
+    .refine(({ burst, perMinute }) => [burst, perMinute].every((n) => n >= 1 && n <= 10_000))
+    .default(fallback);
 
 const urlWith = (protocols: readonly string[]) =>
   z.string().refine((value) => {
@@ -199,6 +226,9 @@ const sharedSchema = z.object({
     .transform(Number)
     .refine((seconds) => seconds >= 5 && seconds <= 3600)
     .default(DEFAULTS.ALERT_POLL_SECONDS),
+  LIMIT_MESSAGES: budget(DEFAULT_BUDGETS.message),
+  LIMIT_PRESSES: budget(DEFAULT_BUDGETS.press),
+  LIMIT_INLINE: budget(DEFAULT_BUDGETS.inline),
 });
 
 const webhookSchema = z.object({
@@ -232,6 +262,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     defaultTimezone: data.DEFAULT_TIMEZONE,
     logLevel: data.LOG_LEVEL,
     alertPollSeconds: data.ALERT_POLL_SECONDS,
+    inboundBudgets: { message: data.LIMIT_MESSAGES, press: data.LIMIT_PRESSES, inline: data.LIMIT_INLINE },
   };
   return webhook === undefined
     ? { ...base, mode: "polling", healthPort: vars.PORT === undefined ? undefined : data.PORT }
@@ -266,6 +297,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     defaultTimezone: config.defaultTimezone,
     logLevel: config.logLevel,
     alertPollSeconds: config.alertPollSeconds,
+    inboundBudgets: config.inboundBudgets,
     ...(config.mode === "webhook" ? { webhookUrl: config.webhookUrl, webhookSecret: "[set]" } : {}),
   };
 }

@@ -53,9 +53,10 @@ import { conversationLanguage } from "./conversation-language.ts";
 import { logUncaught, reportFailure } from "./error-boundary.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { tellFlowLeft } from "./flow-left.ts";
-import { commandName, guardsFeature } from "./guards.ts";
+import { commandName, groupChatterDropped, guardsFeature } from "./guards.ts";
 import { historyFeature } from "./history/feature.ts";
 import { createI18n } from "./i18n.ts";
+import type { Skips } from "./inbound-limits.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { listening } from "./listen/api.ts";
 import { plainRequests } from "./listen/plain-requests.ts";
@@ -110,7 +111,14 @@ export interface BotStorage {
   shared?: SharedUpdatesOptions;
   /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/update-reads.ts). */
   readAhead?: ReadAhead;
+  /** The inbound limits, shared in Redis (inbound-limits.ts); none when absent. */
+  inbound?: Skips;
 }
+
+/** The most updates one private chat (or one user's inline queries) may have running or waiting. */
+const MAX_HELD = 4;
+/** The most one group may have: its members share it. */
+const MAX_HELD_GROUP = 12;
 
 /** The session's and the conversations' storage key of a user. */
 const userKey = memoKeys((userId: number): string => `user:${userId}`);
@@ -146,19 +154,32 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
 
   // One update at a time per chat and per user (the runner is concurrent across chats), so a double tap
   // cannot race itself through the session or a conversation. /cancel alone does not wait behind a slow
-  // update: its cancel scope makes it win over the update it overtakes.
+  // update: its cancel scope makes it win over the update it overtakes. A group is one lane of its own: a
+  // member's update there never holds back their private chat (a group reaches no private state).
   const isUrgent = (ctx: BotContext) => commandName(ctx.message?.text) === "cancel";
   // Everything runs from BotComposers (fast-filter.ts): one link of grammY's own chain per update.
   const outer = new BotComposer<BotContext>();
   bot.use(outer);
+  // Group chatter not meant for the bot goes no further, before it takes a place in the group's lane.
+  outer.use(groupChatterDropped);
+  const skips = storage.inbound;
   outer.use(
-    sequentializeUpdates((ctx) => {
-      const keys: string[] = [];
-      if (ctx.chat !== undefined) keys.push(String(ctx.chat.id));
-      // In a private chat the chat is the user: one key does.
-      if (ctx.from !== undefined && ctx.from.id !== ctx.chat?.id) keys.push(String(ctx.from.id));
-      return keys;
-    }, isUrgent),
+    sequentializeUpdates(
+      (ctx) => {
+        const chat = ctx.chat;
+        if (chat !== undefined && chat.type !== "private") return [String(chat.id)];
+        const keys: string[] = [];
+        if (chat !== undefined) keys.push(String(chat.id));
+        // In a private chat the chat is the user: one key does.
+        if (ctx.from !== undefined && ctx.from.id !== chat?.id) keys.push(String(ctx.from.id));
+        return keys;
+      },
+      isUrgent,
+      skips && {
+        max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? MAX_HELD : MAX_HELD_GROUP),
+        overflow: (ctx) => skips.skip(ctx, "queue"),
+      },
+    ),
   );
 
   // The conversations plugin and the conversations' middlewares, each installed below where it runs;
@@ -181,6 +202,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       ],
     }),
     isIdle: (ctx) => {
+      // A group never reaches a private conversation: only commands for everyone run there.
+      if (ctx.chat !== undefined && ctx.chat.type !== "private") return true;
       const key = ctx.from && storage.conversations.redisKey?.(userKey(ctx.from.id));
       return key !== undefined && peekReadAhead(key) === null;
     },
@@ -206,6 +229,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     .filter((ctx) => ctx.from !== undefined && !ctx.from.is_bot)
     .errorBoundary(reportFailure(deps.logger, i18n), app);
 
+  // Over the user's budget: skipped before anything reads or writes (inbound-limits.ts).
+  if (skips) app.use(skips.overBudget);
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
     app.use(handleOnce(storage.shared));

@@ -1,9 +1,11 @@
 /**
  * Gates in front of every feature: who may use the bot, and that account matters stay in private chats.
  */
-import type { Composer } from "grammy";
+import type { Composer, MiddlewareFn } from "grammy";
+import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 import { BotComposer } from "./fast-filter.ts";
+import { addressedText, readAddressed } from "./listen/plain-requests.ts";
 
 /** Commands that touch an account: refused outside private chats. */
 export const ACCOUNT_COMMANDS = [
@@ -38,6 +40,35 @@ export function commandName(text: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/** The bot a command names ("/price@my_bot" -> "my_bot"), if any. */
+function commandTarget(text: string | undefined): string | undefined {
+  return /^\/\w+@(\w+)/.exec(text ?? "")?.[1];
+}
+
+/** Whether a command names no bot or this one. */
+function isOurs(ctx: BotContext, text: string | undefined): boolean {
+  const target = commandTarget(text);
+  return target === undefined || target.toLowerCase() === ctx.me.username.toLowerCase();
+}
+
+/**
+ * In a group, the bot reads its own buttons, commands meant for it and messages addressed to it (a mention
+ * or a reply); and, for the pasted-key guard, any text that may hold a key. The rest of the group's talk
+ * goes no further: it takes no place in the group's lane (sequencing.ts) and no Redis read.
+ */
+export const groupChatterDropped: MiddlewareFn<BotContext> = (ctx, next) => {
+  const chat = ctx.chat;
+  if (chat === undefined || chat.type === "private" || ctx.callbackQuery !== undefined) return next();
+  const message = ctx.message ?? ctx.editedMessage;
+  const text = message?.text ?? message?.caption;
+  if (text === undefined) return Promise.resolve();
+  if (mayHoldKey(text)) return next();
+  if (ctx.message?.text === undefined) return Promise.resolve();
+  const command = commandName(text) !== undefined;
+  if (command ? isOurs(ctx, text) : addressedText(ctx) !== undefined) return next();
+  return Promise.resolve();
+};
+
 /** Tells a user outside ALLOWED_USER_IDS that the bot is private (a press, or a private message). */
 async function refuse(ctx: BotContext): Promise<void> {
   if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("not-allowed") });
@@ -61,11 +92,13 @@ export function guardsFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("private-only"), show_alert: true });
       return;
     }
+    // A message addressed to the bot ("@my_bot btc", or a reply to it) is read as a request: the
+    // command it comes to goes through the same checks as one typed.
+    if (commandName(ctx.message?.text) === undefined && !(await readAddressed(ctx, deps))) return;
     const command = commandName(ctx.message?.text);
     if (command === undefined) return; // chatter is not for us
     // So is a command for another bot ("/start@other_bot").
-    const target = /^\/\w+@(\w+)/.exec(ctx.message?.text ?? "")?.[1];
-    if (target !== undefined && target.toLowerCase() !== ctx.me.username.toLowerCase()) return;
+    if (!isOurs(ctx, ctx.message?.text)) return;
     if ((ACCOUNT_COMMANDS as readonly string[]).includes(command)) {
       // A key posted in a group is exposed: take it down if we can, and tell the user to revoke it.
       const postedKey = command === "connect" && /^\/\S+\s+\S/.test(ctx.message?.text ?? "");

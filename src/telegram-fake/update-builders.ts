@@ -29,6 +29,8 @@ export interface TextOptions {
 // Update narrows message types by chat kind; the builders set chat and from to match.
 type UserMessage = Message & Update.NonChannel;
 
+/** An @username as Telegram recognises one (5 to 32 letters, digits and _), not inside a word or command. */
+const MENTION = /(?<![\w@/])@[A-Za-z][A-Za-z0-9_]{4,31}\b/g;
 // A command at the start of a text, with an optional @botname suffix; Telegram's limits on both.
 const COMMAND = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?/;
 
@@ -101,6 +103,10 @@ export class UpdateFactory {
     const command = COMMAND.exec(text)?.[0];
     const entities: MessageEntity[] =
       command === undefined ? [] : [{ type: "bot_command", offset: 0, length: command.length }];
+    // As Telegram marks them: every @username in the text is a mention.
+    for (const mention of text.matchAll(MENTION)) {
+      entities.push({ type: "mention", offset: mention.index, length: mention[0].length });
+    }
     const record = this.chats.register(chat);
     const replyTo =
       options.replyTo === undefined ? undefined : this.existing(record, options.replyTo).message;

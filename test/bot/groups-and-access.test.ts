@@ -114,6 +114,41 @@ describe("in a group chat", async () => {
   });
 
   it.each([
+    ["@surge_test_bot btc", /BTC Bitcoin: buy/],
+    ["price of eth @Surge_Test_Bot?", /ETH Ethereum: buy/],
+    ["@surge_test_bot 以太坊", /ETH Ethereum: buy/],
+  ])("%j, addressed to the bot, is read as a request", async (text, expected) => {
+    const { user, group } = member(tb);
+    const calls = await deliver(tb, tb.fake.userText(user, group, text));
+    expect(texts(calls).at(-1)).toMatch(expected);
+  });
+
+  it("a reply to the bot's message is addressed to it", async () => {
+    const { user, group } = member(tb);
+    await deliver(tb, tb.fake.userText(user, group, "/help"));
+    const botMessage = tb.fake.visible(group.id).at(-1)?.messageId as number;
+    const calls = await deliver(tb, tb.fake.userText(user, group, "sol", { replyTo: botMessage }));
+    expect(texts(calls).at(-1)).toMatch(/SOL Solana: buy/);
+  });
+
+  it("an account request addressed to the bot is refused as its command is", async () => {
+    const { user, group } = member(tb);
+    for (const text of ["@surge_test_bot buy 100 aud of eth", "@surge_test_bot my balance"]) {
+      expect(texts(await deliver(tb, tb.fake.userText(user, group, text)))).toEqual([PRIVATE_ONLY]);
+    }
+  });
+
+  it("an addressed message not understood is said so, with what the bot does in a group", async () => {
+    const { user, group } = member(tb);
+    const calls = await deliver(tb, tb.fake.userText(user, group, "@surge_test_bot make me rich"));
+    expect(texts(calls)).toEqual([
+      "I don't understand make me rich. Here I answer prices, e.g. @surge_test_bot btc or /price; write to me in private for your account.",
+    ]);
+    expect(calls[0]?.payload.reply_markup).toBeUndefined();
+  });
+
+  it.each([
+    "hello @someone_else btc",
     "hello everyone",
     "<b>bold?</b> & co",
     "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",

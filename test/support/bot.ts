@@ -55,6 +55,8 @@ export interface TestBotOptions {
   swapWatch?: AppOptions["swapWatch"];
   /** Wraps the fake Telegram's fetch (e.g. to hold a send while a test breaks something). */
   wrapTelegramFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+  /** When the notice of skipped updates is considered, and how often it may come. */
+  inbound?: AppOptions["inbound"];
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
   connectRedis?: (logger: Logger) => Promise<RedisClient>;
 }
@@ -71,6 +73,10 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     VAULT_KEYS: vaultKeys,
     REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
     LOG_LEVEL: "debug",
+    // Scenarios drive a user faster than a person types: the budgets are tested on their own (inbound-limits).
+    LIMIT_MESSAGES: "10000/10000",
+    LIMIT_PRESSES: "10000/10000",
+    LIMIT_INLINE: "10000/10000",
     ...options.env,
   });
   const prefix = appKeyPrefix(config.redisUrl, `test:bot:${randomUUID()}:`);
@@ -109,6 +115,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     telegramPace: { chatGapMs: 100, ...options.telegramPace },
     ...options.waiting,
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
+    ...(options.inbound ? { inbound: options.inbound } : {}),
   });
 
   cleanUpAfterUse(async () => {

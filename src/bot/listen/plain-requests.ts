@@ -137,11 +137,60 @@ async function notUnderstood(ctx: BotContext, text: string): Promise<void> {
     defaultRows.set(language, rows);
   } else
     rows = suggestionRows(ctx, [...new Set([...near, ...DEFAULT_SUGGESTIONS])].slice(0, MAX_SUGGESTIONS));
-  // A number alone may be a 2FA code typed late: never repeated back (a code is a secret even when dead).
-  const input = /^\s*[\d\s-]{4,}\s*$/.test(text)
+  await ctx.reply(ctx.t("listen-not-understood", { input: echoed(ctx, text) }), {
+    reply_markup: { inline_keyboard: rows },
+  });
+}
+
+/** A text not understood, as said back: shortened, or "that" for a number (it may be a late 2FA code). */
+function echoed(ctx: BotContext, text: string): string {
+  return /^\s*[\d\s-]{4,}\s*$/.test(text) || text.trim() === ""
     ? ctx.t("listen-that")
     : `<i>${escapeHtml(shorten(text.trim(), 40))}</i>`;
-  await ctx.reply(ctx.t("listen-not-understood", { input }), { reply_markup: { inline_keyboard: rows } });
+}
+
+/**
+ * The text of a group message addressed to the bot, without the bot's @username: a message that mentions
+ * it, or a reply to one of its messages. Undefined for any other message.
+ */
+export function addressedText(ctx: BotContext): string | undefined {
+  const message = ctx.message;
+  const text = message?.text;
+  if (message === undefined || text === undefined) return undefined;
+  const me = ctx.me;
+  const mention = `@${me.username.toLowerCase()}`;
+  let addressed = message.reply_to_message?.from?.id === me.id;
+  let rest = text;
+  for (const entity of message.entities ?? []) {
+    const named = text.slice(entity.offset, entity.offset + entity.length);
+    const ours =
+      (entity.type === "mention" && named.toLowerCase() === mention) ||
+      (entity.type === "text_mention" && entity.user.id === me.id);
+    if (!ours) continue;
+    addressed = true;
+    rest = rest.replace(named, " ");
+  }
+  return addressed ? rest.trim() : undefined;
+}
+
+/**
+ * Reads a group message addressed to the bot as a request: true when the update is now the command it
+ * comes to (for the caller to check as any command), false when it was answered as not understood.
+ */
+export async function readAddressed(ctx: BotContext, deps: BotDeps): Promise<boolean> {
+  const text = addressedText(ctx);
+  const message = ctx.message;
+  if (text === undefined || message === undefined) return false;
+  const names = await listedNow(deps);
+  const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+  if (request) {
+    commandInstead(ctx, request.command, request.args, message.message_id);
+    return true;
+  }
+  await ctx.reply(ctx.t("listen-not-understood-group", { input: echoed(ctx, text), bot: ctx.me.username }), {
+    reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+  });
+  return false;
 }
 
 /**

@@ -1,0 +1,190 @@
+/**
+ * What one user, one group or one script may make the bot do. Updates are skipped, before any exchange
+ * call or reply, when the user's budget of their kind is spent (services/inbound-limits.ts, shared by every
+ * instance) or when their chat already has as much work waiting as it may (sequencing.ts). /cancel always
+ * passes. A skipped message is still checked for a secret: a pasted key or an awaited 2FA code is deleted
+ * all the same. The user hears of it once per spell, a moment after the first skip: "I skipped N of your
+ * messages", in their language, in the chat of that first skip; the log says how many were skipped and why
+ * (never what they said).
+ */
+import type { Api, MiddlewareFn } from "grammy";
+import type { Logger } from "pino";
+import { mayHoldKey } from "../services/connect/pasted-keys.ts";
+import type { InboundKind, InboundLimits } from "../services/inbound-limits.ts";
+import type { BotContext, BotDeps } from "./context.ts";
+import { escapeHtml } from "./format/html.ts";
+import { commandName } from "./guards.ts";
+
+/** Why an update was skipped: over the user's budget, or its chat had too much waiting already. */
+export type SkipReason = "budget" | "queue";
+
+/** What a notice of skipped updates needs to be written and sent. */
+export interface SkipNotice {
+  chatId: number;
+  /** The user's first name, said in a group (where others read it too). */
+  name?: string;
+  userId: number;
+  /** Telegram's language code of the user, for users who never chose a language here. */
+  languageCode?: string;
+  count: number;
+}
+
+/** Options of {@link createSkips}. */
+export interface SkipsOptions {
+  limits: InboundLimits;
+  /** Sends a notice (paced like every message the bot sends on its own). */
+  notify: (notice: SkipNotice) => Promise<void>;
+  logger: Logger;
+  /** How long after a user's first skip the notice is considered; default 2 s (a burst is over by then). */
+  noticeDelayMs?: number;
+  accounts: Pick<BotDeps["accounts"], "containsKey">;
+  codeWaits: Pick<BotDeps["withdrawals"]["codeWaits"], "get">;
+}
+
+/** What a process skipped of one user since it last reported to the shared tally. */
+interface Spell {
+  notice: Omit<SkipNotice, "count">;
+  count: number;
+  reasons: Record<SkipReason, number>;
+  timer: NodeJS.Timeout;
+}
+
+/** The kind of budget an update takes from, or undefined when it takes none (/cancel, anything else). */
+export function inboundKind(ctx: BotContext): InboundKind | undefined {
+  if (ctx.callbackQuery !== undefined) return "press";
+  if (ctx.inlineQuery !== undefined) return "inline";
+  const message = ctx.message ?? ctx.editedMessage;
+  if (message === undefined) return undefined;
+  return commandName(message.text) === "cancel" ? undefined : "message";
+}
+
+/** The 2FA code reader's shape of a code (two-factor.ts), spaces and dashes aside. */
+const CODE_SHAPE = /^\d{6}$/;
+
+/** The skipping of updates: its tally, its notices and its log. */
+export interface Skips {
+  /** Skips the update: deletes a secret in it, counts it, and schedules the notice. */
+  skip(ctx: BotContext, reason: SkipReason): void;
+  /** Middleware: skips an update whose user's budget of its kind is spent. */
+  overBudget: MiddlewareFn<BotContext>;
+}
+
+/** Creates the skipping of updates for one bot. */
+export function createSkips(options: SkipsOptions): Skips {
+  const { limits, logger } = options;
+  const delayMs = options.noticeDelayMs ?? 2000;
+  const spells = new Map<number, Spell>();
+
+  /** Reports a spell's skips to the shared tally: the notice goes out, or later, or not at all. */
+  const report = async (userId: number, spell: Spell) => {
+    const count = spell.count;
+    spell.count = 0;
+    const reasons = spell.reasons;
+    spell.reasons = { budget: 0, queue: 0 };
+    if (count > 0) logger.info({ userId, skipped: reasons }, "updates skipped over the inbound limits");
+    let decision: Awaited<ReturnType<InboundLimits["report"]>>;
+    try {
+      decision = await limits.report(userId, count);
+    } catch (error) {
+      spells.delete(userId);
+      logger.warn({ err: error, userId }, "skipped updates not reported");
+      return;
+    }
+    const later = "retryInMs" in decision ? decision.retryInMs : 0;
+    if ("count" in decision) {
+      await options
+        .notify({ ...spell.notice, count: decision.count })
+        .catch((error: unknown) => logger.warn({ err: error, userId }, "skip notice not sent"));
+    }
+    // Skips counted while Redis answered are reported next, as is a notice the window holds back.
+    if (spell.count > 0 || later > 0) {
+      spell.timer = setTimeout(() => void report(userId, spell), Math.max(later, delayMs));
+      spell.timer.unref();
+    } else spells.delete(userId);
+  };
+
+  /** Deletes a skipped message that holds the user's key or their awaited 2FA code. */
+  const takeDownSecret = async (ctx: BotContext, userId: number) => {
+    const message = ctx.message ?? ctx.editedMessage;
+    const text = message?.text ?? message?.caption;
+    if (text === undefined) return;
+    const secret =
+      (mayHoldKey(text) && (await options.accounts.containsKey(userId, text))) ||
+      (ctx.chat?.type === "private" &&
+        CODE_SHAPE.test(text.replace(/[\s-]/g, "")) &&
+        (await options.codeWaits.get(userId)) !== undefined);
+    if (!secret) return;
+    await ctx.deleteMessage();
+    logger.info({ userId }, "took down a secret in a skipped message");
+  };
+
+  const skips: Skips = {
+    skip(ctx, reason) {
+      const from = ctx.from;
+      if (from === undefined) return;
+      takeDownSecret(ctx, from.id).catch((error: unknown) =>
+        logger.warn({ err: error, userId: from.id }, "secret in a skipped message not taken down"),
+      );
+      const chat = ctx.chat;
+      let spell = spells.get(from.id);
+      if (spell === undefined) {
+        // An inline query has no chat to tell: its skips are counted and logged only.
+        if (chat === undefined) {
+          logger.debug({ userId: from.id, reason }, "inline query skipped");
+          return;
+        }
+        const notice: Omit<SkipNotice, "count"> = {
+          chatId: chat.id,
+          userId: from.id,
+          ...(chat.type === "private" ? {} : { name: from.first_name }),
+          ...(from.language_code === undefined ? {} : { languageCode: from.language_code }),
+        };
+        const timer = setTimeout(() => void report(from.id, created), delayMs);
+        timer.unref();
+        const created: Spell = { notice, count: 0, reasons: { budget: 0, queue: 0 }, timer };
+        spell = created;
+        spells.set(from.id, spell);
+      }
+      spell.count++;
+      spell.reasons[reason]++;
+    },
+    overBudget: async (ctx, next) => {
+      const kind = inboundKind(ctx);
+      const userId = ctx.from?.id;
+      if (kind === undefined || userId === undefined) return next();
+      let allowed: boolean;
+      try {
+        allowed = await limits.take(userId, kind);
+      } catch (error) {
+        // Redis is out of reach: the update goes on, and the reads after this one say so.
+        ctx.log.warn({ err: error }, "inbound budget not checked");
+        allowed = true;
+      }
+      if (allowed) return next();
+      skips.skip(ctx, "budget");
+    },
+  };
+  return skips;
+}
+
+/** The words of a notice in `language`, from the bot's translations. */
+type Translate = (language: string, key: string, variables: Record<string, string | number>) => string;
+
+/**
+ * Sends notices through `api` (the paced one of messages the bot sends on its own), in the language the
+ * user chose (`languageOf`), else their Telegram language when the bot speaks it, else English.
+ */
+export function skipNotifier(
+  api: Pick<Api, "sendMessage">,
+  translate: Translate,
+  languageOf: (notice: SkipNotice) => Promise<string>,
+): (notice: SkipNotice) => Promise<void> {
+  return async (notice) => {
+    const language = await languageOf(notice);
+    const text =
+      notice.name === undefined
+        ? translate(language, "skipped-updates", { count: notice.count })
+        : translate(language, "skipped-updates-group", { count: notice.count, name: escapeHtml(notice.name) });
+    await api.sendMessage(notice.chatId, text);
+  };
+}

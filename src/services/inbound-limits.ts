@@ -1,0 +1,129 @@
+/**
+ * How much each user may make the bot work, counted in Redis so that every instance agrees: a budget per
+ * kind of update (messages, button presses, inline queries), each a burst allowance refilled at a steady
+ * rate (GCRA: one key per user and kind holding the time its budget is next full, so a user who keeps to
+ * the rate costs one small key that expires on its own), and the tally of what was skipped, reported to
+ * the user in at most one notice per window whichever instance skipped it.
+ *
+ * Written here rather than taken from @grammyjs/ratelimiter: its published version counts a fixed window
+ * with INCR then PEXPIRE in two round trips (a process dying between them leaves a counter that never
+ * expires: that user is refused for good), offers one budget (no burst beside a rate), and keeps no count
+ * of what it dropped, which the notice reports. One script per check keeps each atomic and one round trip.
+ *
+ * Times come from Redis's clock (one time line for every instance), or from `now` (tests).
+ */
+import type { RedisClient } from "./redis-url.ts";
+
+/** The kinds of update with a budget of their own. */
+export type InboundKind = "message" | "press" | "inline";
+
+/** A budget: `burst` updates at once, refilled at `perMinute`. */
+export interface InboundBudget {
+  burst: number;
+  perMinute: number;
+}
+
+/** The budgets of every kind. */
+export type InboundBudgets = Readonly<Record<InboundKind, InboundBudget>>;
+
+/** Defaults: generous for a person (ten messages at once, one every two seconds after), tight for a script. */
+export const DEFAULT_BUDGETS: InboundBudgets = {
+  message: { burst: 10, perMinute: 30 },
+  press: { burst: 15, perMinute: 60 },
+  inline: { burst: 15, perMinute: 120 },
+};
+
+/** What {@link InboundLimits.report} decided: say `count` now, or ask again in `retryInMs` (0: nothing to say). */
+export type NoticeDecision = { count: number } | { retryInMs: number };
+
+/** The limits shared by every instance on this Redis and prefix. */
+export interface InboundLimits {
+  /** Takes one update of `kind` from the user's budget: true when it may go on. */
+  take(userId: number, kind: InboundKind): Promise<boolean>;
+  /**
+   * Adds `skipped` updates to the user's tally and decides whether a notice is due: at most one per window
+   * per user, saying everything skipped since the last one.
+   */
+  report(userId: number, skipped: number): Promise<NoticeDecision>;
+}
+
+/** Options of {@link createInboundLimits}. */
+export interface InboundLimitsOptions {
+  redis: RedisClient;
+  /** Prefix of the keys, e.g. `inbound:`. */
+  prefix: string;
+  budgets?: InboundBudgets;
+  /** The shortest time between two notices to one user; default 30 s. */
+  noticeWindowMs?: number;
+  /** The clock (epoch ms); default Redis's own. */
+  now?: () => number;
+}
+
+/** The current time in ms: ARGV[1], or Redis's clock when empty. */
+const NOW = `
+local now = tonumber(ARGV[1])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end`;
+
+/**
+ * KEYS budget (the time the budget is next full); ARGV now, intervalMs, burst. Returns 1 when taken, 0 when
+ * the budget is spent (nothing is written then: a refused update costs the user nothing more).
+ */
+const TAKE = `${NOW}
+local interval, burst = tonumber(ARGV[2]), tonumber(ARGV[3])
+local full = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
+local after = full + interval
+if after - now > interval * burst then return 0 end
+redis.call('SET', KEYS[1], after, 'PX', math.ceil(after - now))
+return 1`;
+
+/**
+ * KEYS tally (hash: skipped, last); ARGV now, skipped, windowMs. Returns {count, 0} when a notice of
+ * `count` is due now (the tally is then cleared), {0, wait} when one is due in `wait` ms, {0, 0} when
+ * nothing is left to say.
+ */
+const REPORT = `${NOW}
+local window = tonumber(ARGV[3])
+local skipped = tonumber(ARGV[2])
+if skipped > 0 then redis.call('HINCRBY', KEYS[1], 'skipped', skipped) end
+local total = tonumber(redis.call('HGET', KEYS[1], 'skipped') or '0')
+if total == 0 then return {0, 0} end
+redis.call('PEXPIRE', KEYS[1], window * 3)
+local last = tonumber(redis.call('HGET', KEYS[1], 'last') or '0')
+if now - last < window then return {0, last + window - now} end
+redis.call('HSET', KEYS[1], 'last', now)
+redis.call('HDEL', KEYS[1], 'skipped')
+return {total, 0}`;
+
+/** The Redis keys of the limits (documented in the README's architecture). */
+export function inboundKeys(prefix: string) {
+  return {
+    budget: (userId: number, kind: InboundKind) => `${prefix}${kind}:${userId}`,
+    tally: (userId: number) => `${prefix}skipped:${userId}`,
+  };
+}
+
+/** Creates the limits. */
+export function createInboundLimits(options: InboundLimitsOptions): InboundLimits {
+  const { redis } = options;
+  const keys = inboundKeys(options.prefix);
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const windowMs = options.noticeWindowMs ?? 30_000;
+  const now = () => (options.now ? String(options.now()) : "");
+  return {
+    async take(userId, kind) {
+      const { burst, perMinute } = budgets[kind];
+      const taken = await redis.eval(TAKE, 1, keys.budget(userId, kind), now(), 60_000 / perMinute, burst);
+      return taken === 1;
+    },
+    async report(userId, skipped) {
+      const [count, wait] = (await redis.eval(REPORT, 1, keys.tally(userId), now(), skipped, windowMs)) as [
+        number,
+        number,
+      ];
+      return count > 0 ? { count } : { retryInMs: wait };
+    },
+  };
+}
