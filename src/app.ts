@@ -9,7 +9,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { createAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
-import { createBot } from "./bot/create-bot.ts";
+import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n, isLanguage, languageFromTelegram } from "./bot/i18n.ts";
 import { createSkips, skipNotifier } from "./bot/inbound-limits.ts";
@@ -93,8 +93,11 @@ export interface AppOptions {
   exchangeDeadlineMs?: number;
   /** How often the chat action is resent while the bot waits; default 4 s (tests shorten it). */
   chatActionIntervalMs?: number;
-  /** When the notice of skipped updates is considered and how often it may come (tests shorten them). */
-  inbound?: { noticeDelayMs?: number; noticeWindowMs?: number };
+  /**
+   * When the notice of skipped updates is considered and how often it may come (tests shorten them), and how
+   * many updates one chat may hold (default HELD_PER_CHAT; tests that tap twenty times at once raise it).
+   */
+  inbound?: { noticeDelayMs?: number; noticeWindowMs?: number; heldPerChat?: number };
   /** Per-account exchange budget per rolling minute; default the spec's ACCOUNT_LIMITS (tests lower it). */
   accountLimits?: RateLimits;
 }
@@ -236,7 +239,7 @@ export function createApp(options: AppOptions): App {
       // Webhook mode may run as several instances behind a load balancer; polling is one process.
       ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
       readAhead: (reads, work) => withReadAhead(redis, reads, work),
-      inbound: skips,
+      inbound: { skips, heldPerChat: options.inbound?.heldPerChat ?? HELD_PER_CHAT },
     },
     {
       token: config.botToken,

@@ -111,14 +111,17 @@ export interface BotStorage {
   shared?: SharedUpdatesOptions;
   /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/update-reads.ts). */
   readAhead?: ReadAhead;
-  /** The inbound limits, shared in Redis (inbound-limits.ts); none when absent. */
-  inbound?: Skips;
+  /** The inbound limits, shared in Redis (inbound-limits.ts), and what one chat may hold; none when absent. */
+  inbound?: { skips: Skips; heldPerChat: number };
 }
 
-/** The most updates one private chat (or one user's inline queries) may have running or waiting. */
-const MAX_HELD = 4;
-/** The most one group may have: its members share it. */
-const MAX_HELD_GROUP = 12;
+/**
+ * The most updates one private chat (or one user's inline queries) may have running or waiting by default: a
+ * double tap and a few quick answers, not a script's thousands.
+ */
+export const HELD_PER_CHAT = 4;
+/** A group holds this many times more: its members share it. */
+const GROUP_SHARES = 3;
 
 /** The session's and the conversations' storage key of a user. */
 const userKey = memoKeys((userId: number): string => `user:${userId}`);
@@ -162,7 +165,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   bot.use(outer);
   // Group chatter not meant for the bot goes no further, before it takes a place in the group's lane.
   outer.use(groupChatterDropped);
-  const skips = storage.inbound;
+  const skips = storage.inbound?.skips;
+  const held = storage.inbound?.heldPerChat ?? HELD_PER_CHAT;
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -176,7 +180,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       },
       isUrgent,
       skips && {
-        max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? MAX_HELD : MAX_HELD_GROUP),
+        max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? held : held * GROUP_SHARES),
         overflow: (ctx) => skips.skip(ctx, "queue"),
       },
     ),

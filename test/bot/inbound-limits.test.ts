@@ -6,6 +6,7 @@
  */
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { HELD_PER_CHAT } from "../../src/bot/create-bot.ts";
 import type { RecordedCall } from "../../src/telegram-fake/index.ts";
 import { startTestBot, type TestBot } from "../support/bot.ts";
 
@@ -32,7 +33,7 @@ describe("inbound limits", async () => {
   // Three messages at once, then one every ten seconds: a test never earns one back by waiting.
   const tb = await startTestBot({
     env: { LIMIT_MESSAGES: "3/6", LIMIT_PRESSES: "2/6", LIMIT_INLINE: "2/6" },
-    inbound: { noticeDelayMs: 100 },
+    inbound: { noticeDelayMs: 100, heldPerChat: HELD_PER_CHAT },
   });
 
   it("a user over the message budget is skipped without a reply, then told once how many were skipped", async () => {
@@ -96,14 +97,14 @@ describe("inbound limits", async () => {
   });
 
   it("a chat holds at most a few updates: a flood sent at once gets a handful of replies and one notice", async () => {
-    const flooding = await startTestBot({ inbound: { noticeDelayMs: 100 } });
+    const flooding = await startTestBot({ inbound: { noticeDelayMs: 100, heldPerChat: HELD_PER_CHAT } });
     const chat = flooding.chat();
     const updates: Update[] = [];
     for (let i = 0; i < 300; i++) updates.push(flooding.fake.userText(chat.user, chat.chat, "/help"));
     await Promise.all(updates.map((update) => flooding.app.bot.handleUpdate(update)));
     const replies = sentTo(flooding, chat.chat.id).filter((text) => !NOTICE.test(text));
     expect(replies.length).toBeGreaterThan(0);
-    expect(replies.length).toBeLessThanOrEqual(4);
+    expect(replies.length).toBeLessThanOrEqual(HELD_PER_CHAT);
     await until(() => sentTo(flooding, chat.chat.id).some((text) => NOTICE.test(text)));
     const notice = sentTo(flooding, chat.chat.id).find((text) => NOTICE.test(text)) as string;
     expect(Number(NOTICE.exec(notice)?.[1]) + replies.length).toBe(300);

@@ -115,7 +115,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     telegramPace: { chatGapMs: 100, ...options.telegramPace },
     ...options.waiting,
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
-    ...(options.inbound ? { inbound: options.inbound } : {}),
+    // Scenarios tap twenty times at once to prove a confirmation single-use: the bound is tested on its own.
+    inbound: { heldPerChat: 100, ...options.inbound },
   });
 
   cleanUpAfterUse(async () => {
