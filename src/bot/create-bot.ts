@@ -2,8 +2,10 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. per-chat sequencing (/cancel does not wait behind a slow update), then users without a `from` (channel
- *    posts...) are dropped; `ctx.log`, the update's logger, is built when first used;
+ * 1. group talk not meant for the bot is dropped (guards.ts); per-chat sequencing (/cancel does not wait behind
+ *    a slow update; a chat holding its most updates skips the next: inbound-limits.ts), then users without a
+ *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; an
+ *    update over its user's budget is skipped (inbound-limits.ts);
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
  *    session (Redis; `ctx.t` takes the user's language from it: update-context.ts), then the pasted-key
  *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
