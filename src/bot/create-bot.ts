@@ -4,9 +4,9 @@
  * Order matters:
  * 1. group talk not meant for the bot is dropped (guards.ts); per-chat sequencing (/cancel does not wait behind
  *    a slow update; a chat holding its most updates skips the next: inbound-limits.ts), then users without a
- *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; an
- *    update over its user's budget is skipped (inbound-limits.ts);
- * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts), the update's cancel scope,
+ *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; ;
+ * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts; an update over its user's
+ *    budget, taken in the same trip, is skipped there: inbound-limits.ts), the update's cancel scope,
  *    session (Redis; `ctx.t` takes the user's language from it: update-context.ts), then the pasted-key
  *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
  *    private-chat guards, then the voiding of the confirmations on screen when a command starts
@@ -235,15 +235,16 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     .filter((ctx) => ctx.from !== undefined && !ctx.from.is_bot)
     .errorBoundary(reportFailure(deps.logger, i18n), app);
 
-  // Over the user's budget: skipped before anything reads or writes (inbound-limits.ts).
-  if (skips) app.use(skips.overBudget);
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
     app.use(handleOnce(storage.shared));
     app.use(chatLock(storage.shared, isUrgent));
   }
   if (storage.readAhead) {
-    app.use(readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey));
+    // Over the user's budget, taken in the same round trip: skipped before anything else (inbound-limits.ts).
+    app.use(
+      readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey, skips),
+    );
   }
   app.use(cancelScopes(deps));
   app.use(

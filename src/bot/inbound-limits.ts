@@ -7,7 +7,7 @@
  * messages", in their language, in the chat of that first skip; the log says how many were skipped and why
  * (never what they said).
  */
-import type { Api, MiddlewareFn } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "pino";
 import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import type { InboundKind, InboundLimits } from "../services/inbound-limits.ts";
@@ -63,10 +63,10 @@ const CODE_SHAPE = /^\d{6}$/;
 
 /** The skipping of updates: its tally, its notices and its log. */
 export interface Skips {
+  /** The budgets (taken with each update's reads: read-ahead.ts). */
+  limits: InboundLimits;
   /** Skips the update: deletes a secret in it, counts it, and schedules the notice. */
   skip(ctx: BotContext, reason: SkipReason): void;
-  /** Middleware: skips an update whose user's budget of its kind is spent. */
-  overBudget: MiddlewareFn<BotContext>;
 }
 
 /** Creates the skipping of updates for one bot. */
@@ -119,6 +119,7 @@ export function createSkips(options: SkipsOptions): Skips {
   };
 
   const skips: Skips = {
+    limits,
     skip(ctx, reason) {
       const from = ctx.from;
       if (from === undefined) return;
@@ -147,21 +148,6 @@ export function createSkips(options: SkipsOptions): Skips {
       }
       spell.count++;
       spell.reasons[reason]++;
-    },
-    overBudget: async (ctx, next) => {
-      const kind = inboundKind(ctx);
-      const userId = ctx.from?.id;
-      if (kind === undefined || userId === undefined) return next();
-      let allowed: boolean;
-      try {
-        allowed = await limits.take(userId, kind);
-      } catch (error) {
-        // Redis is out of reach: the update goes on, and the reads after this one say so.
-        ctx.log.warn({ err: error }, "inbound budget not checked");
-        allowed = true;
-      }
-      if (allowed) return next();
-      skips.skip(ctx, "budget");
     },
   };
   return skips;

@@ -10,19 +10,25 @@ import type { MiddlewareFn } from "grammy";
 import type { JsonStorage } from "../services/redis-storage.ts";
 import type { AheadReads } from "../services/update-reads.ts";
 import type { BotContext, BotDeps } from "./context.ts";
+import { inboundKind, type Skips } from "./inbound-limits.ts";
 
-/** Runs the rest of an update with some Redis keys read ahead. */
-export type ReadAhead = (reads: AheadReads, work: () => Promise<void>) => Promise<void>;
+/** Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked). */
+export type ReadAhead = (
+  reads: AheadReads,
+  work: (budgetTaken: boolean | undefined) => Promise<void>,
+) => Promise<void>;
 
 /**
  * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
- * not say their Redis key are simply read when needed.
+ * not say their Redis key are simply read when needed. With `skips`, the update is taken from its user's
+ * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts).
  */
 export function readAheadUserState(
   deps: BotDeps,
   readAhead: ReadAhead,
   storages: readonly JsonStorage<unknown>[],
   storageKey: (userId: number) => string,
+  skips?: Skips,
 ): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     if (ctx.from === undefined) return next();
@@ -41,6 +47,12 @@ export function readAheadUserState(
     }
     const account = deps.accounts.aheadReads(ctx.from.id);
     keys.push(...account.keys);
-    return readAhead({ keys, hashes: account.hashes }, next);
+    const kind = skips && inboundKind(ctx);
+    if (skips === undefined || kind === undefined) return readAhead({ keys, hashes: account.hashes }, next);
+    const budget = skips.limits.budget(ctx.from.id, kind);
+    return readAhead({ keys, hashes: account.hashes, budget }, async (taken) => {
+      if (taken === false) skips.skip(ctx, "budget");
+      else await next();
+    });
   };
 }

@@ -8,9 +8,10 @@
  * Written here rather than taken from @grammyjs/ratelimiter: its published version counts a fixed window
  * with INCR then PEXPIRE in two round trips (a process dying between them leaves a counter that never
  * expires: that user is refused for good), offers one budget (no burst beside a rate), and keeps no count
- * of what it dropped, which the notice reports. One script per check keeps each atomic and one round trip.
+ * of what it dropped, which the notice reports. Here the take is a few lines of Lua run inside the script
+ * that reads every update's state ahead: atomic, and no round trip of its own.
  *
- * Times come from Redis's clock (one time line for every instance), or from `now` (tests).
+ * Times come from Redis's clock (one time line for every instance); the tally's may come from `now` (tests).
  */
 import type { RedisClient } from "./redis-url.ts";
 
@@ -36,10 +37,18 @@ export const DEFAULT_BUDGETS: InboundBudgets = {
 /** What {@link InboundLimits.report} decided: say `count` now, or ask again in `retryInMs` (0: nothing to say). */
 export type NoticeDecision = { count: number } | { retryInMs: number };
 
+/** A take from a budget, to be run with an update's reads (services/update-reads.ts). */
+export interface BudgetTake {
+  key: string;
+  intervalMs: number;
+  burst: number;
+}
+
 /** The limits shared by every instance on this Redis and prefix. */
 export interface InboundLimits {
-  /** Takes one update of `kind` from the user's budget: true when it may go on. */
-  take(userId: number, kind: InboundKind): Promise<boolean>;
+  /** The take of one update of `kind` from the user's budget, run with the update's reads. */
+  budget(userId: number, kind: InboundKind): BudgetTake;
+
   /**
    * Adds `skipped` updates to the user's tally and decides whether a notice is due: at most one per window
    * per user, saying everything skipped since the last one.
@@ -68,16 +77,19 @@ if not now then
 end`;
 
 /**
- * KEYS budget (the time the budget is next full); ARGV now, intervalMs, burst. Returns 1 when taken, 0 when
- * the budget is spent (nothing is written then: a refused update costs the user nothing more).
+ * Lua: `take_budget(key, now, interval, burst)` takes one update from the budget at `key` (the time it is
+ * next full): 1 when taken, 0 when spent (nothing is written then: a refused update costs nothing more).
+ * Run inside the read-ahead of every update (services/update-reads.ts): no round trip of its own.
  */
-const TAKE = `${NOW}
-local interval, burst = tonumber(ARGV[2]), tonumber(ARGV[3])
-local full = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
-local after = full + interval
-if after - now > interval * burst then return 0 end
-redis.call('SET', KEYS[1], after, 'PX', math.ceil(after - now))
-return 1`;
+export const TAKE_BUDGET_LUA = `
+local function take_budget(key, now, interval, burst)
+  local full = math.max(tonumber(redis.call('GET', key) or '0'), now)
+  local after = full + interval
+  if after - now > interval * burst then return 0 end
+  redis.call('SET', key, after, 'PX', math.ceil(after - now))
+  return 1
+end`;
+
 
 /**
  * KEYS tally (hash: skipped, last); ARGV now, skipped, windowMs. Returns {count, 0} when a notice of
@@ -112,12 +124,12 @@ export function createInboundLimits(options: InboundLimitsOptions): InboundLimit
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const windowMs = options.noticeWindowMs ?? 30_000;
   const now = () => (options.now ? String(options.now()) : "");
-  return {
-    async take(userId, kind) {
+  const limits: InboundLimits = {
+    budget(userId, kind) {
       const { burst, perMinute } = budgets[kind];
-      const taken = await redis.eval(TAKE, 1, keys.budget(userId, kind), now(), 60_000 / perMinute, burst);
-      return taken === 1;
+      return { key: keys.budget(userId, kind), intervalMs: 60_000 / perMinute, burst };
     },
+
     async report(userId, skipped) {
       const [count, wait] = (await redis.eval(REPORT, 1, keys.tally(userId), now(), skipped, windowMs)) as [
         number,
@@ -126,4 +138,5 @@ export function createInboundLimits(options: InboundLimitsOptions): InboundLimit
       return count > 0 ? { count } : { retryInMs: wait };
     },
   };
+  return limits;
 }

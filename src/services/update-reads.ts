@@ -12,14 +12,17 @@
  * written back (see {@link skipUnchangedWrites}).
  */
 import { createHash } from "node:crypto";
+import { type BudgetTake, TAKE_BUDGET_LUA } from "./inbound-limits.ts";
 import type { JsonStorage } from "./redis-storage.ts";
 import type { RedisClient } from "./redis-url.ts";
 import { currentFrame, enterFrameAfterAwait, UpdateFrame } from "./update-frame.ts";
 
-/** What to read ahead: string keys, and fields of hashes. */
+/** What to read ahead: string keys, and fields of hashes; and the update's take from a budget. */
 export interface AheadReads {
   keys: readonly string[];
   hashes?: readonly { key: string; fields: readonly string[] }[];
+  /** One update taken from a user's budget in the same script (services/inbound-limits.ts). */
+  budget?: BudgetTake;
 }
 
 /**
@@ -94,9 +97,14 @@ const LONG_VALUE_BYTES = 256;
  * array (about 6 µs less per update in a guided flow). The keys lie in different hash slots on one
  * server; on a Redis Cluster they all carry the app's one hash tag (appKeyPrefix in redis-url.ts), as a
  * multi-key script there requires.
+ *
+ * With a budget (the last KEY, and its interval and burst after the fields), the update is taken from it in
+ * the same script: its answer (1 taken, 0 spent) is the last value of the array. Checking a user's budget
+ * costs no round trip of its own, and next to no CPU beside the reads.
  */
-const READ_AHEAD_SCRIPT = `
+const READ_AHEAD_SCRIPT = `${TAKE_BUDGET_LUA}
 local strings = tonumber(ARGV[1])
+local hashes = tonumber(ARGV[2])
 local out = {}
 local long = {}
 local function keep(value)
@@ -108,10 +116,15 @@ local function keep(value)
   end
 end
 for i = 1, strings do keep(redis.call('GET', KEYS[i])) end
-local a = 2
-for k = strings + 1, #KEYS do
+local a = 3
+for k = strings + 1, strings + hashes do
   local n = tonumber(ARGV[a]); a = a + 1
   for f = 1, n do keep(redis.call('HGET', KEYS[k], ARGV[a])); a = a + 1 end
+end
+if ARGV[a] then
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  out[#out + 1] = take_budget(KEYS[#KEYS], now, tonumber(ARGV[a]), tonumber(ARGV[a + 1]))
 end
 if #out == 0 then return '[]' end
 if #long == 0 then return cjson.encode(out) end
@@ -136,26 +149,31 @@ const valueAt = (values: readonly (string | number | false)[], reply: Reply, at:
   return typeof value === "number" && typeof reply !== "string" ? (reply[value] ?? null) : null;
 };
 
-/** Runs `work` (the rest of an update) with `reads` read ahead in one round trip. */
+/**
+ * Runs `work` (the rest of an update) with `reads` read ahead in one round trip; `work` learns whether the
+ * update was taken from its budget (false: spent; undefined: no budget asked).
+ */
 export async function withReadAhead<T>(
   redis: RedisClient,
   reads: AheadReads,
-  work: () => Promise<T>,
+  work: (budgetTaken: boolean | undefined) => Promise<T>,
 ): Promise<T> {
-  const { keys, hashes = [] } = reads;
-  // The script's number of keys, its KEYS (the string keys, then the hashes), then its ARGV (see
+  const { keys, hashes = [], budget } = reads;
+  // The script's number of keys, its KEYS (the string keys, the hashes, the budget), then its ARGV (see
   // READ_AHEAD_SCRIPT).
-  const args: ScriptArgs = [keys.length + hashes.length, ...keys];
+  const args: ScriptArgs = [keys.length + hashes.length + (budget ? 1 : 0), ...keys];
   for (const hash of hashes) args.push(hash.key);
-  args.push(keys.length);
+  if (budget) args.push(budget.key);
+  args.push(keys.length, hashes.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
+  if (budget) args.push(budget.intervalMs, budget.burst);
   // Sent by its hash (EVALSHA), and once in full (EVAL, which also stores it) when Redis does not have
   // it: a new or restarted server, a flushed script cache. (Not an ioredis custom command: its wrapper
   // builds another promise and closure on every call.) Awaited even with nothing to read: the update's
   // frame is entered after an await (below).
   let reply: Reply = "[]";
   try {
-    reply = args.length === 2 ? await reply : ((await redis.evalsha(READ_AHEAD_SHA, ...args)) as Reply);
+    reply = args.length === 3 ? await reply : ((await redis.evalsha(READ_AHEAD_SHA, ...args)) as Reply);
   } catch (error) {
     if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
     reply = (await redis.eval(READ_AHEAD_SCRIPT, ...args)) as Reply;
@@ -167,11 +185,12 @@ export async function withReadAhead<T>(
   for (const hash of hashes) {
     for (const field of hash.fields) store.ahead.set(hash.key, field, valueAt(values, reply, at++));
   }
+  const budgetTaken = budget ? values[at] === 1 : undefined;
   try {
     const frame = new UpdateFrame();
     frame.reads = store;
     enterFrameAfterAwait(frame);
-    return await work();
+    return await work(budgetTaken);
   } finally {
     // Work the update left running (a timer, a background promise) reads Redis from now on.
     store.ahead.clear();

@@ -1,13 +1,15 @@
 /**
- * The budgets and the tally of skipped updates, on real Redis with a clock of the test's: a burst then the
- * steady rate, budgets apart per kind and per user, shared by every instance (two limiters on one prefix),
- * and at most one notice per window with everything skipped since the last.
+ * The budgets and the tally of skipped updates, on real Redis: a burst then the steady rate, taken inside the
+ * read-ahead script, budgets apart per kind and per user, shared by every instance (two limiters on one
+ * prefix), and (with a clock of the test's) at most one notice per window with everything skipped since the
+ * last.
  */
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createInboundLimits } from "../../src/services/inbound-limits.ts";
+import { createInboundLimits, type InboundKind } from "../../src/services/inbound-limits.ts";
 import { scanKeys } from "../../src/services/redis-scan.ts";
+import { takeReadAhead, withReadAhead } from "../../src/services/update-reads.ts";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const prefix = `test:inbound:${randomUUID()}:`;
@@ -24,40 +26,60 @@ const budgets = {
 };
 const options = { redis, prefix, budgets, noticeWindowMs: 30_000, now: () => clock };
 
-describe("inbound budgets", () => {
-  it("allow a burst, then one update per interval, shared by two instances", async () => {
+/** Takes one update from the budget the way every update does: inside its read-ahead script. */
+async function take(limits: ReturnType<typeof createInboundLimits>, userId: number, kind: InboundKind) {
+  return withReadAhead(redis, { keys: [], budget: limits.budget(userId, kind) }, async (taken) => taken);
+}
+
+describe("inbound budgets, taken with the update's reads", () => {
+  it("allow a burst, then refuse, shared by two instances; a full budget again allows the burst", async () => {
     const one = createInboundLimits(options);
     const two = createInboundLimits(options);
     const takes = [];
-    for (const limits of [one, two, one, two, one]) takes.push(await limits.take(1, "message"));
+    for (const limits of [one, two, one, two, one]) takes.push(await take(limits, 1, "message"));
     expect(takes).toEqual([true, true, true, false, false]);
-    // One message a second (60 per minute): just under a second earns nothing, a second earns one.
-    clock += 999;
-    expect(await two.take(1, "message")).toBe(false);
-    clock += 1;
-    expect(await two.take(1, "message")).toBe(true);
-    expect(await one.take(1, "message")).toBe(false);
-    // A quiet spell refills the burst, no more.
-    clock += 60_000;
+    // The key holds when the budget is full again: three intervals (of a second) from now, minus the time
+    // since the first take. A refused take changed nothing.
+    const full = Number(await redis.get(`${prefix}message:1`));
+    const [seconds, micros] = (await redis.time()) as [number, number];
+    const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    expect(full - now).toBeGreaterThan(2000);
+    expect(full - now).toBeLessThanOrEqual(3000);
+    // As if a second had passed: one more.
+    await redis.set(`${prefix}message:1`, String(full - 1000), "KEEPTTL");
+    expect([await take(two, 1, "message"), await take(one, 1, "message")]).toEqual([true, false]);
+    // As if the budget were full again: the burst, no more.
+    await redis.del(`${prefix}message:1`);
     const after = [];
-    for (let i = 0; i < 4; i++) after.push(await one.take(1, "message"));
+    for (let i = 0; i < 4; i++) after.push(await take(one, 1, "message"));
     expect(after).toEqual([true, true, true, false]);
   });
 
   it("keep each kind and each user apart", async () => {
     const limits = createInboundLimits(options);
-    expect(await limits.take(2, "inline")).toBe(true);
-    expect(await limits.take(2, "inline")).toBe(false);
-    expect(await limits.take(2, "press")).toBe(true);
-    expect(await limits.take(3, "inline")).toBe(true);
+    expect(await take(limits, 2, "inline")).toBe(true);
+    expect(await take(limits, 2, "inline")).toBe(false);
+    expect(await take(limits, 2, "press")).toBe(true);
+    expect(await take(limits, 3, "inline")).toBe(true);
   });
 
   it("leave a key that expires once the budget is full again", async () => {
     const limits = createInboundLimits(options);
-    await limits.take(4, "press");
+    await take(limits, 4, "press");
     const ttl = await redis.pttl(`${prefix}press:4`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(2000);
+  });
+
+  it("leave the reads as they were", async () => {
+    const limits = createInboundLimits(options);
+    await redis.set(`${prefix}read`, "value");
+    const read = await withReadAhead(
+      redis,
+      { keys: [`${prefix}read`, `${prefix}none`], budget: limits.budget(5, "message") },
+      async (taken) => [taken, takeReadAhead(`${prefix}read`), takeReadAhead(`${prefix}none`)],
+    );
+    expect(read).toEqual([true, "value", null]);
   });
 });
 

@@ -124,7 +124,7 @@ export function createAccountService(options: AccountServiceOptions) {
      * The reads of a user's key (its vault record, its permission), so an update can read them ahead (see
      * services/update-reads.ts): every write flow asks for both.
      */
-    aheadReads: (userId: number): Required<AheadReads> => ({
+    aheadReads: (userId: number): Required<Omit<AheadReads, "budget">> => ({
       keys: [permissionKey(userId)],
       hashes: [vault.aheadReads(userId, VAULT_FIELD)],
     }),
