@@ -259,7 +259,8 @@ describe("bad input at every step changes nothing and calls nothing", () => {
       expect(outputs[0]?.plainText).toContain(message);
     };
     await startAdd(chat);
-    await refused("NOPE", "I don't know the asset “NOPE”");
+    await refused("NOPE", "I don't know NOPE.");
+    await refused("aud", "Pick a crypto asset, not AUD, for this.");
     await refused("/back", "This is the first question.");
     await refused("/skip", "This one is needed, so it can't be skipped.");
     await chat.send("btc");
