@@ -174,6 +174,10 @@ async function ask(
   const close = (outcome: string) =>
     ctx.api.editMessageText(sent.chatId, sent.messageId, outcome === "" ? text : `${text}\n${outcome}`);
   const listed = new Set(assets.map(([code]) => code));
+  // At a question with options, every refusal ends with the refusal to pick, which offers them again.
+  const pickAgain = ctx.t("addr-bad-pick");
+  const refuse = (reason: string) =>
+    ctx.reply(options.length === 0 || reason === pickAgain ? reason : `${reason}\n${pickAgain}`);
   for (;;) {
     const input = await nextInput(conversation, sent.messageId, "ad:", { skip: "ad:s", back: "ad:b" });
     let raw: string;
@@ -184,7 +188,7 @@ async function ask(
       }
       if (input.data === "ad:b") {
         if (first) {
-          await ctx.reply(ctx.t("addr-no-back"));
+          await refuse(ctx.t("addr-no-back"));
           continue;
         }
         await close("");
@@ -192,7 +196,7 @@ async function ask(
       }
       if (input.data === "ad:s") {
         if (!optional) {
-          await ctx.reply(ctx.t("addr-not-skippable"));
+          await refuse(ctx.t("addr-not-skippable"));
           continue;
         }
         setAnswer(draft, step, "");
@@ -206,7 +210,7 @@ async function ask(
       const typed = await typedAsset(conversation, ctx, deps, input.text, {
         among: [...listed],
         buttons: (codes) => keyboardOf(codes.map((code) => [code, code])),
-        pickAgain: ctx.t("addr-bad-pick"),
+        pickAgain,
       });
       if ("refused" in typed) continue;
       if ("asked" in typed) {
@@ -226,7 +230,7 @@ async function ask(
     const checked = checkAnswer(draft, step, raw, listed);
     if ("problem" in checked) {
       const typed = "text" in input ? input.text : raw;
-      await ctx.reply(describeStepProblem(checked.problem, ctx.t, draft.asset ?? "", typed));
+      await refuse(describeStepProblem(checked.problem, ctx.t, draft.asset ?? "", typed));
       continue;
     }
     setAnswer(draft, step, checked.value);

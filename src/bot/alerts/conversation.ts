@@ -231,7 +231,8 @@ async function askChoice<T extends string>(
     }
     const reason = refuse(choice.value);
     if (reason !== undefined) {
-      await ctx.reply(reason);
+      // With the refusal to pick, which offers the options again.
+      await ctx.reply(`${reason}\n${ctx.t("alerts-pick-again")}`);
       continue;
     }
     await answered(ctx, at, text, escapeHtml(choice.label));

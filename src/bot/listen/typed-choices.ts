@@ -219,9 +219,10 @@ export const typedPressAnswers: Transformer = (prev, method, payload, signal) =>
 };
 
 /**
- * Sends a refusal to pick ("Pick one of these, or /cancel", in any language, the texts in `refusals`) with the
- * options of the chat's last keyboard again as its buttons, so nobody has to scroll up: each is a `ty:` button
- * that presses the original (see {@link typedChoices}). One place for every flow's refusal.
+ * Sends a refusal to pick (a text ending with "Pick one of these, or /cancel:", in any language, the texts in
+ * `refusals`, whatever reason comes before it) with the options of the chat's last keyboard again as its
+ * buttons, so nobody has to scroll up: each is a `ty:` button that presses the original (see
+ * {@link typedChoices}). One place for every flow's refusal; one that has buttons of its own keeps them.
  */
 export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: readonly string[]): Transformer {
   return async (prev, method, payload, signal) => {

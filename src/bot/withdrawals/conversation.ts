@@ -138,9 +138,12 @@ async function pickDestination(
     const entry = entries.find((e) => e.id === id);
     const problem = checkDestination(entry, asset);
     if (problem === undefined && entry !== undefined) return entry;
-    if (problem?.code === "unconfirmed") {
-      await ctx.reply(ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) }));
-    } else await ctx.reply(ctx.t("wd-destination-gone"));
+    const reason =
+      problem?.code === "unconfirmed"
+        ? ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) })
+        : ctx.t("wd-destination-gone");
+    // With the refusal to pick, which offers the destinations again.
+    await ctx.reply(`${reason}\n${ctx.t("wd-pick-again")}`);
   }
 }
 
