@@ -175,28 +175,26 @@ export function tradeConversation(deps: BotDeps) {
         await ctx.reply(ctx.t("trade-nothing-to-sell"));
         return;
       }
-      const kind = args.kind;
       src = await askAsset(conversation, ctx, deps, {
         ...question,
-        text: ctx.t(kind === "sell" ? "trade-pick-sell" : "trade-pick-from"),
+        text: ctx.t(args.kind === "sell" ? "trade-pick-sell" : "trade-pick-from"),
         among: data.holdings,
         shown: data.holdings.slice(0, MAX_PICKER),
-        notAmong: (code) => ctx.t("trade-not-held", { kind, asset: escapeHtml(code) }),
+        notAmong: (code) => ctx.t("trade-not-held", { kind: args.kind, asset: escapeHtml(code) }),
       });
       if (src === undefined) return;
     }
     if (dst === undefined) {
       const prompt =
         args.kind === "buy" ? ctx.t("trade-pick-buy") : ctx.t("trade-pick-to", { src: escapeHtml(src) });
-      const from = src;
-      const among = data.assets.filter((a) => a !== from);
+      const among = data.assets.filter((a) => a !== src);
       dst = await askAsset(conversation, ctx, deps, {
         ...question,
         text: prompt,
         among,
         shown: among.slice(0, MAX_PICKER),
         notAmong: (code) =>
-          ctx.t(code === from ? "trade-same-asset" : "asset-no-price", { asset: escapeHtml(code) }),
+          ctx.t(code === src ? "trade-same-asset" : "asset-no-price", { asset: escapeHtml(code) }),
       });
       if (dst === undefined) return;
     }
