@@ -115,6 +115,8 @@ price-see-all = <code>/price all</code> lists every asset.
 ## Assets by name (every flow that takes an asset)
 asset-unknown = I don't know { $asset }.
 asset-unknown-suggest = I don't know { $asset }. Did you mean { $suggestions }?
+asset-need-crypto = Pick a crypto asset, not AUD, for this.
+asset-no-price = The exchange lists no price for { $asset } just now, so it can't be picked here.
 # Other words for assets, accepted wherever an asset is typed, whatever the user's language (the
 # exchange's own names and codes are accepted too): one asset a line, its code, a colon, then its words
 # separated by commas. Not shown to users.
@@ -226,6 +228,10 @@ trade-button-spend = { $kind ->
        *[swap] Say how much { $asset } to swap
     }
 trade-pick-again = Pick one of these, or /cancel:
+trade-not-held = { $kind ->
+        [sell] You hold no { $asset } to sell.
+       *[other] You hold no { $asset } to swap.
+    }
 trade-usage-buy = Usage: <code>/buy ASSET AMOUNT</code> (AUD to spend), e.g. <code>/buy BTC 100</code>; <code>/buy BTC 0.1 BTC</code> buys that quantity; <code>/buy BTC</code> or just /buy to be guided. Or simply type <code>buy 100 aud of btc</code>.
 trade-usage-sell = Usage: <code>/sell ASSET AMOUNT</code> (quantity to sell), e.g. <code>/sell ETH 0.5</code>; <code>/sell ETH 500 AUD</code> sells for $500; <code>/sell ETH</code> or just /sell to be guided. Or simply type <code>sell 0.5 eth</code>.
 trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), e.g. <code>/swap BTC ETH 0.01</code>; <code>/swap BTC ETH 0.5 ETH</code> gets 0.5 ETH; <code>/swap BTC ETH</code> or just /swap to be guided. Or simply type <code>swap 0.01 btc to eth</code>.
@@ -234,7 +240,6 @@ trade-usage-swap = Usage: <code>/swap FROM TO AMOUNT</code> (quantity of FROM), 
 trade-bad-amount = “{ $input }” is not an amount. Send a positive number like <code>100</code> or <code>0.05</code>.
 trade-unknown-asset = I don't know the asset { $asset }.
 trade-same-asset = You can't swap { $asset } for itself.
-trade-need-crypto = Pick a crypto asset, not AUD, for this.
 trade-over-balance = That is more than you have: { $amount } needed, { $balance } available.
 trade-too-precise = { $asset } amounts have at most { $decimals } decimal places. Try again with fewer decimals.
 trade-below-minimum = The smallest order is worth { $minimum }. Try a larger amount.
@@ -365,7 +370,7 @@ dca-button-sell = Sell { $asset } for AUD
 dca-button-now = Start now
 dca-button-restart-now = Restart now
 dca-ask-asset = <b>New recurring trade</b>
-    Which asset? Pick one or type its code.
+    Which asset? Pick one, or type its code or name.
 dca-ask-direction = On each run, buy { $asset } with AUD or sell { $asset } for AUD?
 dca-ask-quantity = { $direction ->
         [buy] How much AUD should each run spend on { $asset }? For example <code>100</code>.
@@ -379,7 +384,6 @@ dca-ask-restart = Changing the cadence restarts the schedule: the next run is <b
 dca-ask-new-start = When should the next run be? Type a date and time in your time zone ({ $zone }), e.g. <code>{ $example }</code> or <code>next Monday 08:30</code>. The cadence goes on from there.
 dca-now = Now: { $value }
 dca-pick-again = Pick one of these, or /cancel:
-dca-unknown-asset = I don't know the asset { $asset }. Pick one of the buttons or type a listed code (<code>/price all</code> lists them).
 dca-bad-start = I can't read “{ $input }” as a date and time. Type it like <code>{ $example }</code> (year-month-day hour:minute), <code>31/12/2026 09:30</code> (day/month/year) or in words with a time, like <code>tomorrow 9am</code>.
 dca-no-such-time = { $input } does not exist in { $zone }: the clocks skip it. Type another time.
 dca-start-past = That time has already passed. Type a time in the future.
@@ -587,7 +591,7 @@ alerts-confirm-delete = Delete alert #{ $id }? Its events go with it.
 alerts-confirm-level = Change the level of alert #{ $id } ({ $asset }) from { $from } to <b>{ $to }</b>?
 alerts-confirm-quantity = Change what alert #{ $id } ({ $asset }) does from { $from } to <b>{ $to }</b>?
 alerts-no-quantity = Alert #{ $id } only alerts, so it has no quantity. To trade, create a new alert with a buy or sell.
-alerts-ask-asset = Which asset should the alert watch? Pick one or type its code.
+alerts-ask-asset = Which asset should the alert watch? Pick one, or type its code or name.
 alerts-ask-level = { $asset } now: buy { $buy } · sell { $sell }.{ $hasCurrent ->
         [yes] {" "}The level is { $current } now.
        *[no] {""}
@@ -763,7 +767,7 @@ wd-read-only = Your API key is read-only, so I can't withdraw with it. Withdrawa
 wd-nothing-to-withdraw = You hold no crypto to withdraw.
 wd-pick-asset = Which crypto would you like to withdraw?
 wd-pick-again = Pick one of these, or /cancel:
-wd-unknown-asset = You hold no { $asset } to withdraw. Pick one of the buttons, or /cancel.
+wd-not-held = You hold no { $asset } to withdraw.
 wd-no-addresses = You have no saved { $asset } addresses. Add one with /addresses (it needs the confirmation from your email before it can be used).
 wd-pick-destination = Where should the { $asset } go? Only confirmed addresses from your address book can be used.
 wd-unconfirmed-title = Not usable yet (waiting for the confirmation from your email):
@@ -771,8 +775,8 @@ wd-entry-line = • <b>{ $label }</b>: <code>{ $address }</code>
 wd-entry-memo = memo / tag { $memo }
 wd-button-unconfirmed = ⏳ { $label }
 wd-button-resend = ✉️ Resend confirmation: { $label }
-wd-unconfirmed-refused = “{ $label }” is waiting for its email confirmation, so it can't be used yet: nothing was sent. Follow the link in the email (it holds for 30 minutes), or press its Resend confirmation button. Pick a confirmed address, or /cancel.
-wd-destination-gone = That address is no longer in your address book. Pick another, or /cancel.
+wd-unconfirmed-refused = “{ $label }” is waiting for its email confirmation, so it can't be used yet: nothing was sent. Follow the link in the email (it holds for 30 minutes), or press its Resend confirmation button.
+wd-destination-gone = That address is no longer in your address book.
 wd-ask-amount = How much { $asset } would you like to withdraw to <b>{ $label }</b>? You have { $balance }. Type an amount or pick a share.
 wd-bad-amount = “{ $input }” is not an amount. Type a number such as <code>0.05</code>, or /cancel.
 wd-amount-not-positive = The amount must be more than zero.
@@ -904,7 +908,7 @@ addr-details-created = Added { $when }
 addr-details-usage = Withdrawals: { $usage }
 addr-read-only = Your API key is read-only, so I can't change your address book with it. You can still look with /addresses; to add, delete or resend a confirmation, connect a read &amp; write key with /connect.
 addr-ask-asset = <b>New withdrawal address</b>
-    Which asset is it for? Pick one, or type its code.
+    Which asset is it for? Pick one, or type its code or name.
 addr-ask-address = Send the { $asset } address (it looks like { $shape }). Copy and paste it rather than typing it.
 addr-ask-address-any = Send the { $asset } address. Copy and paste it rather than typing it.
 addr-ask-memo-tag = Send the destination tag of this { $asset } address (a number). Exchanges usually need one; if this address has none, /skip.
@@ -934,7 +938,7 @@ addr-choice-other-owner = Someone else's
 addr-choice-individual = A person
 addr-choice-organisation = A business or organisation
 addr-choice-other = Other…
-addr-bad-asset = I don't know the asset “{ $asset }”. Pick one of the buttons, or type a listed code like <code>BTC</code>.
+addr-bad-asset = I don't know the asset “{ $asset }”.
 addr-bad-address-shape = That does not look like a { $asset } address (expected { $shape }). Check it and send it again.
 addr-bad-address-checksum = That starts like a { $asset } address ({ $prefix }…), but its checksum does not match: a character is mistyped or missing. Copy the address again from its source and send it.
 addr-bad-address-too-long = That is too long for an address: at most { $max } characters.
@@ -947,7 +951,7 @@ addr-bad-name-short = That is too short for a name: type the full name (at least
 addr-bad-pick = Pick one of these, or /cancel:
 addr-bad-country = “{ $input }” is not a country I know. Type a two-letter ISO code like <code>AU</code> or <code>GB</code>, or the country's name.
 addr-not-skippable = This one is needed, so it can't be skipped.
-addr-no-back = This is the first question. /cancel to stop.
+addr-no-back = This is the first question: there is none to go back to.
 addr-cancelled = Cancelled. Nothing was saved.
 addr-summary-title = <b>Save this withdrawal address?</b>
 addr-summary-asset = Asset: { $asset } ({ $name })

@@ -115,6 +115,8 @@ price-see-all = 发送 <code>/price all</code> 查看全部资产。
 ## Assets by name (every flow that takes an asset)
 asset-unknown = 我不认识 { $asset }。
 asset-unknown-suggest = 我不认识 { $asset }。你是不是想找 { $suggestions }？
+asset-need-crypto = 这里请选择加密货币，而不是澳元。
+asset-no-price = 交易所目前没有 { $asset } 的价格，这里不能选它。
 # 资产的中文名称与别名（任何语言的用户都可以输入）：每行一种资产，代码、冒号，然后是以逗号分隔的名称。不向用户显示。
 asset-aliases =
     BTC: 比特币, 比特
@@ -230,6 +232,10 @@ trade-button-spend = { $kind ->
        *[swap] 按换出的 { $asset } 数量
     }
 trade-pick-again = 请从下面选一个，或发送 /cancel：
+trade-not-held = { $kind ->
+        [sell] 你没有可卖的 { $asset }。
+       *[other] 你没有可兑换的 { $asset }。
+    }
 trade-usage-buy = 用法：<code>/buy 资产 金额</code>（花费的澳元），例如 <code>/buy BTC 100</code>；<code>/buy BTC 0.1 BTC</code> 买入该数量；<code>/buy BTC</code> 或只发送 /buy 按步骤操作。也可以直接输入 <code>买100澳元的比特币</code>。
 trade-usage-sell = 用法：<code>/sell 资产 数量</code>（卖出的数量），例如 <code>/sell ETH 0.5</code>；<code>/sell ETH 500 AUD</code> 卖出换得 500 澳元；<code>/sell ETH</code> 或只发送 /sell 按步骤操作。也可以直接输入 <code>卖出0.5个以太坊</code>。
 trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（源资产数量），例如 <code>/swap BTC ETH 0.01</code>；<code>/swap BTC ETH 0.5 ETH</code> 换得 0.5 ETH；<code>/swap BTC ETH</code> 或只发送 /swap 按步骤操作。也可以直接输入 <code>把0.01比特币换成以太坊</code>。
@@ -238,7 +244,6 @@ trade-usage-swap = 用法：<code>/swap 源资产 目标资产 数量</code>（�
 trade-bad-amount = “{ $input }”不是有效金额。请发送正数，例如 <code>100</code> 或 <code>0.05</code>。
 trade-unknown-asset = 我不认识资产 { $asset }。
 trade-same-asset = 不能用 { $asset } 兑换它自己。
-trade-need-crypto = 这里请选择加密货币，而不是澳元。
 trade-over-balance = 超出你的余额：需要 { $amount }，可用 { $balance }。
 trade-too-precise = { $asset } 数量最多只能有 { $decimals } 位小数。请减少小数位后重试。
 trade-below-minimum = 最小订单金额为 { $minimum }。请输入更大的金额。
@@ -370,7 +375,7 @@ dca-button-sell = 卖出 { $asset } 换澳元
 dca-button-now = 立即开始
 dca-button-restart-now = 立即重新开始
 dca-ask-asset = <b>新建定投计划</b>
-    选择哪种资产？点按钮或输入代码。
+    选择哪种资产？点按钮，或输入代码或名称。
 dca-ask-direction = 每次执行时，用澳元买入 { $asset }，还是卖出 { $asset } 换澳元？
 dca-ask-quantity = { $direction ->
         [buy] 每次花多少澳元买入 { $asset }？例如 <code>100</code>。
@@ -384,7 +389,6 @@ dca-ask-restart = 修改频率会重新开始计划：下次执行为<b>现在</
 dca-ask-new-start = 下次什么时候执行？按你的时区（{ $zone }）输入日期和时间，例如 <code>{ $example }</code> 或 <code>下周一8点半</code>。之后按原频率继续。
 dca-now = 当前：{ $value }
 dca-pick-again = 请从下面选一个，或发送 /cancel：
-dca-unknown-asset = 我不认识资产 { $asset }。请点按钮或输入已上架的代码（<code>/price all</code> 会列出）。
 dca-bad-start = 我无法把“{ $input }”识别为日期和时间。请按 <code>{ $example }</code>（年-月-日 时:分）或 <code>31/12/2026 09:30</code>（日/月/年）的格式输入，也可以用带时间的文字，例如 <code>明天上午9点</code>。
 dca-no-such-time = { $input } 在 { $zone } 不存在：时钟会跳过这个时间。请输入其他时间。
 dca-start-past = 这个时间已经过去了。请输入将来的时间。
@@ -592,7 +596,7 @@ alerts-confirm-delete = 删除提醒 #{ $id }？它的事件也会一并删除�
 alerts-confirm-level = 把提醒 #{ $id }（{ $asset }）的价位从 { $from } 改为 <b>{ $to }</b>？
 alerts-confirm-quantity = 把提醒 #{ $id }（{ $asset }）的操作从 { $from } 改为 <b>{ $to }</b>？
 alerts-no-quantity = 提醒 #{ $id } 只提醒，没有数量。如需交易，请新建一个带买入或卖出的提醒。
-alerts-ask-asset = 提醒要监视哪个资产？选择一个或输入代码。
+alerts-ask-asset = 提醒要监视哪个资产？选择一个，或输入代码或名称。
 alerts-ask-level = { $asset } 当前：买入 { $buy } · 卖出 { $sell }。{ $hasCurrent ->
         [yes] 当前价位为 { $current }。
        *[no] {""}
@@ -765,7 +769,7 @@ wd-read-only = 你的 API 密钥是只读的，无法用它提币。提币需要
 wd-nothing-to-withdraw = 你没有可提取的加密货币。
 wd-pick-asset = 你想提取哪种加密货币？
 wd-pick-again = 请从下面选一个，或发送 /cancel：
-wd-unknown-asset = 你没有可提取的 { $asset }。请选择一个按钮，或发送 /cancel。
+wd-not-held = 你没有可提币的 { $asset }。
 wd-no-addresses = 你没有已保存的 { $asset } 地址。用 /addresses 添加一个（需要先通过邮件确认才能使用）。
 wd-pick-destination = { $asset } 要提到哪里？只能使用地址簿中已确认的地址。
 wd-unconfirmed-title = 暂不可用（等待邮件确认）：
@@ -773,8 +777,8 @@ wd-entry-line = • <b>{ $label }</b>：<code>{ $address }</code>
 wd-entry-memo = 备注 / 标签 { $memo }
 wd-button-unconfirmed = ⏳ { $label }
 wd-button-resend = ✉️ 重新发送确认邮件：{ $label }
-wd-unconfirmed-refused = “{ $label }”正在等待邮件确认，暂时不能使用：没有发送任何内容。请点击邮件中的链接（30 分钟内有效），或按它的“重新发送确认邮件”按钮。请选择一个已确认的地址，或发送 /cancel。
-wd-destination-gone = 该地址已不在你的地址簿中。请选择其他地址，或发送 /cancel。
+wd-unconfirmed-refused = “{ $label }”正在等待邮件确认，暂时不能使用：没有发送任何内容。请点击邮件中的链接（30 分钟内有效），或按它的“重新发送确认邮件”按钮。
+wd-destination-gone = 该地址已不在你的地址簿中。
 wd-ask-amount = 你想提取多少 { $asset } 到 <b>{ $label }</b>？你有 { $balance }。输入数量或选择比例。
 wd-bad-amount = “{ $input }”不是有效数量。请输入数字，例如 <code>0.05</code>，或发送 /cancel。
 wd-amount-not-positive = 数量必须大于零。
@@ -897,7 +901,7 @@ addr-details-created = 添加于 { $when }
 addr-details-usage = 提币：{ $usage }
 addr-read-only = 你的 API 密钥是只读的，因此我无法用它修改你的地址簿。你仍可以用 /addresses 查看；要添加、删除或重发确认邮件，请用 /connect 连接一个可读写的密钥。
 addr-ask-asset = <b>新的提币地址</b>
-    这个地址用于哪种资产？请选择，或输入资产代码。
+    这个地址用于哪种资产？请选择，或输入资产代码或名称。
 addr-ask-address = 请发送 { $asset } 地址（格式类似 { $shape }）。请复制粘贴，不要手动输入。
 addr-ask-address-any = 请发送 { $asset } 地址。请复制粘贴，不要手动输入。
 addr-ask-memo-tag = 请发送这个 { $asset } 地址的目标标签（一个数字）。交易所通常需要标签；如果这个地址没有，请发送 /skip。
@@ -927,7 +931,7 @@ addr-choice-other-owner = 别人的
 addr-choice-individual = 个人
 addr-choice-organisation = 企业或机构
 addr-choice-other = 其他…
-addr-bad-asset = 我不认识资产“{ $asset }”。请点选按钮，或输入已上线的资产代码，例如 <code>BTC</code>。
+addr-bad-asset = 我不认识资产“{ $asset }”。
 addr-bad-address-shape = 这看起来不像 { $asset } 地址（应为 { $shape }）。请检查后重新发送。
 addr-bad-address-checksum = 这看起来像 { $asset } 地址（{ $prefix }…），但校验和不匹配：有字符输错或漏掉了。请从来源重新复制地址后再发送。
 addr-bad-address-too-long = 地址太长：最多 { $max } 个字符。
@@ -940,7 +944,7 @@ addr-bad-name-short = 这作为名称太短了：请输入完整名称（至少 
 addr-bad-pick = 请从下面选一个，或发送 /cancel：
 addr-bad-country = 我不认识“{ $input }”这个国家或地区。请输入两位 ISO 代码，例如 <code>AU</code> 或 <code>GB</code>，或输入国家名称。
 addr-not-skippable = 这一项是必填的，不能跳过。
-addr-no-back = 这是第一个问题。发送 /cancel 可停止。
+addr-no-back = 这是第一个问题，没有上一个可以返回。
 addr-cancelled = 已取消。没有保存任何内容。
 addr-summary-title = <b>保存这个提币地址吗？</b>
 addr-summary-asset = 资产：{ $asset }（{ $name }）

@@ -103,7 +103,7 @@ import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query"] as const;
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
-export const CONVERSATION_VERSION = 4;
+export const CONVERSATION_VERSION = 5;
 
 /** Where the bot keeps its state. */
 export interface BotStorage {

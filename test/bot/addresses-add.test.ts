@@ -259,8 +259,9 @@ describe("bad input at every step changes nothing and calls nothing", () => {
       expect(outputs[0]?.plainText).toContain(message);
     };
     await startAdd(chat);
-    await refused("NOPE", "I don't know the asset “NOPE”");
-    await refused("/back", "This is the first question.");
+    await refused("NOPE", "I don't know NOPE.");
+    await refused("aud", "Pick a crypto asset, not AUD, for this.");
+    await refused("/back", "This is the first question: there is none to go back to.");
     await refused("/skip", "This one is needed, so it can't be skipped.");
     await chat.send("btc");
     await refused("0x52908400098527886E0F7030069857D2E4169EE7", "That does not look like a BTC address");

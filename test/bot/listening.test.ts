@@ -149,6 +149,117 @@ describe("a button's choice typed", () => {
   });
 });
 
+describe("a refusal at a question with options offers them again", () => {
+  const LANGUAGES = [
+    {
+      language: "en",
+      pickAgain: "Pick one of these, or /cancel:",
+      noCountry: "“Narnia” is not a country I know.",
+      newZealand: "🇳🇿 New Zealand",
+      region: "The owner's state, province or region",
+      noBack: "This is the first question: there is none to go back to.",
+      unknown: "I don't know qqqqqqqq.",
+      readOnly: "Your API key is read-only, so an alert can't trade with it.",
+      buy: "Buy BTC",
+      above: "▲ Above",
+      unconfirmed: "“Hot wallet” is waiting for its email confirmation",
+      typed: ["bitcoin", "Mum", "personal wallet", "other", "Electrum", "someone else's", "a person"],
+    },
+    {
+      language: "zh",
+      pickAgain: "请从下面选一个，或发送 /cancel：",
+      noCountry: "我不认识“Narnia”这个国家或地区。",
+      newZealand: "🇳🇿 新西兰",
+      region: "所有者所在的州",
+      noBack: "这是第一个问题，没有上一个可以返回。",
+      unknown: "我不认识 qqqqqqqq。",
+      readOnly: "你的 API 密钥是只读的，提醒无法用它交易。",
+      buy: "买入 BTC",
+      above: "▲ 高于",
+      unconfirmed: "“Hot wallet”正在等待邮件确认",
+      typed: ["比特币", "妈妈", "个人钱包", "其他", "Electrum", "别人的", "个人"],
+    },
+  ];
+  type Chat = Awaited<ReturnType<typeof tb.trader>>["chat"];
+  const labels = (output: { buttons: { text: string }[][] } | undefined) =>
+    output?.buttons.flat().map((b) => b.text) ?? [];
+  async function speak(chat: Chat, language: string): Promise<void> {
+    if (language === "en") return;
+    await chat.send("/settings");
+    await chat.press("Language");
+    await chat.press("简体中文");
+  }
+
+  it.each(LANGUAGES)("$language: a country not known, with the countries again", async (words) => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await speak(chat, words.language);
+    await chat.send("/addresses");
+    await chat.press(words.language === "en" ? "➕ Add address" : "➕ 添加地址");
+    const [asset, label, ...choices] = words.typed as [string, string, ...string[]];
+    await chat.send(asset);
+    await chat.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await chat.send(label);
+    for (const typed of choices) await chat.send(typed);
+    await chat.send("Jane Citizen");
+    const refusal = (await chat.send("Narnia")).at(-1);
+    expect(refusal?.plainText, chat.transcript()).toContain(words.noCountry);
+    expect(refusal?.plainText.endsWith(`\n${words.pickAgain}`)).toBe(true);
+    expect(labels(refusal)).toEqual(expect.arrayContaining([words.newZealand]));
+    expect(lastText(await chat.press(words.newZealand))).toContain(words.region);
+  });
+
+  it.each(LANGUAGES)("$language: Back at the first question, with its assets again", async (words) => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await speak(chat, words.language);
+    await chat.send("/addresses");
+    await chat.press(words.language === "en" ? "➕ Add address" : "➕ 添加地址");
+    const refusal = (await chat.send("/back")).at(-1);
+    expect(refusal?.plainText).toBe(`${words.noBack}\n${words.pickAgain}`);
+    expect(labels(refusal).slice(0, 2)).toEqual(["BTC", "ETH"]);
+  });
+
+  it.each(LANGUAGES)("$language: a word naming no asset, with the asset buttons again", async (words) => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await speak(chat, words.language);
+    await chat.send("/alert");
+    const refusal = (await chat.send("qqqqqqqq")).at(-1);
+    expect(refusal?.plainText).toBe(`${words.unknown}\n${words.pickAgain}`);
+    expect(labels(refusal).slice(0, 2)).toEqual(["BTC", "ETH"]);
+  });
+
+  it.each(LANGUAGES)("$language: a read-only key's Buy, with the actions again", async (words) => {
+    const chat = tb.chat();
+    const account = tb.ex.account({ AUD: "1000" });
+    await tb.app.deps.accounts.connect(chat.user.id, account.readOnlyKey);
+    await speak(chat, words.language);
+    await chat.send("/alert");
+    await chat.press("BTC");
+    await chat.send("100000");
+    await chat.press(words.above);
+    const refusal = (await chat.press(words.buy)).at(-1);
+    expect(refusal?.plainText).toContain(words.readOnly);
+    expect(refusal?.plainText.endsWith(`\n${words.pickAgain}`)).toBe(true);
+    expect(labels(refusal)).toEqual(expect.arrayContaining([words.buy]));
+  });
+
+  it.each(LANGUAGES)(
+    "$language: an address waiting for its email, with the destinations again",
+    async (words) => {
+      const { chat, account } = await withdrawer(tb, { BTC: "1" });
+      const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+      await saveAddress(tb, account, { asset: "BTC", address, label: "Cold wallet" });
+      await saveAddress(tb, account, { asset: "BTC", address, label: "Hot wallet" }, false);
+      await speak(chat, words.language);
+      await chat.send("/withdraw");
+      await chat.press("BTC");
+      const refusal = (await chat.press("⏳ Hot wallet")).at(-1);
+      expect(refusal?.plainText).toContain(words.unconfirmed);
+      expect(refusal?.plainText.endsWith(`\n${words.pickAgain}`)).toBe(true);
+      expect(labels(refusal)).toEqual(expect.arrayContaining(["Cold wallet", "⏳ Hot wallet"]));
+    },
+  );
+});
+
 describe("every guided flow completed by typing only", () => {
   const all = (outputs: { plainText: string }[]) => outputs.map((o) => o.plainText).join("\n");
 

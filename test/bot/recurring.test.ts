@@ -288,9 +288,9 @@ describe("checks before any exchange call", () => {
     const say = async (text: string) => lastText(await chat.send(text));
     await chat.send("/dca");
     await chat.press("➕ New");
-    expect(await say("XYZ")).toContain("I don't know the asset XYZ.");
-    expect(await say("AUD")).toContain("I don't know the asset AUD.");
-    expect(await say("<b>")).toContain("I don't know the asset <b>.");
+    expect(await say("XYZ")).toContain("I don't know XYZ.");
+    expect(await say("AUD")).toContain("Pick a crypto asset, not AUD, for this.");
+    expect(await say("<b>")).toContain("I don't know <b>.");
     expect(await say("doge")).toContain("buy DOGE with AUD or sell DOGE for AUD?");
     expect(await say("hold")).toContain("Pick one of these");
     await chat.press("Sell DOGE for AUD");

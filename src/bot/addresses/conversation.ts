@@ -23,6 +23,7 @@ import {
 } from "../../services/addresses/draft.ts";
 import { addressShape, memoKind } from "../../services/addresses/formats.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
+import { typedAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -145,6 +146,7 @@ function promptOf(
 async function ask(
   conversation: Convo,
   ctx: ConversationContext,
+  deps: BotDeps,
   step: DraftStep,
   draft: AddressDraft,
   assets: [string, string][],
@@ -152,34 +154,41 @@ async function ask(
 ): Promise<Answer> {
   const first = step === "asset";
   const optional = isOptionalStep(step);
-  const text = promptOf(step, draft, ctx.t, language);
-  const options = optionsOf(step, assets, ctx.t, language);
+  let text = promptOf(step, draft, ctx.t, language);
+  let options = optionsOf(step, assets, ctx.t, language);
   const columns = step === "asset" ? 4 : options.length > 3 ? 2 : 1;
-  const keyboard = new InlineKeyboard();
-  options.forEach(([label], i) => {
-    keyboard.text(label, `ad:v:${i}`);
-    if (i % columns === columns - 1) keyboard.row();
-  });
-  keyboard.row();
-  if (!first) keyboard.text(ctx.t("button-back"), "ad:b");
-  if (optional) keyboard.text(ctx.t("addr-button-skip"), "ad:s");
-  keyboard.text(ctx.t("button-cancel"), "ad:x");
-  const sent = await ctx.reply(text, { reply_markup: keyboard });
+  const keyboardOf = (shown: readonly [string, string][]) => {
+    const keyboard = new InlineKeyboard();
+    shown.forEach(([label], i) => {
+      keyboard.text(label, `ad:v:${i}`);
+      if (i % columns === columns - 1) keyboard.row();
+    });
+    keyboard.row();
+    if (!first) keyboard.text(ctx.t("button-back"), "ad:b");
+    if (optional) keyboard.text(ctx.t("addr-button-skip"), "ad:s");
+    return keyboard.text(ctx.t("button-cancel"), "ad:x");
+  };
+  const message = await ctx.reply(text, { reply_markup: keyboardOf(options) });
+  let sent = { chatId: message.chat.id, messageId: message.message_id };
   // The question keeps its text and loses its buttons, with what became of it below.
   const close = (outcome: string) =>
-    ctx.api.editMessageText(sent.chat.id, sent.message_id, outcome === "" ? text : `${text}\n${outcome}`);
+    ctx.api.editMessageText(sent.chatId, sent.messageId, outcome === "" ? text : `${text}\n${outcome}`);
   const listed = new Set(assets.map(([code]) => code));
+  // At a question with options, every refusal ends with the refusal to pick, which offers them again.
+  const pickAgain = ctx.t("addr-bad-pick");
+  const refuse = (reason: string) =>
+    ctx.reply(options.length === 0 || reason === pickAgain ? reason : `${reason}\n${pickAgain}`);
   for (;;) {
-    const input = await nextInput(conversation, sent.message_id, "ad:", { skip: "ad:s", back: "ad:b" });
+    const input = await nextInput(conversation, sent.messageId, "ad:", { skip: "ad:s", back: "ad:b" });
     let raw: string;
     if ("data" in input) {
       if (input.data === "ad:x") {
-        await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("addr-cancelled"));
+        await ctx.api.editMessageText(sent.chatId, sent.messageId, ctx.t("addr-cancelled"));
         return "cancel";
       }
       if (input.data === "ad:b") {
         if (first) {
-          await ctx.reply(ctx.t("addr-no-back"));
+          await refuse(ctx.t("addr-no-back"));
           continue;
         }
         await close("");
@@ -187,7 +196,7 @@ async function ask(
       }
       if (input.data === "ad:s") {
         if (!optional) {
-          await ctx.reply(ctx.t("addr-not-skippable"));
+          await refuse(ctx.t("addr-not-skippable"));
           continue;
         }
         setAnswer(draft, step, "");
@@ -197,6 +206,21 @@ async function ask(
       const option = options[Number(/^ad:v:(\d{1,3})$/.exec(input.data)?.[1] ?? -1)];
       if (option === undefined) continue;
       raw = option[1];
+    } else if (step === "asset") {
+      const typed = await typedAsset(conversation, ctx, deps, input.text, {
+        among: [...listed],
+        buttons: (codes) => keyboardOf(codes.map((code) => [code, code])),
+        pickAgain,
+      });
+      if ("refused" in typed) continue;
+      if ("asked" in typed) {
+        // The closest assets are the question now, and their buttons its options.
+        text = typed.asked.text;
+        sent = typed.asked;
+        options = typed.asked.codes.map((code) => [code, code]);
+        continue;
+      }
+      raw = typed.code;
     } else {
       // A button's label typed out counts as pressing it.
       const lowered = input.text.trim().toLowerCase();
@@ -206,7 +230,7 @@ async function ask(
     const checked = checkAnswer(draft, step, raw, listed);
     if ("problem" in checked) {
       const typed = "text" in input ? input.text : raw;
-      await ctx.reply(describeStepProblem(checked.problem, ctx.t, draft.asset ?? "", typed));
+      await refuse(describeStepProblem(checked.problem, ctx.t, draft.asset ?? "", typed));
       continue;
     }
     setAnswer(draft, step, checked.value);
@@ -227,7 +251,7 @@ export function addressConversation(deps: BotDeps) {
     const draft: AddressDraft = args.draft ?? { travel: {} };
     let step: DraftStep | undefined = args.at ?? "asset";
     while (step !== undefined) {
-      const answer = await ask(conversation, ctx, step, draft, data.assets, language);
+      const answer = await ask(conversation, ctx, deps, step, draft, data.assets, language);
       if (answer === "cancel") return;
       // Recomputed after each answer: a changed choice changes which questions follow.
       const steps = draftSteps(draft);

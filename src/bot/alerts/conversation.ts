@@ -25,6 +25,7 @@ import {
 } from "../../services/alerts/checks.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
+import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -149,31 +150,6 @@ async function cancelled(
   return undefined;
 }
 
-/** Picks a listed asset by button or typed code; undefined on cancel. */
-async function askAsset(
-  conversation: Convo,
-  ctx: ConversationContext,
-  assets: string[],
-): Promise<string | undefined> {
-  const keyboard = new InlineKeyboard();
-  assets.slice(0, MAX_PICKER).forEach((code, i) => {
-    keyboard.text(code, `ag:a:${code}`);
-    if (i % 4 === 3) keyboard.row();
-  });
-  const text = ctx.t("alerts-ask-asset");
-  const at = await ask(ctx, text, keyboard);
-  for (;;) {
-    const input = await nextInput(conversation, at.messageId, "ag:");
-    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
-    const choice = "data" in input ? input.data.replace(/^ag:a:/, "") : input.text.trim().toUpperCase();
-    if (assets.includes(choice)) {
-      await answered(ctx, at, text, escapeHtml(choice));
-      return choice;
-    }
-    await ctx.reply(ctx.t("alerts-unknown-asset", { asset: escapeHtml(choice.slice(0, 12)) }));
-  }
-}
-
 /** Levels offered as buttons: the buy and sell prices, then steps around the market price. */
 function levelOptions(prices: Prices): { level: string; label: string }[] {
   const market = toDec(prices.market);
@@ -255,7 +231,8 @@ async function askChoice<T extends string>(
     }
     const reason = refuse(choice.value);
     if (reason !== undefined) {
-      await ctx.reply(reason);
+      // With the refusal to pick, which offers the options again.
+      await ctx.reply(`${reason}\n${ctx.t("alerts-pick-again")}`);
       continue;
     }
     await answered(ctx, at, text, escapeHtml(choice.label));
@@ -381,7 +358,16 @@ export function alertConversation(deps: BotDeps) {
     }
     const { assets, permission } = start.data;
     const locale = await ctx.i18n.getLocale();
-    const asset = await askAsset(conversation, ctx, assets);
+    const asset = await askAsset(conversation, ctx, deps, {
+      text: ctx.t("alerts-ask-asset"),
+      among: assets,
+      shown: assets.slice(0, MAX_PICKER),
+      prefix: "ag:",
+      columns: 4,
+      notAmong: (code) => ctx.t("asset-no-price", { asset: escapeHtml(code) }),
+      pickAgain: ctx.t("alerts-pick-again"),
+      cancelled: ctx.t("cancelled"),
+    });
     if (asset === undefined) return;
     const prices = await conversation.external((outside) => loadPrices(outside, deps, asset));
     if (!prices.ok) {

@@ -5,7 +5,11 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { LANGUAGES } from "../i18n.ts";
 import { offerOptionsAgain, recordKeyboards, typedPressAnswers } from "./typed-choices.ts";
 
-/** The flows' refusals to pick, sent with the options again. */
+/**
+ * The flows' refusals to pick, sent with the options again. Every refusal at a question with options ends
+ * with its flow's, after the reason when there is one ("You hold no DOGE to sell.\nPick one of these, or
+ * /cancel:"): a reason alone may be sent where no question is open, and is then sent as it is.
+ */
 const PICK_AGAIN = [
   "trade-pick-again",
   "dca-pick-again",

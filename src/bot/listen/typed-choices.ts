@@ -101,20 +101,9 @@ async function answerable(ctx: BotContext, deps: BotDeps): Promise<ShownKeyboard
 }
 
 /** The asset `text` names by code, name or alias, when the listed assets are at hand. */
-async function assetNamed(
-  ctx: BotContext,
-  deps: BotDeps,
-  text: string,
-): Promise<{ code: string; listed: ReadonlyMap<string, string> } | undefined> {
+async function assetNamed(ctx: BotContext, deps: BotDeps, text: string): Promise<string | undefined> {
   const names = await listedNow(deps);
-  const code = names === undefined ? undefined : assetsOf(ctx, names).exact.get(normaliseAssetWord(text));
-  return code === undefined || names === undefined ? undefined : { code, listed: names };
-}
-
-/** Handles the rest of the update as if `text` had been typed (the same message otherwise). */
-function typedInstead(ctx: BotContext, text: string): void {
-  const message = ctx.message as NonNullable<BotContext["message"]>;
-  ctx.replaceUpdate({ update_id: ctx.update.update_id, message: { ...message, text } });
+  return names === undefined ? undefined : assetsOf(ctx, names).exact.get(normaliseAssetWord(text));
 }
 
 /**
@@ -165,20 +154,13 @@ export async function typedPick(
   const keyboard = await answerable(ctx, deps);
   if (keyboard === undefined) return "none";
   const text = ctx.message?.text as string;
-  // An asset typed by name ("以太坊", "bitcoin") presses the button of its code.
+  // An asset typed by name ("以太坊", "bitcoin") presses the button of its code. (An asset question takes
+  // the others by name itself: asset-question.ts.)
   const asset = await assetNamed(ctx, deps, text);
-  if (asset !== undefined) {
-    const coded = keyboard.buttons.findIndex((button) => button.label === asset.code);
-    if (coded !== -1) {
-      pressInstead(ctx, keyboard, keyboard.buttons[coded] as ShownButton);
-      return "pressed";
-    }
-    // A question of assets whose buttons show only some: the asset's code is typed instead of its name
-    // ("chainlink" -> "LINK"), which every flow's asking of an asset takes.
-    if (keyboard.buttons.some((button) => asset.listed.has(button.label)) && text.trim() !== asset.code) {
-      typedInstead(ctx, asset.code);
-      return "none";
-    }
+  const coded = keyboard.buttons.find((button) => button.label === asset);
+  if (coded !== undefined) {
+    pressInstead(ctx, keyboard, coded);
+    return "pressed";
   }
   const match = pickOn(ctx.i18n.fluent, keyboard, text, loose);
   if (match.kind === "none") return "none";
@@ -237,9 +219,10 @@ export const typedPressAnswers: Transformer = (prev, method, payload, signal) =>
 };
 
 /**
- * Sends a refusal to pick ("Pick one of these, or /cancel", in any language, the texts in `refusals`) with the
- * options of the chat's last keyboard again as its buttons, so nobody has to scroll up: each is a `ty:` button
- * that presses the original (see {@link typedChoices}). One place for every flow's refusal.
+ * Sends a refusal to pick (a text ending with "Pick one of these, or /cancel:", in any language, the texts in
+ * `refusals`, whatever reason comes before it) with the options of the chat's last keyboard again as its
+ * buttons, so nobody has to scroll up: each is a `ty:` button that presses the original (see
+ * {@link typedChoices}). One place for every flow's refusal; one that has buttons of its own keeps them.
  */
 export function offerOptionsAgain(keyboards: ShownKeyboards, refusals: readonly string[]): Transformer {
   return async (prev, method, payload, signal) => {

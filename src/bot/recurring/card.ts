@@ -135,8 +135,6 @@ export async function showScheduleCard(
 /** Words a problem found by the checks. */
 export function describeDcaProblem(problem: RecurringProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
-    case "unknown_asset":
-      return t("dca-unknown-asset", { asset: escapeHtml(shorten(problem.asset, 12)) });
     case "not_amount":
       return t("trade-bad-amount", { input: escapeHtml(shorten(problem.input, 40)) });
     case "too_precise":

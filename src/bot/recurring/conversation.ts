@@ -5,7 +5,9 @@
  * again; a read-only key is told at once why it cannot go on.
  */
 import { DIRECTION, RECURRING_PERIODS } from "../../exchange/index.ts";
-import { checkAsset, checkCovered, checkQuantity } from "../../services/recurring/checks.ts";
+import { checkCovered, checkQuantity } from "../../services/recurring/checks.ts";
+import { FIAT } from "../../services/swaps/quotes.ts";
+import { askAsset } from "../asset-question.ts";
 import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
@@ -41,7 +43,8 @@ async function loadCreate(ctx: BotContext, deps: BotDeps): Promise<Loaded> {
   try {
     const waited = await waitForExchange(ctx, deps, () => deps.market.ticker());
     if (waited.cancelled) return { ok: false };
-    return { ok: true, listed: Object.keys(waited.value) };
+    // AUD is the other side of every schedule, never its asset.
+    return { ok: true, listed: Object.keys(waited.value).filter((code) => code !== FIAT) };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
@@ -110,19 +113,16 @@ export function dcaCreateConversation(deps: BotDeps) {
       return;
     }
     const top = TOP_ASSETS.filter((code) => loaded.listed.includes(code));
-    const asset = await choose(
-      conversation,
-      ctx,
-      ctx.t("dca-ask-asset"),
-      "a",
-      top.map((code) => ({ value: code, label: code })),
-      async (typed) => {
-        const checked = checkAsset(typed, loaded.listed);
-        if (!("code" in checked)) return { value: checked.asset };
-        const locale = await ctx.i18n.getLocale();
-        return { problem: describeDcaProblem(checked, ctx.t, locale) };
-      },
-    );
+    const asset = await askAsset(conversation, ctx, deps, {
+      text: ctx.t("dca-ask-asset"),
+      among: loaded.listed,
+      shown: top,
+      prefix: "dq:",
+      columns: 3,
+      notAmong: (code) => ctx.t("asset-no-price", { asset: escapeHtml(code) }),
+      pickAgain: ctx.t("dca-pick-again"),
+      cancelled: ctx.t("cancelled"),
+    });
     if (asset === undefined) return;
     const shownAsset = escapeHtml(asset);
     const direction = await choose(

@@ -49,7 +49,7 @@ export async function closePrompt(
 
 /**
  * Asks to pick one of `choices` (button data after `dq:<kind>:`, with labels); typed text is refused
- * with a pointer to the buttons unless `typed` accepts it. Undefined when the user cancels.
+ * with a pointer to the buttons. Undefined when the user cancels.
  */
 export async function choose(
   conversation: Convo,
@@ -57,7 +57,6 @@ export async function choose(
   text: string,
   kind: string,
   choices: readonly { value: string; label: string }[],
-  typed?: (text: string) => Promise<{ value: string } | { problem: string }>,
 ): Promise<string | undefined> {
   const keyboard = new InlineKeyboard();
   choices.forEach((choice, i) => {
@@ -71,25 +70,15 @@ export async function choose(
       await closePrompt(ctx, sent, ctx.t("cancelled"));
       return undefined;
     }
-    let value: string | undefined;
-    if ("data" in input) {
-      const picked = input.data.slice(`dq:${kind}:`.length);
-      if (input.data.startsWith(`dq:${kind}:`) && choices.some((c) => c.value === picked)) value = picked;
-    } else if (typed) {
-      const result = await typed(input.text);
-      if ("problem" in result) {
-        await ctx.reply(result.problem);
-        continue;
-      }
-      value = result.value;
-    } else {
+    if (!("data" in input)) {
       await ctx.reply(ctx.t("dca-pick-again"));
       continue;
     }
-    if (value === undefined) continue;
-    const label = choices.find((c) => c.value === value)?.label ?? escapeHtml(value);
-    await closePrompt(ctx, sent, `${text}\n<b>${label}</b>`);
-    return value;
+    const picked = input.data.slice(`dq:${kind}:`.length);
+    const choice = choices.find((c) => c.value === picked);
+    if (!input.data.startsWith(`dq:${kind}:`) || choice === undefined) continue;
+    await closePrompt(ctx, sent, `${text}\n<b>${choice.label}</b>`);
+    return choice.value;
   }
 }
 

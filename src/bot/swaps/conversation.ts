@@ -12,6 +12,7 @@ import { InlineKeyboard } from "grammy";
 import { isPositiveDecimal } from "../../exchange/index.ts";
 import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
+import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { waitForExchange } from "../exchange-wait.ts";
@@ -65,30 +66,6 @@ async function loadTradeData(ctx: BotContext, deps: BotDeps): Promise<TradeData>
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
     return { ok: false, text: explained };
-  }
-}
-
-/** Asks to pick one of `options`; undefined when the user cancels. */
-async function pick(conversation: Convo, ctx: ConversationContext, prompt: string, options: string[]) {
-  const keyboard = new InlineKeyboard();
-  options.slice(0, MAX_PICKER).forEach((code, i) => {
-    keyboard.text(code, `tr:a:${code}`);
-    if (i % 3 === 2) keyboard.row();
-  });
-  keyboard.row().text(ctx.t("button-cancel"), "tr:x");
-  const sent = await ctx.reply(prompt, { reply_markup: keyboard });
-  for (;;) {
-    const input = await nextInput(conversation, sent.message_id, "tr:");
-    const choice = "data" in input ? input.data.replace(/^tr:a:/, "") : input.text.trim().toUpperCase();
-    if ("data" in input && input.data === "tr:x") {
-      await ctx.api.editMessageText(sent.chat.id, sent.message_id, ctx.t("cancelled"));
-      return undefined;
-    }
-    if (options.includes(choice)) {
-      await ctx.api.editMessageText(sent.chat.id, sent.message_id, `${prompt} <b>${escapeHtml(choice)}</b>`);
-      return choice;
-    }
-    await ctx.reply(ctx.t("trade-pick-again"));
   }
 }
 
@@ -184,6 +161,13 @@ export function tradeConversation(deps: BotDeps) {
       return;
     }
     const locale = await ctx.i18n.getLocale();
+    // Every asset question of a trade: its buttons, refusal and cancel.
+    const question = {
+      prefix: "tr:",
+      columns: 3,
+      pickAgain: ctx.t("trade-pick-again"),
+      cancelled: ctx.t("cancelled"),
+    };
     let src = args.kind === "buy" ? FIAT : args.src;
     let dst = args.kind === "sell" ? FIAT : args.dst;
     if (src === undefined) {
@@ -191,23 +175,27 @@ export function tradeConversation(deps: BotDeps) {
         await ctx.reply(ctx.t("trade-nothing-to-sell"));
         return;
       }
-      src = await pick(
-        conversation,
-        ctx,
-        ctx.t(args.kind === "sell" ? "trade-pick-sell" : "trade-pick-from"),
-        data.holdings,
-      );
+      src = await askAsset(conversation, ctx, deps, {
+        ...question,
+        text: ctx.t(args.kind === "sell" ? "trade-pick-sell" : "trade-pick-from"),
+        among: data.holdings,
+        shown: data.holdings.slice(0, MAX_PICKER),
+        notAmong: (code) => ctx.t("trade-not-held", { kind: args.kind, asset: escapeHtml(code) }),
+      });
       if (src === undefined) return;
     }
     if (dst === undefined) {
       const prompt =
         args.kind === "buy" ? ctx.t("trade-pick-buy") : ctx.t("trade-pick-to", { src: escapeHtml(src) });
-      dst = await pick(
-        conversation,
-        ctx,
-        prompt,
-        data.assets.filter((a) => a !== src),
-      );
+      const among = data.assets.filter((a) => a !== src);
+      dst = await askAsset(conversation, ctx, deps, {
+        ...question,
+        text: prompt,
+        among,
+        shown: among.slice(0, MAX_PICKER),
+        notAmong: (code) =>
+          ctx.t(code === src ? "trade-same-asset" : "asset-no-price", { asset: escapeHtml(code) }),
+      });
       if (dst === undefined) return;
     }
     const [from, to] = [src, dst];

@@ -38,7 +38,7 @@ export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], 
     case "same_asset":
       return t("trade-same-asset", { asset: escapeHtml(problem.asset) });
     case "need_crypto":
-      return t("trade-need-crypto");
+      return t("asset-need-crypto");
     case "too_precise":
       return t("trade-too-precise", { asset: escapeHtml(problem.asset), decimals: problem.decimals });
     case "below_minimum":

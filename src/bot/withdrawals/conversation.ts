@@ -24,7 +24,7 @@ import {
 } from "../../services/withdrawals/checks.ts";
 import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import { resendButtonData } from "../addresses/buttons.ts";
-import { lookUpAsset } from "../asset-input.ts";
+import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
@@ -93,70 +93,6 @@ async function markCancelled(ctx: ConversationContext, chatId: number, messageId
   await ctx.api.editMessageText(chatId, messageId, ctx.t("wd-cancelled"));
 }
 
-/** The asset buttons (three a row) and Cancel. */
-function assetKeyboard(ctx: ConversationContext, codes: readonly string[]): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  codes.slice(0, MAX_BUTTONS).forEach((code, i) => {
-    keyboard.text(code, `wd:a:${code}`);
-    if (i % 3 === 2) keyboard.row();
-  });
-  return keyboard.row().text(ctx.t("button-cancel"), "wd:x");
-}
-
-/**
- * Asks for the asset among the holdings, by button or typed (code, name or alias); undefined when the
- * user cancels. A word naming no asset is said to be unknown, with the closest holdings as buttons.
- */
-async function pickAsset(
-  conversation: Convo,
-  ctx: ConversationContext,
-  deps: BotDeps,
-  holdings: string[],
-): Promise<string | undefined> {
-  const prompt = ctx.t("wd-pick-asset");
-  let sent = await ctx.reply(prompt, { reply_markup: assetKeyboard(ctx, holdings) });
-  let asking = prompt;
-  for (;;) {
-    const input = await nextInput(conversation, sent.message_id, "wd:");
-    if ("data" in input && input.data === "wd:x") {
-      await markCancelled(ctx, sent.chat.id, sent.message_id);
-      return undefined;
-    }
-    if ("data" in input) {
-      const choice = input.data.replace(/^wd:a:/, "");
-      if (holdings.includes(choice)) {
-        await ctx.api.editMessageText(
-          sent.chat.id,
-          sent.message_id,
-          `${asking} <b>${escapeHtml(choice)}</b>`,
-        );
-        return choice;
-      }
-      await ctx.reply(ctx.t("wd-pick-again"));
-      continue;
-    }
-    const typed = input.text;
-    const found = await conversation.external((outside) =>
-      lookUpAsset(outside, deps, typed, { among: holdings }),
-    );
-    if (found.found && holdings.includes(found.code)) {
-      await ctx.api.editMessageText(
-        sent.chat.id,
-        sent.message_id,
-        `${asking} <b>${escapeHtml(found.code)}</b>`,
-      );
-      return found.code;
-    }
-    if (found.found) {
-      await ctx.reply(ctx.t("wd-unknown-asset", { asset: escapeHtml(found.code) }));
-    } else if (found.closest.length > 0) {
-      // The closest holdings become the question: their buttons answer it.
-      asking = found.text;
-      sent = await ctx.reply(asking, { reply_markup: assetKeyboard(ctx, found.closest) });
-    } else await ctx.reply(`${found.text}\n${ctx.t("wd-pick-again")}`);
-  }
-}
-
 /**
  * Asks for the destination: confirmed entries are buttons; unconfirmed ones are listed as not yet
  * usable, each with a Resend confirmation button. Picking an unconfirmed one is refused here, before
@@ -202,9 +138,12 @@ async function pickDestination(
     const entry = entries.find((e) => e.id === id);
     const problem = checkDestination(entry, asset);
     if (problem === undefined && entry !== undefined) return entry;
-    if (problem?.code === "unconfirmed") {
-      await ctx.reply(ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) }));
-    } else await ctx.reply(ctx.t("wd-destination-gone"));
+    const reason =
+      problem?.code === "unconfirmed"
+        ? ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) })
+        : ctx.t("wd-destination-gone");
+    // With the refusal to pick, which offers the destinations again.
+    await ctx.reply(`${reason}\n${ctx.t("wd-pick-again")}`);
   }
 }
 
@@ -306,12 +245,21 @@ export function withdrawConversation(deps: BotDeps) {
     const named = args.asset;
     // A named asset not held is said so (the command recognised it), then the holdings are offered.
     if (named !== undefined && !data.holdings.includes(named)) {
-      await ctx.reply(ctx.t("wd-unknown-asset", { asset: escapeHtml(named) }));
+      await ctx.reply(ctx.t("wd-not-held", { asset: escapeHtml(named) }));
     }
     const asset =
       named !== undefined && data.holdings.includes(named)
         ? named
-        : await pickAsset(conversation, ctx, deps, data.holdings);
+        : await askAsset(conversation, ctx, deps, {
+            text: ctx.t("wd-pick-asset"),
+            among: data.holdings,
+            shown: data.holdings.slice(0, MAX_BUTTONS),
+            prefix: "wd:",
+            columns: 3,
+            notAmong: (code) => ctx.t("wd-not-held", { asset: escapeHtml(code) }),
+            pickAgain: ctx.t("wd-pick-again"),
+            cancelled: ctx.t("wd-cancelled"),
+          });
     if (asset === undefined) return;
     const { confirmed, unconfirmed } = destinationsFor(data.entries, asset);
     if (confirmed.length === 0 && unconfirmed.length === 0) {

@@ -1,8 +1,8 @@
 /**
- * Checks on a recurring trade before any exchange call: a listed crypto asset, a quantity that is a
- * positive decimal with no more places than its asset takes and worth at least the smallest order, a
- * known cadence, and a start that has not passed. The same rules as swaps (one minimum, one precision
- * table), since every run of a schedule is a market trade.
+ * Checks on a recurring trade before any exchange call: a quantity that is a positive decimal with no
+ * more places than its asset takes and worth at least the smallest order, a known cadence, and a start
+ * that has not passed. The same rules as swaps (one minimum, one precision table), since every run of a
+ * schedule is a market trade.
  */
 import { DIRECTION, type Direction, RECURRING_PERIODS, type Ticker, toDec } from "../../exchange/index.ts";
 import { amountDecimals, MIN_ORDER_AUD, parseAmount } from "../swaps/checks.ts";
@@ -13,7 +13,6 @@ export type Period = (typeof RECURRING_PERIODS)[number];
 
 /** Why a recurring trade cannot go ahead; the bot words each one. */
 export type RecurringProblem =
-  | { code: "unknown_asset"; asset: string }
   | { code: "not_amount"; input: string }
   | { code: "too_precise"; asset: string; decimals: number }
   | { code: "below_minimum"; minimum: string }
@@ -28,18 +27,6 @@ export function quantityAsset(asset: string, direction: Direction): string {
 /** Whether `period` is one of the cadences offered when creating. */
 export function isPeriod(period: string): period is Period {
   return (RECURRING_PERIODS as readonly string[]).includes(period);
-}
-
-/**
- * The listed crypto code (one of `listed`, the ticker's codes) for what the user typed ("btc" -> "BTC"),
- * or the problem. AUD is not an
- * asset a schedule can buy or sell: the quantity side is AUD already.
- */
-export function checkAsset(input: string, listed: readonly string[]): { asset: string } | RecurringProblem {
-  const code = input.trim().toUpperCase();
-  if (code === FIAT || !/^\w{1,10}$/.test(code) || !listed.includes(code))
-    return { code: "unknown_asset", asset: input.trim() };
-  return { asset: code };
 }
 
 /**

@@ -61,15 +61,26 @@ export interface DayFields {
 
 // "since 1 March", "from March": the range runs to today.
 const SINCE = /^\s*(?:since|from|starting|从|自)/iu;
+// Words that may open a range. Taken off before reading: chrono reads "from 3" as a time of day.
+const OPENING =
+  /^(?:(?:the|statement|for|of|from|since|starting|between|从|自)(?:\s+|(?=\d))|[\s.,:，：])+/iu;
+// "between 3 and 10 March": the "and" of a "between" joins the ends of a range.
+const BETWEEN = /^\s*between\s/iu;
+// A dash between a month's name and a day ("3 Feb-10 Mar") is a range's, not a time's ("Feb-10").
+const NAME_DASH = /(\p{L})\s*[-–—]\s*(\d)/gu;
 // Words that may stand around a range ("the", "statement for").
 const RANGE_FILLER =
-  /^(?:\s|[.,!?;:，。！？；：]|the|for|statement|of|from|since|between|and|to|until|从|自|到|至|的|对账单)*$/iu;
+  /^(?:\s|[.,!?;:，。！？；：]|the|for|statement|of|from|since|between|and|to|until|till|through|从|自|起|开始|到|至|的|对账单)*$/iu;
+// A relative date that names a period, not a day ("last week", "next month"): no range of days is sure.
+const PERIOD_WORDS = /^(?:last|next|this|past|coming)\b/iu;
 
 /**
- * Reads a range of days in words, in English or Chinese ("1 July to today", "since 1 March", "from 3 Feb 2026
- * to 10 Mar 2026", "2025年7月1日到今天"), relative to `now` in a zone whose offset is then `offsetMinutes`:
- * past dates are meant. One date alone is that day. Undefined when there is no date, or words other than
- * fillers around it.
+ * Reads a range of days in words, in English or Chinese ("1 July to today", "since 1 March", "from 3 Feb to
+ * 10 Mar", "between 3 February and 10 March", "2025年7月1日到今天"), relative to `now` in a zone whose offset
+ * is then `offsetMinutes`: past dates are meant, and a first day without its year is the last one before the
+ * last day. One date alone is that day. Undefined when there is no date, a date without its day, a time of
+ * day, a period rather than a day ("last week"), or words other than fillers around it: such a text is asked
+ * again rather than guessed.
  */
 export function readDayRangeWords(
   text: string,
@@ -81,36 +92,70 @@ export function readDayRangeWords(
   const reference = { instant: new Date(now), timezone: offsetMinutes };
   const todayParsed = chrono.en.GB.parse("today", reference)[0]?.start;
   if (todayParsed === undefined) return undefined;
-  const today: DayFields = {
-    year: todayParsed.get("year") ?? 0,
-    month: todayParsed.get("month") ?? 0,
-    day: todayParsed.get("day") ?? 0,
-  };
+  const today = dayOf(todayParsed);
+  let dates = typed.replace(OPENING, "").replace(NAME_DASH, "$1 - $2");
+  if (BETWEEN.test(typed)) dates = dates.replace(/\sand\s/iu, " to ");
   for (const parser of PARSERS) {
-    const found = parser.parse(typed, reference);
+    const found = parser.parse(dates, reference);
     if (found.length === 0 || found.length > 2) continue;
-    let rest = typed;
+    let rest = dates;
     for (const result of found) rest = rest.replace(result.text, " ");
-    if (!RANGE_FILLER.test(rest) || !found.every((result) => result.start.isCertain("day"))) continue;
-    const todayFields = { ...today };
+    if (!RANGE_FILLER.test(rest) || !found.every(isDay)) continue;
     const [one, two] = found as [ParsedResult, ParsedResult | undefined];
-    const first = pastDay(one.start, today);
-    if (two !== undefined) return { first, last: pastDay(two.start, today) };
-    if (one.end !== undefined && one.end !== null) return { first, last: pastDay(one.end, today) };
-    return { first, last: SINCE.test(typed) ? todayFields : first };
+    if (two !== undefined && one.end) continue;
+    const end = two?.start ?? one.end ?? undefined;
+    if (end === undefined) {
+      const first = notAfter(one.start, today);
+      return first && { first, last: SINCE.test(typed) ? today : first };
+    }
+    // The last day sets the first's year when the first has none; a last day without a year follows a first
+    // day with one.
+    if (!one.start.isCertain("year") || end.isCertain("year")) {
+      const last = notAfter(end, today);
+      const first = last && notAfter(one.start, last);
+      return first && last && { first, last };
+    }
+    const first = dayOf(one.start);
+    const last = notBefore(end, first);
+    return last && { first, last };
   }
   return undefined;
 }
 
-/** A parsed day as its fields; a day typed without its year that would come after today is last year's. */
-function pastDay(component: ParsedComponents, today: DayFields): DayFields {
-  const fields = {
+/** A result that names days: its day (and its end's) given, no time of day, not a period. */
+function isDay(result: ParsedResult): boolean {
+  const ends = result.end ? [result.start, result.end] : [result.start];
+  const period = result.tags().has("result/relativeDate") && PERIOD_WORDS.test(result.text);
+  return !period && ends.every((end) => end.isCertain("day") && !end.isCertain("hour"));
+}
+
+/** A parsed day's calendar fields. */
+function dayOf(component: ParsedComponents): DayFields {
+  return {
     year: component.get("year") ?? 0,
     month: component.get("month") ?? 0,
     day: component.get("day") ?? 0,
   };
-  const order = (d: DayFields) => d.year * 10_000 + d.month * 100 + d.day;
-  return !component.isCertain("year") && order(fields) > order(today)
-    ? { ...fields, year: fields.year - 1 }
-    : fields;
+}
+
+const order = (d: DayFields) => d.year * 10_000 + d.month * 100 + d.day;
+
+/** The day as given, or (typed without its year) the last such day not after `limit`; undefined if none is real. */
+function notAfter(component: ParsedComponents, limit: DayFields): DayFields | undefined {
+  const fields = dayOf(component);
+  if (component.isCertain("year")) return fields;
+  const same = { ...fields, year: limit.year };
+  return realDay(order(same) > order(limit) ? { ...same, year: limit.year - 1 } : same);
+}
+
+/** The first such day (typed without its year) not before `limit`; undefined if it is not real. */
+function notBefore(component: ParsedComponents, limit: DayFields): DayFields | undefined {
+  const same = { ...dayOf(component), year: limit.year };
+  return realDay(order(same) < order(limit) ? { ...same, year: limit.year + 1 } : same);
+}
+
+/** The day when it is on the calendar (29 February moved to another year may not be). */
+function realDay(day: DayFields): DayFields | undefined {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day));
+  return date.getUTCMonth() === day.month - 1 && date.getUTCDate() === day.day ? day : undefined;
 }

@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { DIRECTION, type Ticker } from "../../../src/exchange/index.ts";
 import {
-  checkAsset,
   checkQuantity,
   checkStart,
   isPeriod,
@@ -13,18 +12,6 @@ const ticker: Ticker = {
   BTC: { buy: "100500", sell: "99500", last: "100000" },
   DOGE: { buy: "0.21", sell: "0.19", last: "0.2" },
 };
-const listed = Object.keys(ticker);
-
-describe("checkAsset", () => {
-  it("takes a listed code in any case and spacing", () => {
-    expect(checkAsset(" btc ", listed)).toEqual({ asset: "BTC" });
-  });
-
-  it.each(["AUD", "aud", "XYZ", "", "BTC ETH", "<b>", "A".repeat(11)])("refuses %j", (input) => {
-    expect(checkAsset(input, listed)).toEqual({ code: "unknown_asset", asset: input.trim() });
-  });
-});
-
 describe("checkQuantity", () => {
   it("a buy counts AUD: cents at most, a dollar at least", () => {
     expect(checkQuantity("100", "BTC", DIRECTION.BUY, ticker)).toEqual({ quantity: "100" });

@@ -17,6 +17,24 @@ describe("readDayRangeWords", () => {
     ["1 December", "2025-12-01", "2025-12-01"],
     ["1 Dec 2025 to 31 Jan 2026", "2025-12-01", "2026-01-31"],
     ["2025年7月1日到今天", "2025-07-01", "2026-11-28"],
+    // "from 3" alone would be a time of day.
+    ["from 3 Feb to 10 Mar", "2026-02-03", "2026-03-10"],
+    ["from 3 feb till 10 mar", "2026-02-03", "2026-03-10"],
+    ["statement for 3 Feb to 10 Mar", "2026-02-03", "2026-03-10"],
+    ["3 Feb - 10 Mar", "2026-02-03", "2026-03-10"],
+    ["3 Feb-10 Mar", "2026-02-03", "2026-03-10"],
+    ["between 3 February and 10 March", "2026-02-03", "2026-03-10"],
+    ["between 3 and 10 March", "2026-03-03", "2026-03-10"],
+    ["from 3 to 10 March", "2026-03-03", "2026-03-10"],
+    ["from 3 Feb", "2026-02-03", "2026-11-28"],
+    ["2月3日到3月10日", "2026-02-03", "2026-03-10"],
+    ["从2月3日至3月10日", "2026-02-03", "2026-03-10"],
+    ["2月3日-3月10日", "2026-02-03", "2026-03-10"],
+    ["从2月3日开始", "2026-02-03", "2026-11-28"],
+    // A first day without its year is the last one before the last day; a last day follows a first with one.
+    ["1 Nov to 31 Dec", "2025-11-01", "2025-12-31"],
+    ["from 3 Feb to 10 Mar 2025", "2025-02-03", "2025-03-10"],
+    ["1 Jan 2025 to 31 Mar", "2025-01-01", "2025-03-31"],
   ])("%j is %s to %s (past dates, in the user's zone)", (text, first, last) => {
     expect(readDayRangeWords(text, NOW, 660)).toEqual({ first: day(first), last: day(last) });
   });
@@ -24,5 +42,23 @@ describe("readDayRangeWords", () => {
   it("no date, a date without its day, or other words around it: nothing", () => {
     for (const text of ["", "hello", "next tuesday or so please", "statement", "2025-07-01", "March"])
       expect(readDayRangeWords(text, NOW, 660), text).toBeUndefined();
+  });
+
+  it.each([
+    // "Mar 10" is March 2010 to chrono: a day is never made up.
+    "Feb 3 to Mar 10",
+    "Feb 3 - Mar 10",
+    // A period is not one day.
+    "last week",
+    "since last week",
+    // An end without its month, a time of day, a day not on the calendar that year, other words.
+    "from 3 Feb to 10",
+    "from 3 to 10",
+    "3 Feb 9am to 10 Mar",
+    "from 3pm",
+    "29 Feb to 10 Mar",
+    "3 Feb to 10 Mar please",
+  ])("%j is not read (asked again, never guessed)", (text) => {
+    expect(readDayRangeWords(text, NOW, 660)).toBeUndefined();
   });
 });
