@@ -170,7 +170,10 @@ export function skipNotifier(
     const text =
       notice.name === undefined
         ? translate(language, "skipped-updates", { count: notice.count })
-        : translate(language, "skipped-updates-group", { count: notice.count, name: escapeHtml(notice.name) });
+        : translate(language, "skipped-updates-group", {
+            count: notice.count,
+            name: escapeHtml(notice.name),
+          });
     await api.sendMessage(notice.chatId, text);
   };
 }

@@ -90,7 +90,6 @@ local function take_budget(key, now, interval, burst)
   return 1
 end`;
 
-
 /**
  * KEYS tally (hash: skipped, last); ARGV now, skipped, windowMs. Returns {count, 0} when a notice of
  * `count` is due now (the tally is then cleared), {0, wait} when one is due in `wait` ms, {0, 0} when
