@@ -597,6 +597,9 @@ const accountData = fc.oneof(
   fc.constantFrom(
     "dca:l",
     "dca:new",
+    // The address book's Add as on screen, like dca:new: reached by a press of the real button only, the guided
+    // add depended on which buttons happened to be shown.
+    "addr:add:0",
     "als:0",
     "als:1",
     "als:2",
