@@ -8,6 +8,7 @@
  * the methods that create messages (per chat a burst of 3 then 1 per second, 30 per second overall;
  * beyond either, 429 with retry_after, as Telegram answers a flood), the 429s counted per chat.
  */
+import { performance } from "node:perf_hooks";
 import type { UserFromGetMe } from "grammy/types";
 // The module itself, not the fake's index: that would load the whole fake into the measured process.
 import { newBotIdentity } from "../../src/telegram-fake/bot-identity.ts";
@@ -133,7 +134,7 @@ export function createStubTelegram(options: StubTelegramOptions = {}): StubTeleg
     const chatId = Number(payload.chat_id);
     const text = String(payload.text ?? "");
     const { verdict, retryAfter } =
-      pace !== undefined && MESSAGE_METHODS.has(method) ? pace(chatId, Date.now()) : PASSED;
+      pace !== undefined && MESSAGE_METHODS.has(method) ? pace(chatId, performance.now()) : PASSED;
     options.observe?.(method, payload, verdict);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     if (retryAfter > 0) {
