@@ -1,4 +1,4 @@
-/** Telegram updates for benchmarks: private-chat texts, commands and button presses. */
+/** Telegram updates for benchmarks: private-chat texts, commands, button presses and inline queries. */
 import type { Update } from "grammy/types";
 import { STUB_BOT } from "./stub-telegram.ts";
 
@@ -41,5 +41,13 @@ export function callbackUpdate(id: number, messageId: number, data: string): Upd
         text: "…",
       },
     },
+  };
+}
+
+/** An inline query `query` typed by user `id` in their chat with the bot; `queryId` names it in the answer. */
+export function inlineUpdate(id: number, query: string, queryId = `iq${nextUpdateId}`): Update {
+  return {
+    update_id: nextUpdateId++,
+    inline_query: { id: queryId, from: user(id), query, offset: "", chat_type: "sender" },
   };
 }

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
-import { type App, createApp } from "../../src/app.ts";
+import { type App, type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import {
   ACCOUNT_LIMITS,
@@ -27,6 +27,7 @@ import {
   STUB_BOT,
   STUB_TOKEN,
   type StubTelegram,
+  type StubTelegramOptions,
 } from "./stub-telegram.ts";
 
 /** Which bot an update goes to. */
@@ -43,8 +44,25 @@ export interface World {
   users: number[];
   /** Each user's API key (in the sandbox), to connect them in another bot too. */
   apiKeys: ReadonlyMap<number, string>;
+  /** Each user's account id in the sandbox (its request log is read by account: `sandboxControl`). */
+  accountIds: ReadonlyMap<number, number>;
   handle(side: Side, update: Update): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What bench:storm changes in the world; other benchmarks leave every one at its default. */
+export interface WorldOptions {
+  /**
+   * The bot's inbound limits at their defaults (LIMIT_MESSAGES 10/30 and so on) rather than budgets no
+   * benchmark spends (10000/10000; the default).
+   */
+  realLimits?: boolean;
+  /** The stub Telegram's options (default none: every call answered at once). */
+  telegram?: StubTelegramOptions;
+  /** The sandbox's /_sandbox/ control endpoints (its request log, by account); default off. */
+  sandboxControl?: boolean;
+  /** The app's inbound options (when the notice of skipped updates is considered). */
+  inbound?: AppOptions["inbound"];
 }
 
 /**
@@ -56,6 +74,7 @@ export async function startWorld(
   userCount: number,
   withConversations = false,
   exchangeLatencyMs = 0,
+  options: WorldOptions = {},
 ): Promise<World> {
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const prefix = `bench:${randomUUID()}:`;
@@ -67,8 +86,9 @@ export async function startWorld(
     withdrawalStepMs: 0,
     limits: { accountReads: 1e9, accountWrites: 1e9, publicReads: 1e9, publicWrites: 1e9 },
     latencyMs: exchangeLatencyMs,
+    ...(options.sandboxControl ? { control: true } : {}),
   });
-  const telegram = createStubTelegram();
+  const telegram = createStubTelegram(options.telegram);
   const redis = { whole: new Redis(redisUrl), bare: new Redis(redisUrl) };
   const config = createConfig({
     BOT_TOKEN: STUB_TOKEN,
@@ -78,10 +98,10 @@ export async function startWorld(
     REDIS_URL: redisUrl,
     LOG_LEVEL: "info",
     // The benchmarks drive each user far faster than a person: the budgets are checked on every update (their
-    // cost is measured) but never spent.
-    LIMIT_MESSAGES: "10000/10000",
-    LIMIT_PRESSES: "10000/10000",
-    LIMIT_INLINE: "10000/10000",
+    // cost is measured) but never spent. bench:storm alone keeps the defaults, which it measures.
+    ...(options.realLimits
+      ? {}
+      : { LIMIT_MESSAGES: "10000/10000", LIMIT_PRESSES: "10000/10000", LIMIT_INLINE: "10000/10000" }),
   });
   // Production's level (info), written nowhere: formatting a line costs what it costs in production.
   const logger = createLogger({ level: "info", destination: { write: () => undefined } });
@@ -92,6 +112,7 @@ export async function startWorld(
     keyPrefix: `${prefix}whole:`,
     telegramFetch: telegram.fetch,
     botInfo: STUB_BOT,
+    ...(options.inbound ? { inbound: options.inbound } : {}),
   });
   const bareClients = createClientFactory({
     baseUrl: sandbox.url,
@@ -102,6 +123,7 @@ export async function startWorld(
     }),
   });
   const keys = new Map<number, string>();
+  const accountIds = new Map<number, number>();
   const bare: Bot = createBareBot({
     redis: redis.bare,
     prefix: `${prefix}bare:`,
@@ -120,6 +142,7 @@ export async function startWorld(
     const result = await app.deps.accounts.connect(userId, account.read_write_key);
     if (result.status !== "connected") throw new Error("the sandbox refused its own key");
     keys.set(userId, account.read_write_key);
+    accountIds.set(userId, account.account_id);
     users.push(userId);
   }
   const counters = { whole: countRedis(redis.whole), bare: countRedis(redis.bare) };
@@ -131,6 +154,7 @@ export async function startWorld(
     counters,
     users,
     apiKeys: keys,
+    accountIds,
     handle: (side, update) => (side === "whole" ? app.bot.handleUpdate(update) : bare.handleUpdate(update)),
     async close() {
       await app.close();

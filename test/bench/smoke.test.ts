@@ -180,6 +180,28 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:storm prints the normal users' reply times beside a storm's, and what the storm's users got",
+    async () => {
+      const out = await smoke("bench/storm.ts", ["--expose-gc"]);
+      expect(out).toContain("| figure | baseline | storm | target |");
+      expect(out).toMatch(
+        /^\| normal users' reply time p50 \/ p95 \/ p99 \(ms\) \| \d+ \/ \d+ \/ \d+ \| \d+ \/ \d+ \/ \d+ \|/m,
+      );
+      expect(out).toMatch(/^\| p99 storm \/ baseline \| {2}\| [\d.]+x \|/m);
+      expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);
+      expect(out).toMatch(/^\| inline queries answered \/ skipped \| {2}\| \d+ \/ \d+ of \d+ \|/m);
+      for (const label of [
+        "429s: normal / flooder / tappers / overall",
+        "exchange calls from dropped updates: flooder; tappers max / total",
+        "heap used MB: before / peak",
+      ])
+        expect(out).toContain(`| ${label}`);
+      expect(out).toMatch(/updates that threw: \d+/);
+    },
+    SLOW,
+  );
+
+  it(
     "bench:listen prints what reading a typed text costs per message",
     async () => {
       const out = await smoke("bench/listen.ts");
