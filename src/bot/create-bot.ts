@@ -121,7 +121,7 @@ export interface BotStorage {
  * The most updates one private chat (or one user's inline queries) may have running or waiting by default: a
  * double tap and a few quick answers, not a script's thousands.
  */
-export const HELD_PER_CHAT = 4;
+export const HELD_PER_CHAT = 3;
 /** A group holds this many times more: its members share it. */
 const GROUP_SHARES = 3;
 
