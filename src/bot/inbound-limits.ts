@@ -47,7 +47,12 @@ interface Spell {
   count: number;
   reasons: Record<SkipReason, number>;
   timer: NodeJS.Timeout;
+  /** Notices of this spell that could not be sent. */
+  failed: number;
 }
+
+/** A notice that cannot be sent after this many tries is given up (logged). */
+const NOTICE_TRIES = 3;
 
 /** The kind of budget an update takes from, or undefined when it takes none (/cancel, anything else). */
 export function inboundKind(ctx: BotContext): InboundKind | undefined {
@@ -90,11 +95,21 @@ export function createSkips(options: SkipsOptions): Skips {
       logger.warn({ err: error, userId }, "skipped updates not reported");
       return;
     }
-    const later = "retryInMs" in decision ? decision.retryInMs : 0;
+    let later = "retryInMs" in decision ? decision.retryInMs : 0;
     if ("count" in decision) {
-      await options
-        .notify({ ...spell.notice, count: decision.count })
-        .catch((error: unknown) => logger.warn({ err: error, userId }, "skip notice not sent"));
+      try {
+        await options.notify({ ...spell.notice, count: decision.count });
+      } catch (error) {
+        spell.failed++;
+        const retry = spell.failed < NOTICE_TRIES;
+        logger.warn({ err: error, userId, retry }, "skip notice not sent");
+        // Its skips are due again (one notice still, never lost to one refused send).
+        if (retry)
+          later = await limits.unsaid(userId, decision.count).then(
+            () => delayMs,
+            () => 0,
+          );
+      }
     }
     // Skips counted while Redis answered are reported next, as is a notice the window holds back.
     if (spell.count > 0 || later > 0) {
@@ -142,7 +157,7 @@ export function createSkips(options: SkipsOptions): Skips {
         };
         const timer = setTimeout(() => void report(from.id, created), delayMs);
         timer.unref();
-        const created: Spell = { notice, count: 0, reasons: { budget: 0, queue: 0 }, timer };
+        const created: Spell = { notice, count: 0, reasons: { budget: 0, queue: 0 }, timer, failed: 0 };
         spell = created;
         spells.set(from.id, spell);
       }

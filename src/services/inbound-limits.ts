@@ -54,6 +54,8 @@ export interface InboundLimits {
    * per user, saying everything skipped since the last one.
    */
   report(userId: number, skipped: number): Promise<NoticeDecision>;
+  /** A notice of `count` could not be sent: its skips are due again, at once (the window does not hold them). */
+  unsaid(userId: number, count: number): Promise<void>;
 }
 
 /** Options of {@link createInboundLimits}. */
@@ -108,6 +110,13 @@ redis.call('HSET', KEYS[1], 'last', now)
 redis.call('HDEL', KEYS[1], 'skipped')
 return {total, 0}`;
 
+/** KEYS tally; ARGV count, windowMs. */
+const UNSAID = `
+redis.call('HINCRBY', KEYS[1], 'skipped', tonumber(ARGV[1]))
+redis.call('HDEL', KEYS[1], 'last')
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 3)
+return 1`;
+
 /** The Redis keys of the limits (documented in the README's architecture). */
 export function inboundKeys(prefix: string) {
   return {
@@ -135,6 +144,9 @@ export function createInboundLimits(options: InboundLimitsOptions): InboundLimit
         number,
       ];
       return count > 0 ? { count } : { retryInMs: wait };
+    },
+    async unsaid(userId, count) {
+      await redis.eval(UNSAID, 1, keys.tally(userId), count, windowMs);
     },
   };
   return limits;

@@ -96,6 +96,28 @@ describe("inbound limits", async () => {
     expect(await tb.dumpRedis()).not.toContain(account.readWriteKey);
   });
 
+  it("a notice Telegram refuses is sent again, with every skip in it", async () => {
+    let refused = 0;
+    const flaky = await startTestBot({
+      env: { LIMIT_MESSAGES: "2/6" },
+      inbound: { noticeDelayMs: 100, heldPerChat: HELD_PER_CHAT },
+      wrapTelegramFetch: (fetch) => async (input, init) => {
+        const body = typeof init?.body === "string" ? init.body : "";
+        if (refused === 0 && body.includes("Slow down")) {
+          refused++;
+          const error = { ok: false, error_code: 400, description: "Bad Request: refused by the test" };
+          return new Response(JSON.stringify(error), { status: 400 });
+        }
+        return fetch(input, init);
+      },
+    });
+    const chat = flaky.chat();
+    for (let i = 0; i < 6; i++) await chat.send("/help");
+    const notice = await chat.waitForOutput((output) => NOTICE.test(output.plainText));
+    expect(refused).toBe(1);
+    expect(NOTICE.exec(notice.plainText)?.[1]).toBe("4");
+  });
+
   it("a chat holds at most a few updates: a flood sent at once gets a handful of replies and one notice", async () => {
     const flooding = await startTestBot({ inbound: { noticeDelayMs: 100, heldPerChat: HELD_PER_CHAT } });
     const chat = flooding.chat();
