@@ -228,6 +228,10 @@ try {
     VAULT_KEYS: vaultKeys,
     REDIS_URL: redisUrl,
     LOG_LEVEL: "info",
+    // Users are driven faster than a person types: memory is measured here, the limits by bench:storm.
+    LIMIT_MESSAGES: "10000/10000",
+    LIMIT_PRESSES: "10000/10000",
+    LIMIT_INLINE: "10000/10000",
   });
   const telegram = createStubTelegram();
   const app = bare
@@ -239,6 +243,8 @@ try {
         keyPrefix: prefix,
         telegramFetch: telegram.fetch,
         botInfo: STUB_BOT,
+        replyPace: { perSecond: 1e9, chatBurst: 1e9 },
+        inbound: { heldPerChat: 1e9 },
       });
   const baseline = await settle();
 

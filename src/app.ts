@@ -13,7 +13,7 @@ import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n, isLanguage, languageFromTelegram } from "./bot/i18n.ts";
 import { createSkips, skipNotifier } from "./bot/inbound-limits.ts";
-import { createPacedApi } from "./bot/paced-api.ts";
+import { createPacedApi, replyPacing } from "./bot/paced-api.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
@@ -38,7 +38,7 @@ import { createRedisStorage } from "./services/redis-storage.ts";
 import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
 import { createShownKeyboards } from "./services/shown-keyboards.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
-import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
+import { createTelegramPacer, type ReplyPace, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
 import {
   forgetReadAhead,
   forgetReadAheadField,
@@ -85,6 +85,8 @@ export interface AppOptions {
   >;
   /** Pace of background messages; defaults 25 per second, one per second per chat (tests shorten the gap). */
   telegramPace?: Pick<TelegramPacerOptions, "perSecond" | "chatGapMs">;
+  /** Pace of replies; default Telegram's (DEFAULT_REPLY_PACE). Scenario tests and benchmarks widen it. */
+  replyPace?: Partial<ReplyPace>;
   /** How long a quote holds; default 30 s. */
   quoteTtlMs?: number;
   /** The clock; default Date.now. */
@@ -202,7 +204,12 @@ export function createApp(options: AppOptions): App {
   // Messages sent from background jobs render with their own i18n (no update, no session), and go through
   // the shared pacer: alerts and follow-ups first, digests when no alert waits.
   const i18n = createI18n();
-  const pacer = createTelegramPacer({ redis, prefix: `${prefix}telegram:`, ...options.telegramPace });
+  const pacer = createTelegramPacer({
+    redis,
+    prefix: `${prefix}telegram:`,
+    ...options.telegramPace,
+    ...(options.replyPace ? { replies: options.replyPace } : {}),
+  });
   const telegramClient = {
     apiRoot: config.telegramApiRoot,
     ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
@@ -239,6 +246,7 @@ export function createApp(options: AppOptions): App {
       // Webhook mode may run as several instances behind a load balancer; polling is one process.
       ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
       readAhead: (reads, work) => withReadAhead(redis, reads, work),
+      replyPace: replyPacing(pacer),
       inbound: { skips, heldPerChat: options.inbound?.heldPerChat ?? HELD_PER_CHAT },
     },
     {

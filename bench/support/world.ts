@@ -113,6 +113,8 @@ export async function startWorld(
     telegramFetch: telegram.fetch,
     botInfo: STUB_BOT,
     ...(options.inbound ? { inbound: options.inbound } : {}),
+    // Replies are paced (one script each: its cost is measured), at Telegram's pace only with the real limits.
+    ...(options.realLimits ? {} : { replyPace: { perSecond: 1e9, chatBurst: 1e9 } }),
   });
   const bareClients = createClientFactory({
     baseUrl: sandbox.url,

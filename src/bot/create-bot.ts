@@ -27,7 +27,7 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { Bot, type BotConfig, type Composer, type Context, session } from "grammy";
+import { Bot, type BotConfig, type Composer, type Context, session, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { memoKeys } from "../services/key-memo.ts";
 import type { JsonStorage } from "../services/redis-storage.ts";
@@ -113,6 +113,8 @@ export interface BotStorage {
   shared?: SharedUpdatesOptions;
   /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/update-reads.ts). */
   readAhead?: ReadAhead;
+  /** Paces every reply's message (paced-api.ts `replyPacing`), on every Api that replies; none when absent. */
+  replyPace?: Transformer;
   /** The inbound limits, shared in Redis (inbound-limits.ts), and what one chat may hold; none when absent. */
   inbound?: { skips: Skips; heldPerChat: number };
 }
@@ -152,6 +154,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       ...args: ConstructorParameters<typeof Context>
     ) => BotContext,
   });
+  // Innermost: each attempt of the auto-retry is paced.
+  if (storage.replyPace) bot.api.config.use(storage.replyPace);
   configureApi(bot.api);
   const listenApi = listening(deps, i18n);
   listenApi(bot.api);
@@ -200,6 +204,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       },
       plugins: (conversation) => [
         async (ctx, next) => {
+          if (storage.replyPace) ctx.api.config.use(storage.replyPace);
           configureApi(ctx.api);
           listenApi(ctx.api);
           await next();

@@ -11,6 +11,7 @@ import { isRedisUnavailable } from "../services/redis-connection.ts";
 import { VaultDecryptError } from "../vault/cipher.ts";
 import type { BotContext } from "./context.ts";
 import { updateLanguage } from "./i18n.ts";
+import { ReplyDropped } from "./paced-api.ts";
 import { isNotModified } from "./telegram-errors.ts";
 
 /** The apology for a failure: what the user can do about it differs by cause. */
@@ -41,6 +42,11 @@ export function reportFailure(logger: Logger, i18n: I18n<BotContext>) {
     // A double tap can ask Telegram to show what is already shown: nothing went wrong.
     if (isNotModified(cause)) return;
     const log = logOf(ctx, logger);
+    // Over Telegram's pace for longer than a user would wait: an apology would be as late.
+    if (cause instanceof ReplyDropped) {
+      log.warn({ method: cause.message.split(" ")[0] }, "reply dropped over Telegram's pace");
+      return;
+    }
     log.error({ err: errorSummary(cause) }, "update failed");
     try {
       // The user's language if the session got that far, else Telegram's when supported, else English.

@@ -2,11 +2,70 @@
  * The Api the bot's background messages go through (alerts, digests, swap and withdrawal follow-ups):
  * every call to a chat takes a slot of the shared pacer right before it is sent, and gives it back when
  * Telegram answers; a 429 holds every paced send on every instance. The pacing sits under the bounded
- * auto-retry, so each retry is paced and counted like a first attempt. Replies in chats keep `bot.api`
- * (unpaced: a user is waiting, and the pacer's default rate leaves them room).
+ * auto-retry, so each retry is paced and counted like a first attempt.
+ *
+ * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message takes
+ * a slot of the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30)
+ * and one of its chat's budget (Telegram's burst of 3, then one a second), with no wait at all while there
+ * is room. A reply that could not go within a few seconds is dropped, never queued for minutes behind
+ * Telegram's pace: the handler sees {@link ReplyDropped}.
  */
 import { Api, type ApiClientOptions, type Transformer } from "grammy";
 import type { SendPriority, TelegramPacer } from "../services/telegram-pacer.ts";
+
+/** Methods that put a message in a chat: what Telegram paces. */
+const MESSAGE_METHODS = new Set([
+  "sendMessage",
+  "sendPhoto",
+  "sendDocument",
+  "sendMediaGroup",
+  "sendAnimation",
+  "sendVideo",
+  "sendAudio",
+  "sendVoice",
+  "sendSticker",
+  "sendLocation",
+  "copyMessage",
+  "forwardMessage",
+]);
+
+/** A reply that could not be sent within its wait at Telegram's pace: dropped, not sent. */
+export class ReplyDropped extends Error {
+  constructor(method: string) {
+    super(`${method} dropped: over Telegram's pace for longer than the bot waits`);
+    this.name = "ReplyDropped";
+  }
+}
+
+/**
+ * A transformer that paces the messages of replies (see the module comment): one Redis script per message,
+ * none for anything else (edits, answers to presses, chat actions). A reply waits at most `maxWaitMs`.
+ * Redis out of reach: the reply goes unpaced rather than not at all.
+ */
+export function replyPacing(
+  pacer: TelegramPacer,
+  maxWaitMs = 3000,
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+): Transformer {
+  return async (prev, method, payload, signal) => {
+    if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
+    const chatId = String((payload as { chat_id?: unknown }).chat_id);
+    let waited = 0;
+    for (;;) {
+      const taken = await pacer.tryReply(chatId).catch(() => ({ token: "" }));
+      if ("token" in taken) break;
+      if (waited + taken.waitMs > maxWaitMs) throw new ReplyDropped(method);
+      waited += taken.waitMs;
+      await sleep(taken.waitMs);
+    }
+    const result = await prev(method, payload, signal);
+    if (!result.ok && result.error_code === 429) {
+      await pacer.hold((result.parameters?.retry_after ?? 1) * 1000).catch(() => undefined);
+    }
+    return result;
+  };
+}
+
 import { configureApi } from "./api-config.ts";
 
 /** A transformer that paces every call naming a `chat_id`. */

@@ -16,6 +16,7 @@
  * only clean up.
  */
 import { randomUUID } from "node:crypto";
+import { cachedScript, runScript } from "./redis-script.ts";
 import type { RedisClient } from "./redis-url.ts";
 
 /** `prompt`: a user waits on it (alerts, follow-ups); `background`: it can wait (digests). */
@@ -39,13 +40,33 @@ export interface TelegramPacerOptions {
   now?: () => number;
   /** How to wait; default a timer (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
+  /** The pace of replies; default {@link DEFAULT_REPLY_PACE}. */
+  replies?: Partial<ReplyPace>;
 }
 
 /** A slot taken, or how long to wait before asking again (`chat`: only this chat must wait). */
 export type TakeResult = { token: string } | { waitMs: number; chat: boolean };
 
+/** How replies in chats are paced: Telegram's limits, less nothing (background sends yield to them). */
+export interface ReplyPace {
+  /** Messages in any sliding second, all instances and background sends together; default 30. */
+  perSecond: number;
+  /** Messages to one chat at once, then `chatPerSecond`; default 3 then 1 (Telegram's per-chat pace). */
+  chatBurst: number;
+  chatPerSecond: number;
+}
+
+/** Telegram's pace as the bot keeps to it with its replies. */
+export const DEFAULT_REPLY_PACE: ReplyPace = { perSecond: 30, chatBurst: 3, chatPerSecond: 1 };
+
 /** The pacer: take a slot right before a send, give it back (hold it a window longer) once answered. */
 export interface TelegramPacer {
+  /**
+   * Takes a slot for a reply in a chat now if one is free: in the same window as every send, and from the
+   * chat's own budget. A reply's slot is held a window and a margin from now, never given back (one round
+   * trip per reply).
+   */
+  tryReply(chatId: string): Promise<TakeResult>;
   /** Takes a slot now if one is free. */
   tryTake(chatId: string, priority: SendPriority): Promise<TakeResult>;
   /** Waits for a slot and takes it; returns its token. */
@@ -113,6 +134,35 @@ redis.call('PEXPIRE', KEYS[1], lease + gc)
 redis.call('SET', KEYS[2], (now + lease) .. ':' .. token, 'PX', lease + gc)
 return {1, 0}`;
 
+/**
+ * KEYS sends, flood, chat budget (GCRA: when it is next full); ARGV now, perSecond, holdMs, token,
+ * chatBurst, chatIntervalMs, maxPollMs, gcMs. Returns {1, 0} when taken, {0, waitMs, 1} when the whole bot
+ * must wait, {0, waitMs, 0} when this chat must.
+ */
+const REPLY = cachedScript(`${NOW}
+local limit, hold, token = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+local burst, interval, maxPoll, gc = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local flood = tonumber(redis.call('GET', KEYS[2]) or '0')
+if flood > now then return {0, math.ceil(flood - now), 1} end
+local full = math.max(tonumber(redis.call('GET', KEYS[3]) or '0'), now)
+local after = full + interval
+if after - now > interval * burst then return {0, math.max(1, math.ceil(after - now - interval * burst)), 0} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, math.max(1, math.min(math.ceil(tonumber(first[2]) - now), maxPoll)), 1}
+end
+redis.call('ZADD', KEYS[1], now + hold, token)
+redis.call('PEXPIRE', KEYS[1], hold + gc)
+redis.call('SET', KEYS[3], after, 'PX', math.ceil(after - now))
+return {1, 0}`);
+
+/**
+ * How long a reply's slot is held from its take: a window, and a margin for the request to reach Telegram
+ * (a background send holds its slot until answered; a reply is not told back, to keep to one round trip).
+ */
+const REPLY_HOLD_MS = WINDOW_MS + 500;
+
 /** KEYS sends, chat; ARGV now, windowMs, gapMs, token, gcMs. */
 const DONE = `${NOW}
 local window, gap, token, gc = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
@@ -136,6 +186,7 @@ export function pacerKeys(prefix: string) {
   return {
     sends: `${prefix}sends`,
     chat: (chatId: string) => `${prefix}chat:${chatId}`,
+    replyChat: (chatId: string) => `${prefix}reply:${chatId}`,
     flood: `${prefix}flood`,
     demand: `${prefix}demand`,
   };
@@ -155,7 +206,25 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
     background: Promise.resolve(),
   };
 
+  const replies = { ...DEFAULT_REPLY_PACE, ...options.replies };
   const pacer: TelegramPacer = {
+    async tryReply(chatId) {
+      const [taken, wait, global] = (await runScript(redis, REPLY, [
+        3,
+        keys.sends,
+        keys.flood,
+        keys.replyChat(chatId),
+        now(),
+        replies.perSecond,
+        REPLY_HOLD_MS,
+        randomUUID(),
+        replies.chatBurst,
+        1000 / replies.chatPerSecond,
+        MAX_POLL_MS,
+        GC_MS,
+      ])) as [number, number, number?];
+      return taken === 1 ? { token: "" } : { waitMs: wait, chat: global === 0 };
+    },
     async tryTake(chatId, priority) {
       const token = randomUUID();
       const [taken, wait, global] = (await redis.eval(

@@ -11,8 +11,8 @@
  * The update's store also remembers what a storage read (as JSON), so an unchanged value need not be
  * written back (see {@link skipUnchangedWrites}).
  */
-import { createHash } from "node:crypto";
 import { type BudgetTake, TAKE_BUDGET_LUA } from "./inbound-limits.ts";
+import { cachedScript, runScript, type ScriptArgs } from "./redis-script.ts";
 import type { JsonStorage } from "./redis-storage.ts";
 import type { RedisClient } from "./redis-url.ts";
 import { currentFrame, enterFrameAfterAwait, UpdateFrame } from "./update-frame.ts";
@@ -131,10 +131,7 @@ if #long == 0 then return cjson.encode(out) end
 table.insert(long, 1, cjson.encode(out))
 return long`;
 
-const READ_AHEAD_SHA = createHash("sha1").update(READ_AHEAD_SCRIPT).digest("hex");
-
-/** A script's arguments: its number of keys, its keys, its other arguments. */
-type ScriptArgs = [numKeys: number, ...rest: (string | number)[]];
+const READ_AHEAD = cachedScript(READ_AHEAD_SCRIPT);
 
 /** The script's reply: the JSON array of values, alone or followed by the long values. */
 type Reply = string | [json: string, ...long: string[]];
@@ -167,17 +164,9 @@ export async function withReadAhead<T>(
   args.push(keys.length, hashes.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
   if (budget) args.push(budget.intervalMs, budget.burst);
-  // Sent by its hash (EVALSHA), and once in full (EVAL, which also stores it) when Redis does not have
-  // it: a new or restarted server, a flushed script cache. (Not an ioredis custom command: its wrapper
-  // builds another promise and closure on every call.) Awaited even with nothing to read: the update's
-  // frame is entered after an await (below).
-  let reply: Reply = "[]";
-  try {
-    reply = args.length === 3 ? await reply : ((await redis.evalsha(READ_AHEAD_SHA, ...args)) as Reply);
-  } catch (error) {
-    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
-    reply = (await redis.eval(READ_AHEAD_SCRIPT, ...args)) as Reply;
-  }
+  // Awaited even with nothing to read: the update's frame is entered after an await (below).
+  const reply: Reply =
+    args.length === 3 ? await ("[]" as Reply) : ((await runScript(redis, READ_AHEAD, args)) as Reply);
   const values: (string | number | false)[] = JSON.parse(typeof reply === "string" ? reply : reply[0]);
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;

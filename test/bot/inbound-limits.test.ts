@@ -180,3 +180,27 @@ describe("in a group", async () => {
     await Promise.all(inGroup);
   });
 });
+
+describe("replies at Telegram's pace", async () => {
+  const sentAt = new Map<number, number[]>();
+  const tb = await startTestBot({
+    replyPace: {},
+    wrapTelegramFetch: (fetch) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { chat_id?: number }) : {};
+      if (url.endsWith("/sendMessage") && body.chat_id !== undefined)
+        sentAt.set(body.chat_id, [...(sentAt.get(body.chat_id) ?? []), Date.now()]);
+      return fetch(input, init);
+    },
+  });
+
+  it("a chat gets three replies at once, then one a second (a slower machine only spaces them more)", async () => {
+    const chat = tb.chat();
+    for (let i = 0; i < 5; i++) expect(await chat.send("/help")).toHaveLength(1);
+    const times = sentAt.get(chat.chat.id) ?? [];
+    expect(times).toHaveLength(5);
+    // Redis's clock and this one may differ by a few ms at each end.
+    expect((times[3] as number) - (times[0] as number)).toBeGreaterThanOrEqual(950);
+    expect((times[4] as number) - (times[1] as number)).toBeGreaterThanOrEqual(1950);
+  });
+});

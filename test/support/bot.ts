@@ -55,6 +55,8 @@ export interface TestBotOptions {
   swapWatch?: AppOptions["swapWatch"];
   /** Wraps the fake Telegram's fetch (e.g. to hold a send while a test breaks something). */
   wrapTelegramFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+  /** The pace of replies (default: wide open). */
+  replyPace?: AppOptions["replyPace"];
   /** When the notice of skipped updates is considered, and how often it may come. */
   inbound?: AppOptions["inbound"];
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
@@ -117,6 +119,8 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
     // Scenarios tap twenty times at once to prove a confirmation single-use: the bound is tested on its own.
     inbound: { heldPerChat: 100, ...options.inbound },
+    // And they answer far faster than Telegram's pace allows: the pace of replies is tested on its own.
+    replyPace: options.replyPace ?? { perSecond: 1e9, chatBurst: 1e9 },
   });
 
   cleanUpAfterUse(async () => {
