@@ -40,14 +40,9 @@ export function commandName(text: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-/** The bot a command names ("/price@my_bot" -> "my_bot"), if any. */
-function commandTarget(text: string | undefined): string | undefined {
-  return /^\/\w+@(\w+)/.exec(text ?? "")?.[1];
-}
-
-/** Whether a command names no bot or this one. */
-function isOurs(ctx: BotContext, text: string | undefined): boolean {
-  const target = commandTarget(text);
+/** Whether a command names no bot or this one ("/start@other_bot" is not ours). */
+export function isOurs(ctx: BotContext, text: string | undefined): boolean {
+  const target = /^\/\w+@(\w+)/.exec(text ?? "")?.[1];
   return target === undefined || target.toLowerCase() === ctx.me.username.toLowerCase();
 }
 

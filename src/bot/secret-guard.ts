@@ -13,7 +13,7 @@ import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import { isAwaitedKey } from "./connect/feature.ts";
 import type { BotContext, BotDeps } from "./context.ts";
 import { BotComposer } from "./fast-filter.ts";
-import { commandName } from "./guards.ts";
+import { commandName, isOurs } from "./guards.ts";
 
 /** Messages /connect itself takes the key from (and deletes): `/connect KEY`, or the reply to a bare /connect. */
 function isForConnect(ctx: BotContext): boolean {
@@ -22,8 +22,7 @@ function isForConnect(ctx: BotContext): boolean {
   if (isAwaitedKey(ctx)) return true;
   if (commandName(text) !== "connect") return false;
   // "/connect@other_bot KEY" is not ours to handle, but the key in it still is ours to take down.
-  const target = /^\/\w+@(\w+)/.exec(text)?.[1];
-  return target === undefined || target.toLowerCase() === ctx.me.username.toLowerCase();
+  return isOurs(ctx, text);
 }
 
 /** Deletes the message if it holds a key (then the update goes no further), else passes it on. */
