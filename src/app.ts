@@ -36,9 +36,10 @@ import { createMarketData } from "./services/market-data.ts";
 import { createPriceHistory } from "./services/price-history.ts";
 import { createRedisStorage } from "./services/redis-storage.ts";
 import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
+import { createRepliesPace, type ReplyPace } from "./services/reply-pace.ts";
 import { createShownKeyboards } from "./services/shown-keyboards.ts";
 import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
-import { createTelegramPacer, type ReplyPace, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
+import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
 import {
   forgetReadAhead,
   forgetReadAheadField,
@@ -208,7 +209,6 @@ export function createApp(options: AppOptions): App {
     redis,
     prefix: `${prefix}telegram:`,
     ...options.telegramPace,
-    ...(options.replyPace ? { replies: options.replyPace } : {}),
   });
   const telegramClient = {
     apiRoot: config.telegramApiRoot,
@@ -246,7 +246,10 @@ export function createApp(options: AppOptions): App {
       // Webhook mode may run as several instances behind a load balancer; polling is one process.
       ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
       readAhead: (reads, work) => withReadAhead(redis, reads, work),
-      replyPace: replyPacing(pacer),
+      replyPace: replyPacing(
+        createRepliesPace({ pacer, ...(options.replyPace ? { pace: options.replyPace } : {}) }),
+        pacer,
+      ),
       inbound: { skips, heldPerChat: options.inbound?.heldPerChat ?? HELD_PER_CHAT },
     },
     {

@@ -47,12 +47,17 @@ export async function startOtherCheckout(dir: string, world: World): Promise<Oth
       VAULT_KEYS: `bench:${randomBytes(32).toString("base64")}`,
       REDIS_URL: redisUrl,
       LOG_LEVEL: "info",
+      // As the world's bot: budgets never spent, the reply pace wide open (a checkout without them ignores them).
+      LIMIT_MESSAGES: "10000/10000",
+      LIMIT_PRESSES: "10000/10000",
+      LIMIT_INLINE: "10000/10000",
     }),
     logger: createLogger({ level: "info", destination: { write: () => undefined } }),
     redis,
     keyPrefix: prefix,
     telegramFetch: world.telegram.fetch,
     botInfo: STUB_BOT,
+    replyPace: { perSecond: 1e9, chatBurst: 1e9 },
   });
   for (const userId of world.users) {
     const result = await app.deps.accounts.connect(userId, world.apiKeys.get(userId));

@@ -4,14 +4,16 @@
  * Telegram answers; a 429 holds every paced send on every instance. The pacing sits under the bounded
  * auto-retry, so each retry is paced and counted like a first attempt.
  *
- * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message takes
- * a slot of the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30)
- * and one of its chat's budget (Telegram's burst of 3, then one a second), with no wait at all while there
- * is room. A reply that could not go within a few seconds is dropped, never queued for minutes behind
- * Telegram's pace: the handler sees {@link ReplyDropped}.
+ * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message counts
+ * in the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30) and
+ * against its chat's budget (Telegram's burst of 3, then one a second), decided in the process with no wait
+ * while there is room. A reply that could not go within a few seconds is dropped, never queued for minutes
+ * behind Telegram's pace: the handler sees {@link ReplyDropped}.
  */
 import { Api, type ApiClientOptions, type Transformer } from "grammy";
+import type { RepliesPace } from "../services/reply-pace.ts";
 import type { SendPriority, TelegramPacer } from "../services/telegram-pacer.ts";
+import { configureApi } from "./api-config.ts";
 
 /** Methods that put a message in a chat: what Telegram paces. */
 const MESSAGE_METHODS = new Set([
@@ -38,35 +40,36 @@ export class ReplyDropped extends Error {
 }
 
 /**
- * A transformer that paces the messages of replies (see the module comment): one Redis script per message,
- * none for anything else (edits, answers to presses, chat actions). A reply waits at most `maxWaitMs`.
- * Redis out of reach: the reply goes unpaced rather than not at all.
+ * A transformer that paces the messages of replies (see the module comment), decided in the process
+ * (services/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait and no round
+ * trip while there is room. A reply waits at most `maxWaitMs`, else {@link ReplyDropped}.
  */
 export function replyPacing(
-  pacer: TelegramPacer,
+  replies: RepliesPace,
+  pacer: Pick<TelegramPacer, "hold">,
   maxWaitMs = 3000,
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Transformer {
+  const answered = async (result: Awaited<ReturnType<Parameters<Transformer>[0]>>) => {
+    if (!result.ok && result.error_code === 429) {
+      const ms = (result.parameters?.retry_after ?? 1) * 1000;
+      replies.hold(ms);
+      await pacer.hold(ms).catch(() => undefined);
+    }
+    return result;
+  };
   return async (prev, method, payload, signal) => {
     if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
     const chatId = String((payload as { chat_id?: unknown }).chat_id);
     let waited = 0;
-    for (;;) {
-      const taken = await pacer.tryReply(chatId).catch(() => ({ token: "" }));
-      if ("token" in taken) break;
-      if (waited + taken.waitMs > maxWaitMs) throw new ReplyDropped(method);
-      waited += taken.waitMs;
-      await sleep(taken.waitMs);
+    for (let turn = replies.take(chatId); !turn.go; turn = replies.take(chatId)) {
+      if (waited + turn.waitMs > maxWaitMs) throw new ReplyDropped(method);
+      waited += turn.waitMs;
+      await sleep(turn.waitMs);
     }
-    const result = await prev(method, payload, signal);
-    if (!result.ok && result.error_code === 429) {
-      await pacer.hold((result.parameters?.retry_after ?? 1) * 1000).catch(() => undefined);
-    }
-    return result;
+    return answered(await prev(method, payload, signal));
   };
 }
-
-import { configureApi } from "./api-config.ts";
 
 /** A transformer that paces every call naming a `chat_id`. */
 export function pacedTransformer(pacer: TelegramPacer, priority: SendPriority): Transformer {

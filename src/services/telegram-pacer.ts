@@ -40,33 +40,19 @@ export interface TelegramPacerOptions {
   now?: () => number;
   /** How to wait; default a timer (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
-  /** The pace of replies; default {@link DEFAULT_REPLY_PACE}. */
-  replies?: Partial<ReplyPace>;
 }
 
 /** A slot taken, or how long to wait before asking again (`chat`: only this chat must wait). */
 export type TakeResult = { token: string } | { waitMs: number; chat: boolean };
 
-/** How replies in chats are paced: Telegram's limits, less nothing (background sends yield to them). */
-export interface ReplyPace {
-  /** Messages in any sliding second, all instances and background sends together; default 30. */
-  perSecond: number;
-  /** Messages to one chat at once, then `chatPerSecond`; default 3 then 1 (Telegram's per-chat pace). */
-  chatBurst: number;
-  chatPerSecond: number;
-}
-
-/** Telegram's pace as the bot keeps to it with its replies. */
-export const DEFAULT_REPLY_PACE: ReplyPace = { perSecond: 30, chatBurst: 3, chatPerSecond: 1 };
-
 /** The pacer: take a slot right before a send, give it back (hold it a window longer) once answered. */
 export interface TelegramPacer {
   /**
-   * Takes a slot for a reply in a chat now if one is free: in the same window as every send, and from the
-   * chat's own budget. A reply's slot is held a window and a margin from now, never given back (one round
-   * trip per reply).
+   * Publishes how many replies `process` sent in the last window (services/reply-pace.ts), which this
+   * pacer's sends count against the rate; returns what else fills the window (every other process's
+   * replies and every paced send) and how long a 429's hold still lasts.
    */
-  tryReply(chatId: string): Promise<TakeResult>;
+  publishReplies(process: string, count: number): Promise<{ busy: number; floodMs: number }>;
   /** Takes a slot now if one is free. */
   tryTake(chatId: string, priority: SendPriority): Promise<TakeResult>;
   /** Waits for a slot and takes it; returns its token. */
@@ -94,12 +80,27 @@ if not now then
   now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end`;
 
+/** A process's replies in the window, as "<count>:<at>", fresh for a window from `at`. */
+const FRESH_REPLIES = `
+local function replies_of_others(key, now, window, except)
+  local sum = 0
+  local counts = redis.call('HGETALL', key)
+  for i = 1, #counts, 2 do
+    if counts[i] ~= except then
+      local n, at = string.match(counts[i + 1], '^(%d+):(%d+)$')
+      if n and tonumber(at) > now - window then sum = sum + tonumber(n) end
+    end
+  end
+  return sum
+end`;
+
 /**
- * KEYS sends (zset token -> frees at), chat (string "<frees at>:<token>"), flood (until), demand (until);
- * ARGV now, perSecond, leaseMs, token, prompt ("1"/"0"), demandMs, maxPollMs, gcMs.
+ * KEYS sends (zset token -> frees at), chat (string "<frees at>:<token>"), flood (until), demand (until),
+ * replies (hash: see REPLIES); ARGV now, perSecond, leaseMs, token, prompt ("1"/"0"), demandMs, maxPollMs,
+ * gcMs. The replies every process published for the window count against the rate too.
  * Returns {1, 0} when taken, {0, waitMs, 1} when the whole bot must wait, {0, waitMs, 0} when this chat must.
  */
-const TAKE = `${NOW}
+const TAKE = `${NOW}${FRESH_REPLIES}
 local limit, lease, token = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 local prompt, demandMs, maxPoll, gc = ARGV[5] == '1', tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local function refuse(wait, global)
@@ -125,9 +126,10 @@ if chat then
   if frees and frees > now then return refuse(math.min(frees - now, maxPoll * 4), false) end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= limit then
+if redis.call('ZCARD', KEYS[1]) + replies_of_others(KEYS[5], now, 1000, '') >= limit then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return refuse(math.min(tonumber(first[2]) - now, maxPoll), true)
+  local frees = first[2] and tonumber(first[2]) - now or maxPoll
+  return refuse(math.min(frees, maxPoll), true)
 end
 redis.call('ZADD', KEYS[1], now + lease, token)
 redis.call('PEXPIRE', KEYS[1], lease + gc)
@@ -135,33 +137,18 @@ redis.call('SET', KEYS[2], (now + lease) .. ':' .. token, 'PX', lease + gc)
 return {1, 0}`;
 
 /**
- * KEYS sends, flood, chat budget (GCRA: when it is next full); ARGV now, perSecond, holdMs, token,
- * chatBurst, chatIntervalMs, maxPollMs, gcMs. Returns {1, 0} when taken, {0, waitMs, 1} when the whole bot
- * must wait, {0, waitMs, 0} when this chat must.
+ * KEYS replies (hash process -> "<count>:<at>"), sends, flood; ARGV now, process, count, windowMs, gcMs.
+ * Publishes this process's replies in the window; returns what else fills it (the others' replies and every
+ * background send) and how long a 429's hold still lasts.
  */
-const REPLY = cachedScript(`${NOW}
-local limit, hold, token = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
-local burst, interval, maxPoll, gc = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-local flood = tonumber(redis.call('GET', KEYS[2]) or '0')
-if flood > now then return {0, math.ceil(flood - now), 1} end
-local full = math.max(tonumber(redis.call('GET', KEYS[3]) or '0'), now)
-local after = full + interval
-if after - now > interval * burst then return {0, math.max(1, math.ceil(after - now - interval * burst)), 0} end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= limit then
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, math.max(1, math.min(math.ceil(tonumber(first[2]) - now), maxPoll)), 1}
-end
-redis.call('ZADD', KEYS[1], now + hold, token)
-redis.call('PEXPIRE', KEYS[1], hold + gc)
-redis.call('SET', KEYS[3], after, 'PX', math.ceil(after - now))
-return {1, 0}`);
-
-/**
- * How long a reply's slot is held from its take: a window, and a margin for the request to reach Telegram
- * (a background send holds its slot until answered; a reply is not told back, to keep to one round trip).
- */
-const REPLY_HOLD_MS = WINDOW_MS + 500;
+const REPLIES = cachedScript(`${NOW}${FRESH_REPLIES}
+local window, gc = tonumber(ARGV[4]), tonumber(ARGV[5])
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3] .. ':' .. now)
+redis.call('PEXPIRE', KEYS[1], window + gc)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local busy = redis.call('ZCARD', KEYS[2]) + replies_of_others(KEYS[1], now, window, ARGV[2])
+local flood = tonumber(redis.call('GET', KEYS[3]) or '0')
+return {busy, math.max(0, flood - now)}`);
 
 /** KEYS sends, chat; ARGV now, windowMs, gapMs, token, gcMs. */
 const DONE = `${NOW}
@@ -186,7 +173,7 @@ export function pacerKeys(prefix: string) {
   return {
     sends: `${prefix}sends`,
     chat: (chatId: string) => `${prefix}chat:${chatId}`,
-    replyChat: (chatId: string) => `${prefix}reply:${chatId}`,
+    replies: `${prefix}replies`,
     flood: `${prefix}flood`,
     demand: `${prefix}demand`,
   };
@@ -206,34 +193,31 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
     background: Promise.resolve(),
   };
 
-  const replies = { ...DEFAULT_REPLY_PACE, ...options.replies };
   const pacer: TelegramPacer = {
-    async tryReply(chatId) {
-      const [taken, wait, global] = (await runScript(redis, REPLY, [
+    async publishReplies(process, count) {
+      const [busy, floodMs] = (await runScript(redis, REPLIES, [
         3,
+        keys.replies,
         keys.sends,
         keys.flood,
-        keys.replyChat(chatId),
         now(),
-        replies.perSecond,
-        REPLY_HOLD_MS,
-        randomUUID(),
-        replies.chatBurst,
-        1000 / replies.chatPerSecond,
-        MAX_POLL_MS,
+        process,
+        count,
+        WINDOW_MS,
         GC_MS,
-      ])) as [number, number, number?];
-      return taken === 1 ? { token: "" } : { waitMs: wait, chat: global === 0 };
+      ])) as [number, number];
+      return { busy, floodMs };
     },
     async tryTake(chatId, priority) {
       const token = randomUUID();
       const [taken, wait, global] = (await redis.eval(
         TAKE,
-        4,
+        5,
         keys.sends,
         keys.chat(chatId),
         keys.flood,
         keys.demand,
+        keys.replies,
         now(),
         perSecond,
         leaseMs,

@@ -1,59 +1,86 @@
 /**
- * The pace of replies, on real Redis with a clock the test moves: a chat's burst of 3 then one a second,
- * shared by two instances; every reply counted in the same window as background sends (replies may use all
- * 30 of a second, background sends yield at 25); and the reply transformer: no wait while there is room,
- * a wait for the chat's next slot, a reply dropped rather than held past its longest wait.
+ * The pace of replies: a chat's burst of three then one a second; at most 30 in any second together with
+ * what the other processes and the paced sends fill (learned through the pacer, on real Redis); background
+ * sends yield to the replies published; a 429 holds replies; and the transformer: no wait while there is
+ * room, a wait for the chat's next slot, a reply dropped rather than held past its longest wait. Clocks are
+ * the test's.
  */
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
 import { ReplyDropped, replyPacing } from "../../src/bot/paced-api.ts";
-import { createTelegramPacer, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
+import { createRepliesPace, type RepliesPace } from "../../src/services/reply-pace.ts";
+import { createTelegramPacer } from "../../src/services/telegram-pacer.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
 
-/** Pacers sharing one prefix and one clock the test moves. */
-function group() {
-  const prefix = freshPrefix("reply-pace");
-  const clock = { now: 5_000_000 };
-  const pacer = () => createTelegramPacer({ redis, prefix, now: () => clock.now });
-  return { clock, pacer };
-}
-
-const taken = async (pacer: TelegramPacer, chat: string) => "token" in (await pacer.tryReply(chat));
+/** Lets the pace's publishing (a promise on Redis) settle. */
+const published = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe("the pace of replies", () => {
-  it("a chat's burst of three, then one a second, shared by two instances; other chats apart", async () => {
-    const g = group();
-    const [one, two] = [g.pacer(), g.pacer()];
-    const first = [
-      await taken(one, "7"),
-      await taken(two, "7"),
-      await taken(one, "7"),
-      await taken(two, "7"),
-    ];
-    expect(first).toEqual([true, true, true, false]);
-    expect(await one.tryReply("7")).toEqual({ waitMs: 1000, chat: true });
-    expect(await taken(two, "8")).toBe(true);
-    g.clock.now += 999;
-    expect(await taken(one, "7")).toBe(false);
-    g.clock.now += 1;
-    expect([await taken(two, "7"), await taken(one, "7")]).toEqual([true, false]);
+  it("a chat's burst of three, then one a second; other chats apart", () => {
+    const clock = { now: 1_000_000 };
+    const pace = createRepliesPace({
+      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0 }) },
+      now: () => clock.now,
+    });
+    const goes = () => pace.take("7").go;
+    expect([goes(), goes(), goes(), goes()]).toEqual([true, true, true, false]);
+    expect(pace.take("7")).toEqual({ go: false, waitMs: 1000, chat: true });
+    expect(pace.take("8").go).toBe(true);
+    clock.now += 999;
+    expect(goes()).toBe(false);
+    clock.now += 1;
+    expect([goes(), goes()]).toEqual([true, false]);
   });
 
-  it("counts in the window of every send: 30 replies a second, background sends held back by them", async () => {
-    const g = group();
-    const pacer = g.pacer();
-    const results = [];
-    for (let chat = 0; chat < 31; chat++) results.push(await taken(pacer, String(chat)));
-    expect(results.filter(Boolean)).toHaveLength(30);
-    expect(results.at(-1)).toBe(false);
-    // A background send sees the window full of replies.
-    expect(await pacer.tryTake("999", "background")).toMatchObject({ chat: false });
-    // Once the replies' slots free (a window and a margin after their take), both go again.
-    g.clock.now += 1500;
-    expect(await taken(pacer, "31")).toBe(true);
-    expect(await pacer.tryTake("999", "background")).toHaveProperty("token");
+  it("30 in any second with what else fills the window; a 429 holds every reply", async () => {
+    const clock = { now: 1_000_000 };
+    const learned = { busy: 10, floodMs: 0 };
+    const pace = createRepliesPace({ pacer: { publishReplies: async () => learned }, now: () => clock.now });
+    // Knowing nothing yet of the others: a few replies, then a wait to learn.
+    const unknown = [];
+    for (let chat = 100; chat < 107; chat++) unknown.push(pace.take(String(chat)).go);
+    expect(unknown).toEqual([true, true, true, true, true, false, false]);
+    await published();
+    clock.now += 1000;
+    // The next sync (every 100 ms) learns again at the new time.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const goes = [];
+    for (let chat = 1; chat <= 25; chat++) goes.push(pace.take(String(chat)).go);
+    // 10 others + 20 of this process's = 30.
+    expect(goes.filter(Boolean)).toHaveLength(20);
+    expect(pace.take("99")).toMatchObject({ go: false, chat: false });
+    clock.now += 1000;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(pace.take("99").go).toBe(true);
+    pace.hold(2000);
+    expect(pace.take("100")).toEqual({ go: false, waitMs: 2000, chat: false });
+  });
+
+  it("two processes on one Redis learn each other's replies; the pacer's sends yield to them", async () => {
+    const prefixUsed = freshPrefix("reply-pace");
+    // One clock for Redis's side and the processes', standing still: no reply leaves the window meanwhile.
+    const now = () => 2_000_000;
+    const pacer = createTelegramPacer({ redis, prefix: prefixUsed, now });
+    const [one, two] = [createRepliesPace({ pacer, now }), createRepliesPace({ pacer, now })];
+    // One learns (nothing else is sending), then sends 20; they are published within one sync (100 ms).
+    one.take("a");
+    await published();
+    for (let chat = 1; chat < 20; chat++) expect(one.take(`a${chat}`).go).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const goes = [];
+    // Two knows nothing yet: a few, then it learns 20 are out and lets go the 10 left, no more.
+    for (let chat = 0; chat < 15; chat++) goes.push(two.take(`b${chat}`).go);
+    await published();
+    for (let chat = 15; chat < 30; chat++) goes.push(two.take(`b${chat}`).go);
+    expect(goes.filter(Boolean)).toHaveLength(10);
+    // Once two has published too (its next sync), background sends (25 a second) find the second full.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(Object.values(await redis.hgetall(`${prefixUsed}replies`)).map((v) => v.split(":")[0])).toEqual(
+      expect.arrayContaining(["20", "10"]),
+    );
+    expect(await pacer.tryTake("c", "background")).toMatchObject({ chat: false });
   });
 });
 
@@ -65,21 +92,25 @@ describe("the reply transformer", () => {
   }) as unknown as Parameters<Transformer>[0];
   const payload = { chat_id: 7, text: "hi" };
 
-  /** A pacer answering from a list, and the waits it was asked to sleep. */
-  function scripted(answers: Awaited<ReturnType<TelegramPacer["tryReply"]>>[]) {
-    const pacer = { tryReply: async () => answers.shift() ?? { token: "" }, hold: async () => {} };
+  /** A pace answering from a list, and the waits the transformer slept. */
+  function scripted(turns: ReturnType<RepliesPace["take"]>[]) {
+    const pace: RepliesPace = { take: () => turns.shift() ?? { go: true }, hold: () => undefined };
     const slept: number[] = [];
     const sleep = async (ms: number) => {
       slept.push(ms);
     };
-    return { transformer: replyPacing(pacer as unknown as TelegramPacer, 3000, sleep), slept };
+    return { transformer: replyPacing(pace, { hold: async () => undefined }, 3000, sleep), slept };
   }
 
   it("sends at once when there is room, and waits for the chat's next slot when there is not", async () => {
-    const now = scripted([{ token: "" }]);
+    const now = scripted([{ go: true }]);
     await now.transformer(prev, "sendMessage", payload as never);
     expect(now.slept).toEqual([]);
-    const later = scripted([{ waitMs: 800, chat: true }, { waitMs: 900, chat: true }, { token: "" }]);
+    const later = scripted([
+      { go: false, waitMs: 800, chat: true },
+      { go: false, waitMs: 900, chat: true },
+      { go: true },
+    ]);
     await later.transformer(prev, "sendMessage", payload as never);
     expect(later.slept).toEqual([800, 900]);
   });
@@ -87,13 +118,13 @@ describe("the reply transformer", () => {
   it("drops a reply it would hold past its longest wait, and paces no edit or answer", async () => {
     sent.length = 0;
     const over = scripted([
-      { waitMs: 2000, chat: true },
-      { waitMs: 1500, chat: true },
+      { go: false, waitMs: 2000, chat: true },
+      { go: false, waitMs: 1500, chat: true },
     ]);
     await expect(over.transformer(prev, "sendPhoto", payload as never)).rejects.toBeInstanceOf(ReplyDropped);
     expect(over.slept).toEqual([2000]);
     expect(sent).toEqual([]);
-    const never = scripted([{ waitMs: 60_000, chat: false }]);
+    const never = scripted([{ go: false, waitMs: 60_000, chat: false }]);
     await never.transformer(prev, "editMessageText", payload as never);
     await never.transformer(prev, "answerCallbackQuery", {} as never);
     expect(sent).toEqual(["editMessageText", "answerCallbackQuery"]);
