@@ -77,7 +77,7 @@ import {
 import { dcaEditConversation } from "./recurring/edit-conversation.ts";
 import { recurringFeature } from "./recurring/feature.ts";
 import { secretGuard } from "./secret-guard.ts";
-import { sequentializeUpdates } from "./sequencing.ts";
+import { type SequenceBound, sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
 import { chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
@@ -173,6 +173,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   outer.use(groupChatterDropped);
   const skips = storage.inbound?.skips;
   const held = storage.inbound?.heldPerChat ?? HELD_PER_CHAT;
+  // What one chat may hold, in this process (sequencing) and on every instance together (the chat lock).
+  const bound: SequenceBound<BotContext> | undefined = skips && {
+    max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? held : held * GROUP_SHARES),
+    overflow: (ctx) => skips.skip(ctx, "queue"),
+  };
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -185,10 +190,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
         return keys;
       },
       isUrgent,
-      skips && {
-        max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? held : held * GROUP_SHARES),
-        overflow: (ctx) => skips.skip(ctx, "queue"),
-      },
+      bound,
     ),
   );
 
@@ -243,7 +245,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
     app.use(handleOnce(storage.shared));
-    app.use(chatLock(storage.shared, isUrgent));
+    app.use(chatLock(storage.shared, isUrgent, bound));
   }
   if (storage.readAhead) {
     // Over the user's budget, taken in the same round trip: skipped before anything else (inbound-limits.ts).

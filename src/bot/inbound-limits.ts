@@ -113,7 +113,7 @@ export function createSkips(options: SkipsOptions): Skips {
     }
     // Skips counted while Redis answered are reported next, as is a notice the window holds back.
     if (spell.count > 0 || later > 0) {
-      spell.timer = setTimeout(() => void report(userId, spell), Math.max(later, delayMs));
+      spell.timer = setTimeout(() => void report(userId, spell), later > 0 ? later : delayMs);
       spell.timer.unref();
     } else spells.delete(userId);
   };

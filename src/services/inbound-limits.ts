@@ -66,6 +66,8 @@ export interface InboundLimitsOptions {
   budgets?: InboundBudgets;
   /** The shortest time between two notices to one user; default 30 s. */
   noticeWindowMs?: number;
+  /** How long a spell's first report waits for the other instances' reports; default 500 ms. */
+  noticeSettleMs?: number;
   /** The clock (epoch ms); default Redis's own. */
   now?: () => number;
 }
@@ -93,21 +95,29 @@ local function take_budget(key, now, interval, burst)
 end`;
 
 /**
- * KEYS tally (hash: skipped, last); ARGV now, skipped, windowMs. Returns {count, 0} when a notice of
+ * KEYS tally (hash: skipped, last, since); ARGV now, skipped, windowMs, settleMs. A spell's first report
+ * waits `settleMs` for the other instances' reports of the same burst (each reports what it skipped a moment
+ * after its first skip), so that its notice counts them all. Returns {count, 0} when a notice of
  * `count` is due now (the tally is then cleared), {0, wait} when one is due in `wait` ms, {0, 0} when
  * nothing is left to say.
  */
 const REPORT = `${NOW}
-local window = tonumber(ARGV[3])
+local window, settle = tonumber(ARGV[3]), tonumber(ARGV[4])
 local skipped = tonumber(ARGV[2])
 if skipped > 0 then redis.call('HINCRBY', KEYS[1], 'skipped', skipped) end
 local total = tonumber(redis.call('HGET', KEYS[1], 'skipped') or '0')
 if total == 0 then return {0, 0} end
 redis.call('PEXPIRE', KEYS[1], window * 3)
+local since = tonumber(redis.call('HGET', KEYS[1], 'since') or '0')
+if since == 0 then
+  redis.call('HSET', KEYS[1], 'since', now)
+  return {0, settle}
+end
+if now - since < settle then return {0, since + settle - now} end
 local last = tonumber(redis.call('HGET', KEYS[1], 'last') or '0')
 if now - last < window then return {0, last + window - now} end
 redis.call('HSET', KEYS[1], 'last', now)
-redis.call('HDEL', KEYS[1], 'skipped')
+redis.call('HDEL', KEYS[1], 'skipped', 'since')
 return {total, 0}`;
 
 /** KEYS tally; ARGV count, windowMs. */
@@ -131,6 +141,7 @@ export function createInboundLimits(options: InboundLimitsOptions): InboundLimit
   const keys = inboundKeys(options.prefix);
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const windowMs = options.noticeWindowMs ?? 30_000;
+  const settleMs = options.noticeSettleMs ?? 500;
   const now = () => (options.now ? String(options.now()) : "");
   const limits: InboundLimits = {
     budget(userId, kind) {
@@ -139,10 +150,15 @@ export function createInboundLimits(options: InboundLimitsOptions): InboundLimit
     },
 
     async report(userId, skipped) {
-      const [count, wait] = (await redis.eval(REPORT, 1, keys.tally(userId), now(), skipped, windowMs)) as [
-        number,
-        number,
-      ];
+      const [count, wait] = (await redis.eval(
+        REPORT,
+        1,
+        keys.tally(userId),
+        now(),
+        skipped,
+        windowMs,
+        settleMs,
+      )) as [number, number];
       return count > 0 ? { count } : { retryInMs: wait };
     },
     async unsaid(userId, count) {

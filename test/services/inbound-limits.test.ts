@@ -84,18 +84,36 @@ describe("inbound budgets, taken with the update's reads", () => {
 });
 
 describe("the tally of skipped updates", () => {
-  it("gives one notice per window, with everything skipped since the last, from any instance", async () => {
+  it("gives one notice per window, counting every instance's skips of the burst, then what came later", async () => {
     const one = createInboundLimits(options);
     const two = createInboundLimits(options);
-    expect(await one.report(10, 5)).toEqual({ count: 5 });
-    // Skipped on another instance within the window: said when the window ends.
+    // The first report of a spell waits for the others' (half a second by default).
+    expect(await one.report(10, 5)).toEqual({ retryInMs: 500 });
+    clock += 100;
+    expect(await two.report(10, 3)).toEqual({ retryInMs: 400 });
+    clock += 400;
+    expect(await one.report(10, 0)).toEqual({ count: 8 });
+    // Skipped within the window: said when the window ends.
     clock += 1000;
-    expect(await two.report(10, 7)).toEqual({ retryInMs: 29_000 });
+    expect(await two.report(10, 7)).toEqual({ retryInMs: 500 });
+    clock += 500;
+    expect(await two.report(10, 0)).toEqual({ retryInMs: 28_500 });
     clock += 10_000;
-    expect(await one.report(10, 1)).toEqual({ retryInMs: 19_000 });
-    clock += 19_000;
+    expect(await one.report(10, 1)).toEqual({ retryInMs: 18_500 });
+    clock += 18_500;
     expect(await two.report(10, 0)).toEqual({ count: 8 });
     // Nothing left: nothing to say, and no wait.
     expect(await one.report(10, 0)).toEqual({ retryInMs: 0 });
+  });
+
+  it("a notice not sent leaves its skips due again at once", async () => {
+    const limits = createInboundLimits(options);
+    expect(await limits.report(11, 4)).toEqual({ retryInMs: 500 });
+    clock += 500;
+    expect(await limits.report(11, 0)).toEqual({ count: 4 });
+    await limits.unsaid(11, 4);
+    expect(await limits.report(11, 0)).toEqual({ retryInMs: 500 });
+    clock += 500;
+    expect(await limits.report(11, 0)).toEqual({ count: 4 });
   });
 });
