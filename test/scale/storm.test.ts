@@ -3,7 +3,9 @@
  * 15/60, LIMIT_INLINE 15/120) and the default bound on what a private chat holds (HELD_PER_CHAT): a smaller
  * bench:storm (bench/storm.ts, in the bench's world: the sandbox exchange over HTTP with its request log, a
  * stub Telegram that tells who got what), once against one app and once against three instances in
- * webhook mode sharing Redis, each update going to the next instance in turn.
+ * webhook mode sharing Redis (shared handled-once record and chat lock on), each update given to the next
+ * instance's handleUpdate in turn: every flood update reaches an instance at once, as in the bench, where
+ * HTTP at Telegram's 40 connections would let them in a few at a time (bench:storm --http).
  *
  * 20 normal users each send a message about every second for 3 s while one user sends 1,000 messages at
  * once, 5 users press the Refresh under their /balance 100 times each within half a second, and 10 users
