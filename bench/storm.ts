@@ -1,5 +1,6 @@
 /**
- * `npm run bench:storm [-- --smoke] [--every MS] [--seconds S]`: the bot under a storm of updates, with
+ * `npm run bench:storm [-- --smoke] [--every MS] [--seconds S] [--instances N] [--http] [--connections C]`:
+ * the bot under a storm of updates, with
  * its inbound limits at their defaults (LIMIT_MESSAGES 10/30, LIMIT_PRESSES 15/60, LIMIT_INLINE 15/120)
  * and a stub Telegram that answers every call after 30 ms and enforces Telegram's pace on messages (per
  * chat a burst of 3 then 1 per second, 30 per second overall; 429 with retry_after beyond).
@@ -21,6 +22,14 @@
  *
  * Mind the pace: 100 users every 2 s ask for 50 replies a second, over Telegram's 30, so the baseline meets
  * 429s of its own; `--every 5000` (20 a second) gives a baseline without (docs/benchmarks.md, Storms).
+ *
+ * `--instances N`: the bot as N instances in webhook mode in this process (bench/support/world.ts), each
+ * update given to the next one's handleUpdate in turn, as a round-robin load balancer spreads them; the
+ * budgets and the notices' tally are shared in Redis, the bound on what one chat may hold is each
+ * instance's own. `--http`: each update posted to the next instance's webhook server instead, as Telegram
+ * posts them: at most `--connections` (40 by default, Telegram's max_connections) in flight, the rest
+ * waiting in order; a reply time is then the POST's, its wait for a connection included. Without either,
+ * one app in polling mode, given each update directly.
  *
  * `--smoke`: a few users and a second per phase, for CI (test/bench/smoke.test.ts): the figures mean nothing.
  */
@@ -48,6 +57,12 @@ const SIZE = smoke
 const PHASE_MS = numberOption("--seconds", smoke ? 1 : 10) * 1000;
 /** How often each normal user sends a message (ms). */
 const EVERY_MS = numberOption("--every", 2000);
+/** Instances of the bot in webhook mode, or none: one app in polling mode. */
+const HTTP = argv.includes("--http");
+const INSTANCES =
+  argv.includes("--instances") || HTTP ? Math.floor(numberOption("--instances", 1)) : undefined;
+/** With --http: Telegram's max_connections, the most updates it has in flight to the webhook. */
+const CONNECTIONS = HTTP ? Math.floor(numberOption("--connections", 40)) : undefined;
 /** How long after the storm memory is read again (ms); notices of skipped updates come 2 s after the first. */
 const AFTER_MS = smoke ? 2500 : 10_000;
 /** When the flood and the presses start in the storm's phase: the normal traffic is under way by then. */
@@ -73,6 +88,8 @@ interface Tally {
   floodsByLimit: { chat: number; overall: number };
   /** Notices refused with a 429 (each attempt). */
   refusedNotices: Map<number, number>;
+  /** The updates the accepted notices said were skipped, per chat. */
+  noticed: Map<number, number>;
   /** When each message was accepted, each was tried (429s included), each 429 and each notice came, ms. */
   acceptedAt: number[];
   triedAt: number[];
@@ -91,6 +108,7 @@ const newTally = (): Tally => ({
   floods: new Map(),
   floodsByLimit: { chat: 0, overall: 0 },
   refusedNotices: new Map(),
+  noticed: new Map(),
   acceptedAt: [],
   triedAt: [],
   floodAt: [],
@@ -114,6 +132,8 @@ const pressOwner = new Map<string, number>();
 const world = await startWorld(SIZE.normal + 1 + SIZE.tappers + SIZE.inline, false, 0, {
   realLimits: true,
   sandboxControl: true,
+  ...(INSTANCES === undefined ? {} : { instances: INSTANCES }),
+  ...(CONNECTIONS === undefined ? {} : { webhookConnections: CONNECTIONS }),
   telegram: {
     latencyMs: STUB_LATENCY_MS,
     enforcePace: true,
@@ -133,6 +153,8 @@ const world = await startWorld(SIZE.normal + 1 + SIZE.tappers + SIZE.inline, fal
         bump(tally.replies, chatId);
         if (notice) {
           bump(tally.notices, chatId);
+          const said = /skipped\D*?([\d,]+)/.exec(String(payload.text))?.[1]?.replaceAll(",", "");
+          bump(tally.noticed, chatId, said === undefined ? 1 : Number(said));
           tally.noticeAt.push(performance.now());
         }
       } else if (method === "editMessageText") bump(tally.edits, chatId);
@@ -148,11 +170,16 @@ const normal = users.slice(0, SIZE.normal);
 const flooder = users[SIZE.normal] as number;
 const tappers = users.slice(SIZE.normal + 1, SIZE.normal + 1 + SIZE.tappers);
 const inliners = users.slice(SIZE.normal + 1 + SIZE.tappers);
-const handle = (update: Update) => world.app.bot.handleUpdate(update);
+const handle = (update: Update) => world.handle("whole", update);
 let failures = 0;
+/** Why updates threw, and how many for each reason. */
+const failedFor = new Map<string, number>();
 const handled = (update: Update) =>
-  handle(update).catch(() => {
+  handle(update).catch((error: unknown) => {
     failures++;
+    const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+    const reason = `${error instanceof Error ? error.message : String(error)}${cause?.code ? ` (${cause.code})` : ""}`;
+    failedFor.set(reason, (failedFor.get(reason) ?? 0) + 1);
   });
 
 /** Waits until `at` (performance.now() time). */
@@ -363,7 +390,13 @@ console.log(
   `\nbench:storm: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}, ${availableParallelism()} cores; ` +
     `phases of ${PHASE_MS / 1000} s after ${SIZE.warmUpMs / 1000} s to warm up; ${SIZE.normal} normal users, one message each every ${EVERY_MS} ms; ` +
     `storm: ${SIZE.flood} messages from 1 user at once, ${SIZE.tappers} users x ${SIZE.presses} presses in ${PRESS_SPREAD_MS / 1000} s, ` +
-    `${SIZE.inline} users x ${INLINE_PER_SECOND} inline queries/s; stub Telegram ${STUB_LATENCY_MS} ms, pace enforced; gc ${globalThis.gc ? "exposed" : "not exposed"}`,
+    `${SIZE.inline} users x ${INLINE_PER_SECOND} inline queries/s; stub Telegram ${STUB_LATENCY_MS} ms, pace enforced; gc ${globalThis.gc ? "exposed" : "not exposed"}; ` +
+    (INSTANCES === undefined
+      ? "one app, polling mode (handleUpdate)"
+      : `${INSTANCES} instance(s), webhook mode, updates round-robin ` +
+        (CONNECTIONS === undefined
+          ? "(handleUpdate)"
+          : `posted over HTTP, at most ${CONNECTIONS} in flight`)),
 );
 const rows: [string, string, string, string][] = [
   [
@@ -404,9 +437,9 @@ const rows: [string, string, string, string][] = [
     "a handful",
   ],
   [
-    "flooder: notices (attempts refused with 429)",
+    "flooder: notices (attempts refused with 429); updates they said were skipped",
     "",
-    `${stormTally.notices.get(flooder) ?? 0} (${stormTally.refusedNotices.get(flooder) ?? 0})`,
+    `${stormTally.notices.get(flooder) ?? 0} (${stormTally.refusedNotices.get(flooder) ?? 0}); ${stormTally.noticed.get(flooder) ?? 0} of ${SIZE.flood - flooderReplies}`,
     "1",
   ],
   [
@@ -422,9 +455,10 @@ const rows: [string, string, string, string][] = [
     "",
   ],
   [
-    "tappers: notices, min-max per user / total (attempts refused with 429)",
+    "tappers: notices, min-max per user / total (attempts refused with 429); presses they said were skipped",
     "",
-    `${minOf(stormTally.notices, tappers)}-${maxOf(stormTally.notices, tappers)} / ${sumOf(stormTally.notices, tappers)} (${sumOf(stormTally.refusedNotices, tappers)})`,
+    `${minOf(stormTally.notices, tappers)}-${maxOf(stormTally.notices, tappers)} / ${sumOf(stormTally.notices, tappers)} (${sumOf(stormTally.refusedNotices, tappers)}); ` +
+      `${sumOf(stormTally.noticed, tappers)} of ${SIZE.tappers * SIZE.presses - sumOf(stormTally.answeredPresses, tappers)}`,
     "1 each",
   ],
   [
@@ -503,5 +537,6 @@ console.log(
 );
 console.log(
   `storm lasted ${((stormEnded - stormStart) / 1000).toFixed(1)} s (all updates answered or skipped); updates that threw: ${failures}` +
+    (failures > 0 ? ` (${[...failedFor].map(([reason, n]) => `${n}: ${reason}`).join("; ")})` : "") +
     (logSize >= 10_000 ? "; the sandbox's request log was full: exchange counts may be low" : ""),
 );

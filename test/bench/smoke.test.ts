@@ -202,6 +202,19 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:storm --instances 3 --http runs the storm against three webhook instances over HTTP",
+    async () => {
+      const out = await smoke("bench/storm.ts", ["--expose-gc"], ["--instances", "3", "--http"]);
+      expect(out).toContain(
+        "3 instance(s), webhook mode, updates round-robin posted over HTTP, at most 40 in flight",
+      );
+      expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);
+      expect(out).toMatch(/updates that threw: 0$/m);
+    },
+    SLOW,
+  );
+
+  it(
     "bench:listen prints what reading a typed text costs per message",
     async () => {
       const out = await smoke("bench/listen.ts");
