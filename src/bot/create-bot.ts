@@ -2,8 +2,9 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. group talk not meant for the bot is dropped (guards.ts); per-chat sequencing (/cancel does not wait behind
- *    a slow update; a chat holding its most updates skips the next: inbound-limits.ts), then users without a
+ * 1. group talk not meant for the bot is dropped (guards.ts); with several instances, what a chat holds on all
+ *    of them is counted in Redis (shared-updates.ts); per-chat sequencing (/cancel does not wait behind a
+ *    slow update; a chat holding its most updates skips the next: inbound-limits.ts), then users without a
  *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; ;
  * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts; an update over its user's
  *    budget, taken in the same trip, is skipped there: inbound-limits.ts), the update's cancel scope,
@@ -80,7 +81,7 @@ import { secretGuard } from "./secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
-import { chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
+import { chatHeld, chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
 import { startFeature } from "./start.ts";
 import { STATEMENT_CONVERSATION, statementConversation } from "./statements/conversation.ts";
 import { statementFeature } from "./statements/feature.ts";
@@ -178,6 +179,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     max: (ctx) => (ctx.chat === undefined || ctx.chat.type === "private" ? held : held * GROUP_SHARES),
     overflow: (ctx) => skips.skip(ctx, "queue"),
   };
+  // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
+  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound));
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -245,7 +248,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
     app.use(handleOnce(storage.shared));
-    app.use(chatLock(storage.shared, isUrgent, bound));
+    app.use(chatLock(storage.shared, isUrgent));
   }
   if (storage.readAhead) {
     // Over the user's budget, taken in the same round trip: skipped before anything else (inbound-limits.ts).

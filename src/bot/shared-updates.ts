@@ -24,30 +24,58 @@ export interface SharedUpdatesOptions {
 
 // Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
 const SEEN_TTL_S = 86_400;
-/**
- * KEYS lock, held (zset token -> until); ARGV token, lockMs, max ("" for no bound), first ("1" on an update's
- * first try). On the first try the update joins the chat's held updates, unless `max` are held already
- * (every instance's: returns -1, it joins nothing). Then it takes the lock if free: 1, else 0 (try again).
- */
-const ENTER = `
-local token, lockMs, max = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-if ARGV[4] == '1' then
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-  if max and redis.call('ZCARD', KEYS[2]) >= max then return -1 end
-  redis.call('ZADD', KEYS[2], now + lockMs, token)
-  redis.call('PEXPIRE', KEYS[2], lockMs)
-end
-if redis.call('SET', KEYS[1], token, 'PX', lockMs, 'NX') then return 1 end
-return 0`;
-/** KEYS lock, held; ARGV token. Releases the lock if still the token's, and leaves the held updates. */
-const RELEASE = `
-redis.call('ZREM', KEYS[2], ARGV[1])
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * KEYS held (zset update_id -> until); ARGV update_id, lockMs, max. The update joins its chat's held updates
+ * unless `max` are held already: 1 joined, 0 full. Entries of an instance that died expire after `lockMs`.
+ */
+const JOIN = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1`;
+
+/**
+ * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
+ * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
+ * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. Redis out of reach: the update
+ * goes on (what follows reports the outage). /cancel (`isUrgent`) is never turned away.
+ */
+export function chatHeld(
+  options: SharedUpdatesOptions,
+  isUrgent: (ctx: BotContext) => boolean,
+  bound: SequenceBound<BotContext>,
+): MiddlewareFn<BotContext> {
+  const lockMs = options.lockMs ?? 60_000;
+  return async (ctx, next) => {
+    const owner = ctx.chat?.id ?? ctx.from?.id;
+    if (owner === undefined || isUrgent(ctx)) return next();
+    const key = `${options.prefix}held:${owner}`;
+    const member = String(ctx.update.update_id);
+    let joined: unknown = 1;
+    try {
+      joined = await options.redis.eval(JOIN, 1, key, member, lockMs, bound.max(ctx));
+    } catch {
+      return next();
+    }
+    if (joined === 0) {
+      bound.overflow(ctx);
+      return;
+    }
+    try {
+      await next();
+    } finally {
+      // Not waited for: the entry expires by itself should this fail.
+      options.redis.zrem(key, member).catch(() => undefined);
+    }
+  };
+}
 
 /** Passes each update_id on once across every instance; a repeat is dropped without a word. */
 export function handleOnce(options: SharedUpdatesOptions): MiddlewareFn<BotContext> {
@@ -69,14 +97,11 @@ export function handleOnce(options: SharedUpdatesOptions): MiddlewareFn<BotConte
 
 /**
  * Holds the chat's lock (its user's, without a chat) while the update runs, waiting for another instance
- * to finish first. `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing. With `bound`,
- * a chat holds at most so many updates running or waiting on every instance together (each instance's
- * sequencing bounds only its own); one more is handed to `bound.overflow` and does not run.
+ * to finish first. `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
  */
 export function chatLock(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
-  bound?: SequenceBound<BotContext>,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
   const pollMs = options.pollMs ?? 25;
@@ -84,23 +109,13 @@ export function chatLock(
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
     const key = `${options.prefix}lock:${owner}`;
-    const held = `${options.prefix}held:${owner}`;
     const token = randomUUID();
-    const max = bound === undefined ? "" : bound.max(ctx);
     // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
-    for (let first = "1"; ; first = "0") {
-      const entered = await options.redis.eval(ENTER, 2, key, held, token, lockMs, max, first);
-      if (entered === 1) break;
-      if (entered === -1) {
-        bound?.overflow(ctx);
-        return;
-      }
-      await sleep(pollMs);
-    }
+    while ((await options.redis.set(key, token, "PX", lockMs, "NX")) !== "OK") await sleep(pollMs);
     try {
       await next();
     } finally {
-      await options.redis.eval(RELEASE, 2, key, held, token).catch((error: unknown) => {
+      await options.redis.eval(RELEASE, 1, key, token).catch((error: unknown) => {
         ctx.log.warn({ err: error }, "chat lock not released; it expires by itself");
       });
     }

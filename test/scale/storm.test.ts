@@ -334,25 +334,21 @@ describe("a storm on three instances sharing Redis (webhook mode, updates round-
 
   sharedBehaviour(run);
 
-  it("answers a handful of the flood: each instance holds HELD_PER_CHAT, the shared budget caps them all", () => {
+  it("answers a handful of the flood: the chat holds HELD_PER_CHAT on every instance together", () => {
     const { seen, flooder } = run();
     const replies = seen.replies.get(flooder) ?? 0;
     expect(replies).toBeGreaterThan(0);
-    expect(replies).toBeLessThanOrEqual(Math.min(3 * HELD_PER_CHAT, DEFAULT_BUDGETS.message.burst));
+    expect(replies).toBeLessThanOrEqual(HELD_PER_CHAT);
   });
 
-  it("tells the flooder once, not once per instance, and never of more than was skipped", () => {
+  it("tells the flooder once, not once per instance", () => {
     const { seen, flooder } = run();
-    const notices = seen.notices.get(flooder) ?? [];
-    expect(notices).toHaveLength(1);
-    expect((notices[0] ?? 0) + (seen.replies.get(flooder) ?? 0)).toBeLessThanOrEqual(FLOOD);
+    expect(seen.notices.get(flooder) ?? []).toHaveLength(1);
   });
 
-  // Known wrong: each instance tallies its own skips and reports them to the shared tally when its notice is
-  // due; the first report sends the notice with its own instance's count, the others' reports land inside
-  // the notice window (30 s) and wait for the next notice. So the one notice says about a third of what was
-  // skipped, the flooder's and each tapper's alike, and the rest comes half a minute later.
-  it.fails("says in that one notice everything the three instances skipped", () => {
+  // Each instance reports what it skipped a moment after its first skip; the spell's first report waits for
+  // the others' (services/inbound-limits.ts), so the one notice counts them all.
+  it("says in that one notice everything the three instances skipped", () => {
     const { seen, flooder, tappers } = run();
     const said = (userId: number) => seen.notices.get(userId)?.[0] ?? 0;
     expect(
