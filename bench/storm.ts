@@ -6,7 +6,7 @@
  * chat a burst of 3 then 1 per second, 30 per second overall; 429 with retry_after beyond).
  *
  * Two phases of the same normal traffic, each `--seconds` long (10 by default): 100 users, each sending a
- * message every `--every` ms (2,000 by default) at a phase of their own, alternating "/price btc" and
+ * message every `--every` ms (5,000 by default) at a phase of their own, alternating "/price btc" and
  * "/balance" (which reads the exchange). The first phase is the baseline; in the second, a storm on top:
  * one user sends 3,000 "/balance" at once (every handleUpdate started in one go), 20 users each press the
  * Refresh button under their /balance 200 times within a second, and 50 users type inline queries at 20
@@ -20,13 +20,12 @@
  * them: the reply times of the updates that met no 429, the event loop's delay, the 429s by limit and per
  * second, the notices per second.
  *
- * Mind the pace: 100 users every 2 s ask for 50 replies a second, over Telegram's 30, so the baseline meets
- * 429s of its own; `--every 5000` (20 a second) gives a baseline without (docs/benchmarks.md, Storms).
+ * Mind the pace: 100 users every 5 s ask for 20 replies a second; every 2 s they would ask for 50, over
+ * Telegram's 30, and the baseline itself would wait for its slots.
  *
  * `--instances N`: the bot as N instances in webhook mode in this process (bench/support/world.ts), each
  * update given to the next one's handleUpdate in turn, as a round-robin load balancer spreads them; the
- * budgets and the notices' tally are shared in Redis, the bound on what one chat may hold is each
- * instance's own. `--http`: each update posted to the next instance's webhook server instead, as Telegram
+ * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each update posted to the next instance's webhook server instead, as Telegram
  * posts them: at most `--connections` (40 by default, Telegram's max_connections) in flight, the rest
  * waiting in order; a reply time is then the POST's, its wait for a connection included. Without either,
  * one app in polling mode, given each update directly.
@@ -56,7 +55,7 @@ const SIZE = smoke
 /** How long each phase lasts (ms). */
 const PHASE_MS = numberOption("--seconds", smoke ? 1 : 10) * 1000;
 /** How often each normal user sends a message (ms). */
-const EVERY_MS = numberOption("--every", 2000);
+const EVERY_MS = numberOption("--every", 5000);
 /** Instances of the bot in webhook mode, or none: one app in polling mode. */
 const HTTP = argv.includes("--http");
 const INSTANCES =

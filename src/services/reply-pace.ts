@@ -7,8 +7,9 @@
  * else fills the window; the pacer's sends count the published replies, so background messages yield to
  * replies. A reply is decided here at once, from what the process knows.
  *
- * What that knows of the others is at most `syncMs` old while it sends: in a burst on several instances at
- * once the window may overfill by what they sent in that time. A process that has not learned for a while
+ * What that knows of the others is at most `syncMs` old while it sends (a quarter of that once the window is
+ * more than half full): in a burst on several instances at once the window may overfill by what they sent
+ * in that time. A process that has not learned for a while
  * (it was quiet) lets only a few replies go before it learns again, a moment later. A chat's budget is the process's own: a chat's
  * updates run one at a time (sequencing.ts, and the chat lock across instances), so its replies come from
  * one process at a time.
@@ -50,6 +51,8 @@ export interface RepliesPaceOptions {
 }
 
 const WINDOW_MS = 1000;
+/** From this share of the window on, the process learns what the others sent more often than every sync. */
+const NEAR_FULL = 0.6;
 /** Replies in the window a process lets go while what it knows of the others is stale. */
 const STALE_ALLOWANCE = 5;
 /** Chats whose budget is full again are forgotten once this many are kept. */
@@ -75,11 +78,17 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   const forgetOld = (at: number) => {
     while (sent.length > 0 && (sent[0] as number) <= at - WINDOW_MS) sent.shift();
   };
+  let syncing = false;
+  let syncedAt = Number.NEGATIVE_INFINITY;
   const sync = () => {
+    if (syncing) return;
+    syncing = true;
     const at = now();
+    syncedAt = at;
     forgetOld(at);
     options.pacer.publishReplies(process, sent.length).then(
       (learned) => {
+        syncing = false;
         busy = learned.busy;
         learnedAt = now();
         heldUntil = Math.max(heldUntil, now() + learned.floodMs);
@@ -90,7 +99,9 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
         }
       },
       // Redis out of reach: what was learned last stands.
-      () => undefined,
+      () => {
+        syncing = false;
+      },
     );
   };
 
@@ -115,6 +126,9 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
       if (timer === undefined) {
         timer = setInterval(sync, syncMs);
         timer.unref();
+        sync();
+      } else if (sent.length + busy >= pace.perSecond * NEAR_FULL && at - syncedAt >= syncMs / 4) {
+        // Near the limit, what the others sent since the last sync matters: learn it sooner.
         sync();
       }
       return { go: true };
