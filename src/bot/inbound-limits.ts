@@ -51,6 +51,10 @@ interface Spell {
   failed: number;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** The least time between two notices one process sends. */
+const NOTICE_GAP_MS = 500;
 /** A notice that cannot be sent after this many tries is given up (logged). */
 const NOTICE_TRIES = 3;
 
@@ -79,6 +83,17 @@ export function createSkips(options: SkipsOptions): Skips {
   const { limits, logger } = options;
   const delayMs = options.noticeDelayMs ?? 2000;
   const spells = new Map<number, Spell>();
+  // Notices go out one at a time, a gap apart: a storm's users all hear of it at once otherwise, and their
+  // notices would take the second's slots from the replies of everyone else (services/reply-pace.ts).
+  let lane: Promise<unknown> = Promise.resolve();
+  const inTurn = (notice: SkipNotice): Promise<void> => {
+    const sent = lane.then(() => options.notify(notice));
+    lane = sent.then(
+      () => sleep(NOTICE_GAP_MS),
+      () => sleep(NOTICE_GAP_MS),
+    );
+    return sent;
+  };
 
   /** Reports a spell's skips to the shared tally: the notice goes out, or later, or not at all. */
   const report = async (userId: number, spell: Spell) => {
@@ -98,7 +113,7 @@ export function createSkips(options: SkipsOptions): Skips {
     let later = "retryInMs" in decision ? decision.retryInMs : 0;
     if ("count" in decision) {
       try {
-        await options.notify({ ...spell.notice, count: decision.count });
+        await inTurn({ ...spell.notice, count: decision.count });
       } catch (error) {
         spell.failed++;
         const retry = spell.failed < NOTICE_TRIES;

@@ -53,26 +53,41 @@ export function chatHeld(
   bound: SequenceBound<BotContext>,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
+  // What this process holds per chat: a flood turned away here costs no Redis call.
+  const mine = new Map<number, number>();
+  const leave = (owner: number) => {
+    const left = (mine.get(owner) ?? 1) - 1;
+    if (left === 0) mine.delete(owner);
+    else mine.set(owner, left);
+  };
   return async (ctx, next) => {
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
+    const max = bound.max(ctx);
+    if ((mine.get(owner) ?? 0) >= max) {
+      bound.overflow(ctx);
+      return;
+    }
+    mine.set(owner, (mine.get(owner) ?? 0) + 1);
     const key = `${options.prefix}held:${owner}`;
     const member = String(ctx.update.update_id);
     let joined: unknown = 1;
     try {
-      joined = await options.redis.eval(JOIN, 1, key, member, lockMs, bound.max(ctx));
+      joined = await options.redis.eval(JOIN, 1, key, member, lockMs, max);
     } catch {
-      return next();
+      joined = -1;
     }
     if (joined === 0) {
+      leave(owner);
       bound.overflow(ctx);
       return;
     }
     try {
       await next();
     } finally {
-      // Not waited for: the entry expires by itself should this fail.
-      options.redis.zrem(key, member).catch(() => undefined);
+      leave(owner);
+      // Not waited for: the entry expires by itself should this fail (or Redis was out of reach: -1).
+      if (joined === 1) options.redis.zrem(key, member).catch(() => undefined);
     }
   };
 }

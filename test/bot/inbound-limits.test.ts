@@ -53,6 +53,25 @@ describe("inbound limits", async () => {
     expect(tb.logs.join("\n")).toContain('"skipped":{"budget":7,"queue":0}');
   });
 
+  it("notices go one at a time, half a second apart: a storm's users do not take the second together", async () => {
+    const [a, b] = [tb.chat(), tb.chat()];
+    const at = new Map<number, number>();
+    const stop = tb.fake.onCall((call) => {
+      const chatId = Number(call.payload.chat_id);
+      if (call.output && NOTICE.test(call.output.plainText) && !at.has(chatId)) at.set(chatId, Date.now());
+    });
+    await Promise.all(
+      [a, b].map(async (chat) => {
+        for (let i = 0; i < 5; i++) await chat.send("/help");
+      }),
+    );
+    await until(() => at.size === 2);
+    stop();
+    const [first, second] = [...at.values()].sort((x, y) => x - y) as [number, number];
+    // A lower bound only: a slower machine spaces them more.
+    expect(second - first).toBeGreaterThanOrEqual(450);
+  });
+
   it("/cancel always passes, over the budget too", async () => {
     const chat = tb.chat();
     for (let i = 0; i < 4; i++) await chat.send("/help");
