@@ -1,7 +1,8 @@
 /**
  * What one user, one group or one script may make the bot do. Updates are skipped, before any exchange
  * call or reply, when the user's budget of their kind is spent (services/inbound-limits.ts, shared by every
- * instance) or when their chat already has as much work waiting as it may (sequencing.ts). /cancel always
+ * instance) or when their chat already has as much work waiting as it may (sequencing.ts, and across
+ * instances shared-updates.ts). /cancel always
  * passes. A skipped message is still checked for a secret: a pasted key or an awaited 2FA code is deleted
  * all the same. The user hears of it once per spell, a moment after the first skip: "I skipped N of your
  * messages", in their language, in the chat of that first skip; the log says how many were skipped and why
@@ -46,7 +47,6 @@ interface Spell {
   notice: Omit<SkipNotice, "count">;
   count: number;
   reasons: Record<SkipReason, number>;
-  timer: NodeJS.Timeout;
   /** Notices of this spell that could not be sent. */
   failed: number;
 }
@@ -128,8 +128,7 @@ export function createSkips(options: SkipsOptions): Skips {
     }
     // Skips counted while Redis answered are reported next, as is a notice the window holds back.
     if (spell.count > 0 || later > 0) {
-      spell.timer = setTimeout(() => void report(userId, spell), later > 0 ? later : delayMs);
-      spell.timer.unref();
+      setTimeout(() => void report(userId, spell), later > 0 ? later : delayMs).unref();
     } else spells.delete(userId);
   };
 
@@ -170,9 +169,8 @@ export function createSkips(options: SkipsOptions): Skips {
           ...(chat.type === "private" ? {} : { name: from.first_name }),
           ...(from.language_code === undefined ? {} : { languageCode: from.language_code }),
         };
-        const timer = setTimeout(() => void report(from.id, created), delayMs);
-        timer.unref();
-        const created: Spell = { notice, count: 0, reasons: { budget: 0, queue: 0 }, timer, failed: 0 };
+        const created: Spell = { notice, count: 0, reasons: { budget: 0, queue: 0 }, failed: 0 };
+        setTimeout(() => void report(from.id, created), delayMs).unref();
         spell = created;
         spells.set(from.id, spell);
       }

@@ -64,7 +64,7 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   const interval = 1000 / pace.chatPerSecond;
   const now = options.now ?? Date.now;
   const syncMs = options.syncMs ?? 100;
-  const process = randomUUID();
+  const processId = randomUUID();
   /** When each of this process's replies in the window went, oldest first. */
   const sent: number[] = [];
   /** Per chat, when its budget is full again. */
@@ -86,7 +86,7 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     const at = now();
     syncedAt = at;
     forgetOld(at);
-    options.pacer.publishReplies(process, sent.length).then(
+    options.pacer.publishReplies(processId, sent.length).then(
       (learned) => {
         syncing = false;
         busy = learned.busy;
