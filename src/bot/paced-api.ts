@@ -62,12 +62,18 @@ export function replyPacing(
     if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
     const chatId = String((payload as { chat_id?: unknown }).chat_id);
     let waited = 0;
-    for (let turn = replies.take(chatId); !turn.go; turn = replies.take(chatId)) {
+    let turn = replies.take(chatId);
+    while (!turn.go) {
       if (waited + turn.waitMs > maxWaitMs) throw new ReplyDropped(method);
       waited += turn.waitMs;
       await sleep(turn.waitMs);
+      turn = replies.take(chatId);
     }
-    return answered(await prev(method, payload, signal));
+    try {
+      return answered(await prev(method, payload, signal));
+    } finally {
+      turn.answered();
+    }
   };
 }
 

@@ -8,8 +8,9 @@
  * replies. A reply is decided here at once, from what the process knows.
  *
  * What that knows of the others is at most `syncMs` old while it sends (a quarter of that once the window is
- * more than half full): in a burst on several instances at once the window may overfill by what they sent
- * in that time. A process that has not learned for a while
+ * more than half full), and until it learns again it uses only its share of the room it found, the rest
+ * being left to the other processes sending; a process quiet at that moment leaves its share unused until
+ * the next sync. A process that has not learned for a while
  * (it was quiet) lets only a few replies go before it learns again, a moment later. A chat's budget is the process's own: a chat's
  * updates run one at a time (sequencing.ts, and the chat lock across instances), so its replies come from
  * one process at a time.
@@ -29,8 +30,11 @@ export interface ReplyPace {
 /** Telegram's pace as the bot keeps to it with its replies. */
 export const DEFAULT_REPLY_PACE: ReplyPace = { perSecond: 30, chatBurst: 3, chatPerSecond: 1 };
 
-/** A reply may go now, or not before `waitMs` (`chat`: only its chat is full). */
-export type ReplyTurn = { go: true } | { go: false; waitMs: number; chat: boolean };
+/**
+ * A reply may go now (call `answered` once Telegram answered it, or the send failed), or not before
+ * `waitMs` (`chat`: only its chat is full).
+ */
+export type ReplyTurn = { go: true; answered: () => void } | { go: false; waitMs: number; chat: boolean };
 
 /** The pace of one process's replies. */
 export interface RepliesPace {
@@ -55,6 +59,8 @@ const WINDOW_MS = 1000;
 const NEAR_FULL = 0.6;
 /** Replies in the window a process lets go while what it knows of the others is stale. */
 const STALE_ALLOWANCE = 5;
+/** How long a reply not yet answered holds its place after its window (a send Telegram never answers). */
+const ANSWER_WAIT_MS = 15_000;
 /** Chats whose budget is full again are forgotten once this many are kept. */
 const CHATS_KEPT = 10_000;
 
@@ -65,18 +71,23 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   const now = options.now ?? Date.now;
   const syncMs = options.syncMs ?? 100;
   const processId = randomUUID();
-  /** When each of this process's replies in the window went, oldest first. */
-  const sent: number[] = [];
+  /**
+   * This process's replies in the window, each until a window after Telegram answered it (until then, from
+   * its take): Telegram counts it somewhere between, however late a loaded machine sends it.
+   */
+  let sent: { until: number }[] = [];
   /** Per chat, when its budget is full again. */
   let chats = new Map<string, number>();
   /** What else fills the window, as last learned. */
   let busy = 0;
+  /** This process's share of the room the last sync found: its own count then, and its part of the rest. */
+  let share = 0;
   let learnedAt = Number.NEGATIVE_INFINITY;
   let heldUntil = 0;
   let timer: NodeJS.Timeout | undefined;
 
   const forgetOld = (at: number) => {
-    while (sent.length > 0 && (sent[0] as number) <= at - WINDOW_MS) sent.shift();
+    if (sent.some((reply) => reply.until <= at)) sent = sent.filter((reply) => reply.until > at);
   };
   let syncing = false;
   let syncedAt = Number.NEGATIVE_INFINITY;
@@ -86,10 +97,14 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     const at = now();
     syncedAt = at;
     forgetOld(at);
-    options.pacer.publishReplies(processId, sent.length).then(
+    const mine = sent.length;
+    options.pacer.publishReplies(processId, mine).then(
       (learned) => {
         syncing = false;
         busy = learned.busy;
+        // The room left is shared with every other process sending until the next sync: a burst on all of
+        // them at once fills the second, not three times over.
+        share = mine + Math.floor(Math.max(0, pace.perSecond - busy - mine) / (learned.sending + 1));
         learnedAt = now();
         heldUntil = Math.max(heldUntil, now() + learned.floodMs);
         // Quiet everywhere: nothing to publish until the next reply.
@@ -115,14 +130,15 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
         return { go: false, waitMs: Math.ceil(after - at - interval * pace.chatBurst), chat: true };
       forgetOld(at);
       const known = at - learnedAt <= 3 * syncMs;
-      const room = known ? pace.perSecond - busy : Math.min(STALE_ALLOWANCE, pace.perSecond);
+      const room = known ? Math.min(share, pace.perSecond - busy) : Math.min(STALE_ALLOWANCE, pace.perSecond);
       if (sent.length >= room) {
-        const frees = sent.length > 0 ? (sent[0] as number) + WINDOW_MS - at : syncMs;
+        const frees = sent.length > 0 ? Math.min(...sent.map((reply) => reply.until)) - at : syncMs;
         return { go: false, waitMs: Math.max(1, Math.min(frees, syncMs)), chat: false };
       }
       if (chats.size >= CHATS_KEPT) chats = new Map([...chats].filter(([, until]) => until > at));
       chats.set(chatId, after);
-      sent.push(at);
+      const reply = { until: at + WINDOW_MS + ANSWER_WAIT_MS };
+      sent.push(reply);
       if (timer === undefined) {
         timer = setInterval(sync, syncMs);
         timer.unref();
@@ -131,7 +147,12 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
         // Near the limit, what the others sent since the last sync matters: learn it sooner.
         sync();
       }
-      return { go: true };
+      return {
+        go: true,
+        answered: () => {
+          reply.until = now() + WINDOW_MS;
+        },
+      };
     },
     hold(ms) {
       heldUntil = Math.max(heldUntil, now() + ms);

@@ -14,6 +14,13 @@ import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
 
+/** Takes a turn and, when it may go, has Telegram answer at once: whether it went. */
+function sends(pace: RepliesPace, chat: string): boolean {
+  const turn = pace.take(chat);
+  if (turn.go) turn.answered();
+  return turn.go;
+}
+
 /** Lets the pace's publishing (a promise on Redis) settle. */
 const published = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -21,39 +28,61 @@ describe("the pace of replies", () => {
   it("a chat's burst of three, then one a second; other chats apart", () => {
     const clock = { now: 1_000_000 };
     const pace = createRepliesPace({
-      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0 }) },
+      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0, sending: 0 }) },
       now: () => clock.now,
     });
-    const goes = () => pace.take("7").go;
+    const goes = () => sends(pace, "7");
     expect([goes(), goes(), goes(), goes()]).toEqual([true, true, true, false]);
     expect(pace.take("7")).toEqual({ go: false, waitMs: 1000, chat: true });
-    expect(pace.take("8").go).toBe(true);
+    expect(sends(pace, "8")).toBe(true);
     clock.now += 999;
     expect(goes()).toBe(false);
     clock.now += 1;
     expect([goes(), goes()]).toEqual([true, false]);
   });
 
+  it("a reply holds its place until a window after Telegram answered it, however late that is", async () => {
+    const clock = { now: 1_000_000 };
+    const pace = createRepliesPace({
+      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0, sending: 0 }) },
+      pace: { perSecond: 2 },
+      now: () => clock.now,
+    });
+    await published();
+    const slow = pace.take("a");
+    expect(sends(pace, "b")).toBe(true);
+    expect(sends(pace, "c")).toBe(false);
+    // A second and a half on, "b" has left the window; "a", still unanswered, has not.
+    clock.now += 1500;
+    expect(sends(pace, "c")).toBe(true);
+    expect(sends(pace, "d")).toBe(false);
+    if (slow.go) slow.answered();
+    clock.now += 999;
+    expect(sends(pace, "d")).toBe(false);
+    clock.now += 1;
+    expect(sends(pace, "d")).toBe(true);
+  });
+
   it("30 in any second with what else fills the window; a 429 holds every reply", async () => {
     const clock = { now: 1_000_000 };
-    const learned = { busy: 10, floodMs: 0 };
+    const learned = { busy: 10, floodMs: 0, sending: 0 };
     const pace = createRepliesPace({ pacer: { publishReplies: async () => learned }, now: () => clock.now });
     // Knowing nothing yet of the others: a few replies, then a wait to learn.
     const unknown = [];
-    for (let chat = 100; chat < 107; chat++) unknown.push(pace.take(String(chat)).go);
+    for (let chat = 100; chat < 107; chat++) unknown.push(sends(pace, String(chat)));
     expect(unknown).toEqual([true, true, true, true, true, false, false]);
     await published();
     clock.now += 1000;
     // The next sync (every 100 ms) learns again at the new time.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const goes = [];
-    for (let chat = 1; chat <= 25; chat++) goes.push(pace.take(String(chat)).go);
+    for (let chat = 1; chat <= 25; chat++) goes.push(sends(pace, String(chat)));
     // 10 others + 20 of this process's = 30.
     expect(goes.filter(Boolean)).toHaveLength(20);
     expect(pace.take("99")).toMatchObject({ go: false, chat: false });
     clock.now += 1000;
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(pace.take("99").go).toBe(true);
+    expect(sends(pace, "99")).toBe(true);
     pace.hold(2000);
     expect(pace.take("100")).toEqual({ go: false, waitMs: 2000, chat: false });
   });
@@ -65,20 +94,22 @@ describe("the pace of replies", () => {
     const pacer = createTelegramPacer({ redis, prefix: prefixUsed, now });
     const [one, two] = [createRepliesPace({ pacer, now }), createRepliesPace({ pacer, now })];
     // One learns (nothing else is sending), then sends 20; they are published within one sync (100 ms).
-    one.take("a");
+    sends(one, "a");
     await published();
-    for (let chat = 1; chat < 20; chat++) expect(one.take(`a${chat}`).go).toBe(true);
+    for (let chat = 1; chat < 20; chat++) expect(sends(one, `a${chat}`)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 250));
     const goes = [];
-    // Two knows nothing yet: a few, then it learns 20 are out and lets go the 10 left, no more.
-    for (let chat = 0; chat < 15; chat++) goes.push(two.take(`b${chat}`).go);
+    // Two knows nothing yet: a few; then it learns 20 are out and one other process sending, and keeps to
+    // its share of the 10 left (its one sent when it asked, and half the 9 others): 5 in all, the rest left
+    // to one until they learn again.
+    for (let chat = 0; chat < 15; chat++) goes.push(sends(two, `b${chat}`));
     await published();
-    for (let chat = 15; chat < 30; chat++) goes.push(two.take(`b${chat}`).go);
-    expect(goes.filter(Boolean)).toHaveLength(10);
+    for (let chat = 15; chat < 30; chat++) goes.push(sends(two, `b${chat}`));
+    expect(goes.filter(Boolean)).toHaveLength(5);
     // Once two has published too (its next sync), background sends (25 a second) find the second full.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(Object.values(await redis.hgetall(`${prefixUsed}replies`)).map((v) => v.split(":")[0])).toEqual(
-      expect.arrayContaining(["20", "10"]),
+      expect.arrayContaining(["20", "5"]),
     );
     expect(await pacer.tryTake("c", "background")).toMatchObject({ chat: false });
   });
@@ -94,7 +125,10 @@ describe("the reply transformer", () => {
 
   /** A pace answering from a list, and the waits the transformer slept. */
   function scripted(turns: ReturnType<RepliesPace["take"]>[]) {
-    const pace: RepliesPace = { take: () => turns.shift() ?? { go: true }, hold: () => undefined };
+    const pace: RepliesPace = {
+      take: () => turns.shift() ?? { go: true, answered: () => undefined },
+      hold: () => undefined,
+    };
     const slept: number[] = [];
     const sleep = async (ms: number) => {
       slept.push(ms);
@@ -103,13 +137,13 @@ describe("the reply transformer", () => {
   }
 
   it("sends at once when there is room, and waits for the chat's next slot when there is not", async () => {
-    const now = scripted([{ go: true }]);
+    const now = scripted([{ go: true, answered: () => undefined }]);
     await now.transformer(prev, "sendMessage", payload as never);
     expect(now.slept).toEqual([]);
     const later = scripted([
       { go: false, waitMs: 800, chat: true },
       { go: false, waitMs: 900, chat: true },
-      { go: true },
+      { go: true, answered: () => undefined },
     ]);
     await later.transformer(prev, "sendMessage", payload as never);
     expect(later.slept).toEqual([800, 900]);
