@@ -8,9 +8,8 @@
  * replies. A reply is decided here at once, from what the process knows.
  *
  * What that knows of the others is at most `syncMs` old while it sends (a quarter of that once the window is
- * more than half full), and until it learns again it uses only its share of the room it found, the rest
- * being left to the other processes sending; a process quiet at that moment leaves its share unused until
- * the next sync. A process that has not learned for a while
+ * more than half full): in a burst on several instances at once the window may overfill by what they sent
+ * in that time. A process that has not learned for a while
  * (it was quiet) lets only a few replies go before it learns again, a moment later. A chat's budget is the process's own: a chat's
  * updates run one at a time (sequencing.ts, and the chat lock across instances), so its replies come from
  * one process at a time.
@@ -80,8 +79,6 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   let chats = new Map<string, number>();
   /** What else fills the window, as last learned. */
   let busy = 0;
-  /** This process's share of the room the last sync found: its own count then, and its part of the rest. */
-  let share = 0;
   let learnedAt = Number.NEGATIVE_INFINITY;
   let heldUntil = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -97,14 +94,10 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     const at = now();
     syncedAt = at;
     forgetOld(at);
-    const mine = sent.length;
-    options.pacer.publishReplies(processId, mine).then(
+    options.pacer.publishReplies(processId, sent.length).then(
       (learned) => {
         syncing = false;
         busy = learned.busy;
-        // The room left is shared with every other process sending until the next sync: a burst on all of
-        // them at once fills the second, not three times over.
-        share = mine + Math.floor(Math.max(0, pace.perSecond - busy - mine) / (learned.sending + 1));
         learnedAt = now();
         heldUntil = Math.max(heldUntil, now() + learned.floodMs);
         // Quiet everywhere: nothing to publish until the next reply.
@@ -130,7 +123,7 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
         return { go: false, waitMs: Math.ceil(after - at - interval * pace.chatBurst), chat: true };
       forgetOld(at);
       const known = at - learnedAt <= 3 * syncMs;
-      const room = known ? Math.min(share, pace.perSecond - busy) : Math.min(STALE_ALLOWANCE, pace.perSecond);
+      const room = known ? pace.perSecond - busy : Math.min(STALE_ALLOWANCE, pace.perSecond);
       if (sent.length >= room) {
         const frees = sent.length > 0 ? Math.min(...sent.map((reply) => reply.until)) - at : syncMs;
         return { go: false, waitMs: Math.max(1, Math.min(frees, syncMs)), chat: false };

@@ -50,10 +50,9 @@ export interface TelegramPacer {
   /**
    * Publishes how many replies `process` sent in the last window (services/reply-pace.ts), which this
    * pacer's sends count against the rate; returns what else fills the window (every other process's
-   * replies and every paced send), how many other processes are sending replies, and how long a 429's
-   * hold still lasts.
+   * replies and every paced send) and how long a 429's hold still lasts.
    */
-  publishReplies(process: string, count: number): Promise<{ busy: number; floodMs: number; sending: number }>;
+  publishReplies(process: string, count: number): Promise<{ busy: number; floodMs: number }>;
   /** Takes a slot now if one is free. */
   tryTake(chatId: string, priority: SendPriority): Promise<TakeResult>;
   /** Waits for a slot and takes it; returns its token. */
@@ -84,18 +83,15 @@ end`;
 /** A process's replies in the window, as "<count>:<at>", fresh for a window from `at`. */
 const FRESH_REPLIES = `
 local function replies_of_others(key, now, window, except)
-  local sum, sending = 0, 0
+  local sum = 0
   local counts = redis.call('HGETALL', key)
   for i = 1, #counts, 2 do
     if counts[i] ~= except then
       local n, at = string.match(counts[i + 1], '^(%d+):(%d+)$')
-      if n and tonumber(at) > now - window then
-        sum = sum + tonumber(n)
-        if tonumber(n) > 0 then sending = sending + 1 end
-      end
+      if n and tonumber(at) > now - window then sum = sum + tonumber(n) end
     end
   end
-  return sum, sending
+  return sum
 end`;
 
 /**
@@ -130,8 +126,7 @@ if chat then
   if frees and frees > now then return refuse(math.min(frees - now, maxPoll * 4), false) end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local replies = replies_of_others(KEYS[5], now, 1000, '')
-if redis.call('ZCARD', KEYS[1]) + replies >= limit then
+if redis.call('ZCARD', KEYS[1]) + replies_of_others(KEYS[5], now, 1000, '') >= limit then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
   local frees = first[2] and tonumber(first[2]) - now or maxPoll
   return refuse(math.min(frees, maxPoll), true)
@@ -144,16 +139,16 @@ return {1, 0}`;
 /**
  * KEYS replies (hash process -> "<count>:<at>"), sends, flood; ARGV now, process, count, windowMs, gcMs.
  * Publishes this process's replies in the window; returns what else fills it (the others' replies and every
- * background send), how many other processes are sending, and how long a 429's hold still lasts.
+ * background send) and how long a 429's hold still lasts.
  */
 const REPLIES = cachedScript(`${NOW}${FRESH_REPLIES}
 local window, gc = tonumber(ARGV[4]), tonumber(ARGV[5])
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3] .. ':' .. now)
 redis.call('PEXPIRE', KEYS[1], window + gc)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-local others, sending = replies_of_others(KEYS[1], now, window, ARGV[2])
+local busy = redis.call('ZCARD', KEYS[2]) + replies_of_others(KEYS[1], now, window, ARGV[2])
 local flood = tonumber(redis.call('GET', KEYS[3]) or '0')
-return {redis.call('ZCARD', KEYS[2]) + others, math.max(0, flood - now), sending}`);
+return {busy, math.max(0, flood - now)}`);
 
 /** KEYS sends, chat; ARGV now, windowMs, gapMs, token, gcMs. */
 const DONE = `${NOW}
@@ -200,7 +195,7 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
 
   const pacer: TelegramPacer = {
     async publishReplies(process, count) {
-      const [busy, floodMs, sending] = (await runScript(redis, REPLIES, [
+      const [busy, floodMs] = (await runScript(redis, REPLIES, [
         3,
         keys.replies,
         keys.sends,
@@ -210,8 +205,8 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
         count,
         WINDOW_MS,
         GC_MS,
-      ])) as [number, number, number];
-      return { busy, floodMs, sending };
+      ])) as [number, number];
+      return { busy, floodMs };
     },
     async tryTake(chatId, priority) {
       const token = randomUUID();

@@ -28,7 +28,7 @@ describe("the pace of replies", () => {
   it("a chat's burst of three, then one a second; other chats apart", () => {
     const clock = { now: 1_000_000 };
     const pace = createRepliesPace({
-      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0, sending: 0 }) },
+      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0 }) },
       now: () => clock.now,
     });
     const goes = () => sends(pace, "7");
@@ -44,7 +44,7 @@ describe("the pace of replies", () => {
   it("a reply holds its place until a window after Telegram answered it, however late that is", async () => {
     const clock = { now: 1_000_000 };
     const pace = createRepliesPace({
-      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0, sending: 0 }) },
+      pacer: { publishReplies: async () => ({ busy: 0, floodMs: 0 }) },
       pace: { perSecond: 2 },
       now: () => clock.now,
     });
@@ -65,7 +65,7 @@ describe("the pace of replies", () => {
 
   it("30 in any second with what else fills the window; a 429 holds every reply", async () => {
     const clock = { now: 1_000_000 };
-    const learned = { busy: 10, floodMs: 0, sending: 0 };
+    const learned = { busy: 10, floodMs: 0 };
     const pace = createRepliesPace({ pacer: { publishReplies: async () => learned }, now: () => clock.now });
     // Knowing nothing yet of the others: a few replies, then a wait to learn.
     const unknown = [];
@@ -99,17 +99,15 @@ describe("the pace of replies", () => {
     for (let chat = 1; chat < 20; chat++) expect(sends(one, `a${chat}`)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 250));
     const goes = [];
-    // Two knows nothing yet: a few; then it learns 20 are out and one other process sending, and keeps to
-    // its share of the 10 left (its one sent when it asked, and half the 9 others): 5 in all, the rest left
-    // to one until they learn again.
+    // Two knows nothing yet: a few, then it learns 20 are out and lets go the 10 left, no more.
     for (let chat = 0; chat < 15; chat++) goes.push(sends(two, `b${chat}`));
     await published();
     for (let chat = 15; chat < 30; chat++) goes.push(sends(two, `b${chat}`));
-    expect(goes.filter(Boolean)).toHaveLength(5);
+    expect(goes.filter(Boolean)).toHaveLength(10);
     // Once two has published too (its next sync), background sends (25 a second) find the second full.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(Object.values(await redis.hgetall(`${prefixUsed}replies`)).map((v) => v.split(":")[0])).toEqual(
-      expect.arrayContaining(["20", "5"]),
+      expect.arrayContaining(["20", "10"]),
     );
     expect(await pacer.tryTake("c", "background")).toMatchObject({ chat: false });
   });
