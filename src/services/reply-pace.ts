@@ -58,8 +58,6 @@ const WINDOW_MS = 1000;
 const NEAR_FULL = 0.6;
 /** Replies in the window a process lets go while what it knows of the others is stale. */
 const STALE_ALLOWANCE = 5;
-/** How long a reply not yet answered holds its place after its window (a send Telegram never answers). */
-const ANSWER_WAIT_MS = 15_000;
 /** Chats whose budget is full again are forgotten once this many are kept. */
 const CHATS_KEPT = 10_000;
 
@@ -71,10 +69,14 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   const syncMs = options.syncMs ?? 100;
   const processId = randomUUID();
   /**
-   * This process's replies in the window, each until a window after Telegram answered it (until then, from
-   * its take): Telegram counts it somewhere between, however late a loaded machine sends it.
+   * This process's replies in the window: those sent and not yet answered, and those answered, each until a
+   * window after its answer (Telegram counts a message somewhere between, however late a loaded machine
+   * sends it). Answers come in time order, so the oldest is first: `answered` from `oldest` on.
    */
-  let sent: { until: number }[] = [];
+  let inFlight = 0;
+  let answered: number[] = [];
+  let oldest = 0;
+  const count = () => inFlight + answered.length - oldest;
   /** Per chat, when its budget is full again. */
   let chats = new Map<string, number>();
   /** What else fills the window, as last learned. */
@@ -84,7 +86,12 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   let timer: NodeJS.Timeout | undefined;
 
   const forgetOld = (at: number) => {
-    if (sent.some((reply) => reply.until <= at)) sent = sent.filter((reply) => reply.until > at);
+    while (oldest < answered.length && (answered[oldest] as number) <= at) oldest++;
+    // Dropped from the front now and then rather than one by one (a shift copies the rest).
+    if (oldest > 1024 && oldest * 2 > answered.length) {
+      answered = answered.slice(oldest);
+      oldest = 0;
+    }
   };
   let syncing = false;
   let syncedAt = Number.NEGATIVE_INFINITY;
@@ -94,14 +101,14 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     const at = now();
     syncedAt = at;
     forgetOld(at);
-    options.pacer.publishReplies(processId, sent.length).then(
+    options.pacer.publishReplies(processId, count()).then(
       (learned) => {
         syncing = false;
         busy = learned.busy;
         learnedAt = now();
         heldUntil = Math.max(heldUntil, now() + learned.floodMs);
         // Quiet everywhere: nothing to publish until the next reply.
-        if (sent.length === 0 && busy === 0 && timer !== undefined) {
+        if (count() === 0 && busy === 0 && timer !== undefined) {
           clearInterval(timer);
           timer = undefined;
         }
@@ -124,26 +131,26 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
       forgetOld(at);
       const known = at - learnedAt <= 3 * syncMs;
       const room = known ? pace.perSecond - busy : Math.min(STALE_ALLOWANCE, pace.perSecond);
-      if (sent.length >= room) {
-        const frees = sent.length > 0 ? Math.min(...sent.map((reply) => reply.until)) - at : syncMs;
+      if (count() >= room) {
+        const frees = oldest < answered.length ? (answered[oldest] as number) - at : syncMs;
         return { go: false, waitMs: Math.max(1, Math.min(frees, syncMs)), chat: false };
       }
       if (chats.size >= CHATS_KEPT) chats = new Map([...chats].filter(([, until]) => until > at));
       chats.set(chatId, after);
-      const reply = { until: at + WINDOW_MS + ANSWER_WAIT_MS };
-      sent.push(reply);
+      inFlight++;
       if (timer === undefined) {
         timer = setInterval(sync, syncMs);
         timer.unref();
         sync();
-      } else if (sent.length + busy >= pace.perSecond * NEAR_FULL && at - syncedAt >= syncMs / 4) {
+      } else if (count() + busy >= pace.perSecond * NEAR_FULL && at - syncedAt >= syncMs / 4) {
         // Near the limit, what the others sent since the last sync matters: learn it sooner.
         sync();
       }
       return {
         go: true,
         answered: () => {
-          reply.until = now() + WINDOW_MS;
+          inFlight--;
+          answered.push(now() + WINDOW_MS);
         },
       };
     },
