@@ -31,6 +31,13 @@ const MESSAGE_METHODS = new Set([
   "forwardMessage",
 ]);
 
+type CallResult = Awaited<ReturnType<Parameters<Transformer>[0]>>;
+
+/** How long Telegram's 429 says to wait (ms), or undefined for an answer that is no 429. */
+function floodWaitMs(result: CallResult): number | undefined {
+  return !result.ok && result.error_code === 429 ? (result.parameters?.retry_after ?? 1) * 1000 : undefined;
+}
+
 /** A reply that could not be sent within its wait at Telegram's pace: dropped, not sent. */
 export class ReplyDropped extends Error {
   constructor(method: string) {
@@ -50,9 +57,9 @@ export function replyPacing(
   maxWaitMs = 3000,
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Transformer {
-  const answered = async (result: Awaited<ReturnType<Parameters<Transformer>[0]>>) => {
-    if (!result.ok && result.error_code === 429) {
-      const ms = (result.parameters?.retry_after ?? 1) * 1000;
+  const answered = async (result: CallResult) => {
+    const ms = floodWaitMs(result);
+    if (ms !== undefined) {
       replies.hold(ms);
       await pacer.hold(ms).catch(() => undefined);
     }
@@ -94,9 +101,8 @@ export function pacedTransformer(pacer: TelegramPacer, priority: SendPriority): 
     } finally {
       await pacer.done(token, chatId).catch(() => undefined);
     }
-    if (!result.ok && result.error_code === 429) {
-      await pacer.hold((result.parameters?.retry_after ?? 1) * 1000).catch(() => undefined);
-    }
+    const floodMs = floodWaitMs(result);
+    if (floodMs !== undefined) await pacer.hold(floodMs).catch(() => undefined);
     return result;
   };
 }

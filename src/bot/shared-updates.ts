@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
+import { cachedScript, runScript } from "../services/redis-script.ts";
 import type { RedisClient } from "../services/redis-url.ts";
 import type { BotContext } from "./context.ts";
 import type { SequenceBound } from "./sequencing.ts";
@@ -32,14 +33,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * KEYS held (zset update_id -> until); ARGV update_id, lockMs, max. The update joins its chat's held updates
  * unless `max` are held already: 1 joined, 0 full. Entries of an instance that died expire after `lockMs`.
  */
-const JOIN = `
+const JOIN = cachedScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
-return 1`;
+return 1`);
 
 /**
  * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
@@ -73,7 +74,8 @@ export function chatHeld(
     const member = String(ctx.update.update_id);
     let joined: unknown = 1;
     try {
-      joined = await options.redis.eval(JOIN, 1, key, member, lockMs, max);
+      // Run on every update: by its hash, not its text.
+      joined = await runScript(options.redis, JOIN, [1, key, member, lockMs, max]);
     } catch {
       joined = -1;
     }

@@ -13,6 +13,7 @@
  *
  * Times come from Redis's clock (one time line for every instance); the tally's may come from `now` (tests).
  */
+import { LUA_NOW } from "./redis-script.ts";
 import type { RedisClient } from "./redis-url.ts";
 
 /** The kinds of update with a budget of their own. */
@@ -72,14 +73,6 @@ export interface InboundLimitsOptions {
   now?: () => number;
 }
 
-/** The current time in ms: ARGV[1], or Redis's clock when empty. */
-const NOW = `
-local now = tonumber(ARGV[1])
-if not now then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end`;
-
 /**
  * Lua: `take_budget(key, now, interval, burst)` takes one update from the budget at `key` (the time it is
  * next full): 1 when taken, 0 when spent (nothing is written then: a refused update costs nothing more).
@@ -101,7 +94,7 @@ end`;
  * `count` is due now (the tally is then cleared), {0, wait} when one is due in `wait` ms, {0, 0} when
  * nothing is left to say.
  */
-const REPORT = `${NOW}
+const REPORT = `${LUA_NOW}
 local window, settle = tonumber(ARGV[3]), tonumber(ARGV[4])
 local skipped = tonumber(ARGV[2])
 if skipped > 0 then redis.call('HINCRBY', KEYS[1], 'skipped', skipped) end

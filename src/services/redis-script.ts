@@ -7,6 +7,17 @@
 import { createHash } from "node:crypto";
 import type { RedisClient } from "./redis-url.ts";
 
+/**
+ * Lua: sets `now`, the time in ms: ARGV[1] when given (a test's clock), else Redis's own clock (one time
+ * line for every instance, whatever the machines' clocks say).
+ */
+export const LUA_NOW = `
+local now = tonumber(ARGV[1])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end`;
+
 /** A script's arguments: its number of keys, its keys, its other arguments. */
 export type ScriptArgs = [numKeys: number, ...rest: (string | number)[]];
 

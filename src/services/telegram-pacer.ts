@@ -16,7 +16,7 @@
  * only clean up.
  */
 import { randomUUID } from "node:crypto";
-import { cachedScript, runScript } from "./redis-script.ts";
+import { cachedScript, LUA_NOW, runScript } from "./redis-script.ts";
 import type { RedisClient } from "./redis-url.ts";
 
 /** `prompt`: a user waits on it (alerts, follow-ups); `background`: it can wait (digests). */
@@ -72,14 +72,6 @@ const MAX_POLL_MS = 250;
 /** Key TTLs are only for cleaning up: this long past what they hold. */
 const GC_MS = 60_000;
 
-/** The current time in ms: ARGV[1], or Redis's clock when empty. */
-const NOW = `
-local now = tonumber(ARGV[1])
-if not now then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end`;
-
 /** A process's replies in the window, as "<count>:<at>", fresh for a window from `at`. */
 const FRESH_REPLIES = `
 local function replies_of_others(key, now, window, except)
@@ -100,7 +92,7 @@ end`;
  * gcMs. The replies every process published for the window count against the rate too.
  * Returns {1, 0} when taken, {0, waitMs, 1} when the whole bot must wait, {0, waitMs, 0} when this chat must.
  */
-const TAKE = `${NOW}${FRESH_REPLIES}
+const TAKE = `${LUA_NOW}${FRESH_REPLIES}
 local limit, lease, token = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 local prompt, demandMs, maxPoll, gc = ARGV[5] == '1', tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local function refuse(wait, global)
@@ -141,7 +133,7 @@ return {1, 0}`;
  * Publishes this process's replies in the window; returns what else fills it (the others' replies and every
  * background send) and how long a 429's hold still lasts.
  */
-const REPLIES = cachedScript(`${NOW}${FRESH_REPLIES}
+const REPLIES = cachedScript(`${LUA_NOW}${FRESH_REPLIES}
 local window, gc = tonumber(ARGV[4]), tonumber(ARGV[5])
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3] .. ':' .. now)
 redis.call('PEXPIRE', KEYS[1], window + gc)
@@ -151,7 +143,7 @@ local flood = tonumber(redis.call('GET', KEYS[3]) or '0')
 return {busy, math.max(0, flood - now)}`);
 
 /** KEYS sends, chat; ARGV now, windowMs, gapMs, token, gcMs. */
-const DONE = `${NOW}
+const DONE = `${LUA_NOW}
 local window, gap, token, gc = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
 redis.call('ZADD', KEYS[1], 'XX', now + window, token)
 local chat = redis.call('GET', KEYS[2])
@@ -161,7 +153,7 @@ end
 return 1`;
 
 /** KEYS flood; ARGV now, afterMs, gcMs. Keeps the later of the two holds. */
-const HOLD = `${NOW}
+const HOLD = `${LUA_NOW}
 local untilMs = now + tonumber(ARGV[2])
 if untilMs > tonumber(redis.call('GET', KEYS[1]) or '0') then
   redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[2]) + tonumber(ARGV[3]))
