@@ -12,8 +12,9 @@ import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n, isLanguage, languageFromTelegram } from "./bot/i18n.ts";
-import { createSkips, skipNotifier } from "./bot/inbound-limits.ts";
-import { createPacedApi, replyPacing } from "./bot/paced-api.ts";
+import { createSkips, NOTICE_RESERVE, skipNotifier } from "./bot/inbound-limits.ts";
+import { createPacedApi, createReplyApi, replyPacing } from "./bot/paced-api.ts";
+import { inChatLock } from "./bot/shared-updates.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
@@ -216,7 +217,12 @@ export function createApp(options: AppOptions): App {
   };
   const promptApi = createPacedApi(config.botToken, telegramClient, pacer, "prompt");
   const backgroundApi = createPacedApi(config.botToken, telegramClient, pacer, "background");
-  // Each user's budgets, shared by every instance; the notice of what was skipped is paced like an alert.
+  const replies = createRepliesPace({ pacer, ...(options.replyPace ? { pace: options.replyPace } : {}) });
+  // Webhook mode may run as several instances behind a load balancer; polling is one process.
+  const shared = config.mode === "webhook" ? { redis, prefix: `${prefix}updates:`, replies } : undefined;
+  const replyPace = replyPacing(replies, pacer);
+  // Each user's budgets, shared by every instance; the notice of what was skipped lands among the chat's
+  // replies and is paced as one, leaving the window's last places to the replies (as background sends do).
   const skips = createSkips({
     limits: createInboundLimits({
       redis,
@@ -225,12 +231,17 @@ export function createApp(options: AppOptions): App {
       ...(options.inbound?.noticeWindowMs ? { noticeWindowMs: options.inbound.noticeWindowMs } : {}),
     }),
     notify: skipNotifier(
-      promptApi,
+      createReplyApi(
+        config.botToken,
+        telegramClient,
+        replyPacing(replies, pacer, { reserve: NOTICE_RESERVE }),
+      ),
       (language, key, variables) => i18n.t(language, key, variables),
       async (notice) => {
         const chosen = (await sessions.read(`user:${notice.userId}`))?.language;
         return isLanguage(chosen) ? chosen : (languageFromTelegram(notice.languageCode) ?? "en");
       },
+      (chatId, send) => (shared ? inChatLock(shared, chatId, send) : send()),
     ),
     logger: logger.child({ component: "inbound-limits" }),
     accounts: deps.accounts,
@@ -243,13 +254,9 @@ export function createApp(options: AppOptions): App {
       // Settings live as long as the user; conversation state expires after a day of silence.
       sessions,
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
-      // Webhook mode may run as several instances behind a load balancer; polling is one process.
-      ...(config.mode === "webhook" ? { shared: { redis, prefix: `${prefix}updates:` } } : {}),
+      ...(shared ? { shared } : {}),
       readAhead: (reads, work) => withReadAhead(redis, reads, work),
-      replyPace: replyPacing(
-        createRepliesPace({ pacer, ...(options.replyPace ? { pace: options.replyPace } : {}) }),
-        pacer,
-      ),
+      replyPace,
       inbound: { skips, heldPerChat: options.inbound?.heldPerChat ?? HELD_PER_CHAT },
     },
     {

@@ -53,6 +53,12 @@ interface Spell {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+/**
+ * Places of Telegram's 30 a second a notice leaves to replies (it can wait; a reply is what a user waits on),
+ * as the background sends keep to 25.
+ */
+export const NOTICE_RESERVE = 5;
+
 /** The least time between two notices one process sends. */
 const NOTICE_GAP_MS = 500;
 /** A notice that cannot be sent after this many tries is given up (logged). */
@@ -185,13 +191,16 @@ export function createSkips(options: SkipsOptions): Skips {
 type Translate = (language: string, key: string, variables: Record<string, string | number>) => string;
 
 /**
- * Sends notices through `api` (the paced one of messages the bot sends on its own), in the language the
- * user chose (`languageOf`), else their Telegram language when the bot speaks it, else English.
+ * Sends notices through `api` (paced like the chat's replies and like every message the bot sends on its
+ * own), in the language the user chose (`languageOf`), else their Telegram language when the bot speaks it,
+ * else English; `inChat` runs each send in its chat's turn (with several instances, under the chat's lock,
+ * which brings what the chat's replies used of its budget).
  */
 export function skipNotifier(
   api: Pick<Api, "sendMessage">,
   translate: Translate,
   languageOf: (notice: SkipNotice) => Promise<string>,
+  inChat: (chatId: number, send: () => Promise<unknown>) => Promise<unknown> = (_chat, send) => send(),
 ): (notice: SkipNotice) => Promise<void> {
   return async (notice) => {
     const language = await languageOf(notice);
@@ -202,6 +211,6 @@ export function skipNotifier(
             count: notice.count,
             name: escapeHtml(notice.name),
           });
-    await api.sendMessage(notice.chatId, text);
+    await inChat(notice.chatId, () => api.sendMessage(notice.chatId, text));
   };
 }

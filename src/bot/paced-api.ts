@@ -48,13 +48,14 @@ export class ReplyDropped extends Error {
 
 /**
  * A transformer that paces the messages of replies (see the module comment), decided in the process
- * (services/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait and no round
- * trip while there is room. A reply waits at most `maxWaitMs`, else {@link ReplyDropped}.
+ * (services/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while there is
+ * room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else {@link ReplyDropped};
+ * with a `reserve`, it leaves that many of the window's places to other replies.
  */
 export function replyPacing(
   replies: RepliesPace,
   pacer: Pick<TelegramPacer, "hold">,
-  maxWaitMs = 3000,
+  { maxWaitMs = 3000, reserve = 0 }: { maxWaitMs?: number; reserve?: number } = {},
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Transformer {
   const answered = async (result: CallResult) => {
@@ -69,12 +70,12 @@ export function replyPacing(
     if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
     const chatId = String((payload as { chat_id?: unknown }).chat_id);
     let waited = 0;
-    let turn = replies.take(chatId);
+    let turn = await replies.take(chatId, reserve);
     while (!turn.go) {
       if (waited + turn.waitMs > maxWaitMs) throw new ReplyDropped(method);
       waited += turn.waitMs;
       await sleep(turn.waitMs);
-      turn = replies.take(chatId);
+      turn = await replies.take(chatId, reserve);
     }
     try {
       return answered(await prev(method, payload, signal));
@@ -117,6 +118,18 @@ export function createPacedApi(
   const api = new Api(token, client);
   // Installed first, so it is the innermost: the auto-retry installed next goes through it on every attempt.
   api.config.use(pacedTransformer(pacer, priority));
+  configureApi(api);
+  return api;
+}
+
+/**
+ * A new Api whose messages are paced as replies (`pacing`: {@link replyPacing}), for a message the bot sends
+ * among a chat's replies without an update to answer (the notice of skipped updates): it keeps to the chat's
+ * budget and counts once in the window, as a reply does (with a reserve, yielding to the replies).
+ */
+export function createReplyApi(token: string, client: ApiClientOptions, pacing: Transformer): Api {
+  const api = new Api(token, client);
+  api.config.use(pacing);
   configureApi(api);
   return api;
 }

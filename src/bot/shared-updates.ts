@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
 import { cachedScript, runScript } from "../services/redis-script.ts";
 import type { RedisClient } from "../services/redis-url.ts";
+import type { RepliesPace } from "../services/reply-pace.ts";
 import type { BotContext } from "./context.ts";
 import type { SequenceBound } from "./sequencing.ts";
 
@@ -21,11 +22,32 @@ export interface SharedUpdatesOptions {
   lockMs?: number;
   /** How often a waiting instance looks again; default 25 ms. */
   pollMs?: number;
+  /**
+   * The chat's reply budget (services/reply-pace.ts), handed from one instance to the next with the chat's
+   * lock: what one instance's replies used, the next one's wait for. None: each instance's own.
+   */
+  replies?: Pick<RepliesPace, "chatLeft" | "chatUsed">;
 }
 
 // Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
 const SEEN_TTL_S = 86_400;
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+/**
+ * KEYS lock, budget; ARGV token, lockMs. Takes the chat's lock if free: how long the chat's reply budget is
+ * still in use (ms, 0 when whole), or -1 when another holds the lock.
+ */
+const ACQUIRE = cachedScript(`
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]), 'NX') then return -1 end
+return math.max(0, redis.call('PTTL', KEYS[2]))`);
+
+/**
+ * KEYS lock, budget; ARGV token, budget in use (ms). Releases the lock if still ours, and keeps how long the
+ * chat's reply budget is in use (the later of what is kept and this), whoever holds the lock now.
+ */
+const RELEASE = cachedScript(`
+local used = tonumber(ARGV[2])
+if used > 0 and redis.call('PTTL', KEYS[2]) < used then redis.call('SET', KEYS[2], '1', 'PX', used) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,28 +135,50 @@ export function handleOnce(options: SharedUpdatesOptions): MiddlewareFn<BotConte
 }
 
 /**
- * Holds the chat's lock (its user's, without a chat) while the update runs, waiting for another instance
- * to finish first. `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
+ * Runs `work` holding `owner`'s chat lock, waiting for another instance to finish first; the chat's reply
+ * budget comes with it (see {@link SharedUpdatesOptions.replies}). Also for a message the bot sends to a
+ * chat on its own while the chat may be busy (a notice of skipped updates).
+ */
+export async function inChatLock<T>(
+  options: SharedUpdatesOptions,
+  owner: number | string,
+  work: () => Promise<T>,
+  onReleaseFailed: (error: unknown) => void = () => undefined,
+): Promise<T> {
+  const key = `${options.prefix}lock:${owner}`;
+  const budget = `${options.prefix}replies:${owner}`;
+  const token = randomUUID();
+  const take = async () =>
+    (await runScript(options.redis, ACQUIRE, [2, key, budget, token, options.lockMs ?? 60_000])) as number;
+  // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
+  let used = await take();
+  while (used < 0) {
+    await sleep(options.pollMs ?? 25);
+    used = await take();
+  }
+  const chatId = String(owner);
+  options.replies?.chatUsed(chatId, used);
+  try {
+    return await work();
+  } finally {
+    const left = Math.ceil(options.replies?.chatLeft(chatId) ?? 0);
+    await runScript(options.redis, RELEASE, [2, key, budget, token, left]).catch(onReleaseFailed);
+  }
+}
+
+/**
+ * Holds the chat's lock (its user's, without a chat) while the update runs ({@link inChatLock}).
+ * `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
  */
 export function chatLock(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
 ): MiddlewareFn<BotContext> {
-  const lockMs = options.lockMs ?? 60_000;
-  const pollMs = options.pollMs ?? 25;
   return async (ctx, next) => {
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
-    const key = `${options.prefix}lock:${owner}`;
-    const token = randomUUID();
-    // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
-    while ((await options.redis.set(key, token, "PX", lockMs, "NX")) !== "OK") await sleep(pollMs);
-    try {
-      await next();
-    } finally {
-      await options.redis.eval(RELEASE, 1, key, token).catch((error: unknown) => {
-        ctx.log.warn({ err: error }, "chat lock not released; it expires by itself");
-      });
-    }
+    await inChatLock(options, owner, next, (error) => {
+      ctx.log.warn({ err: error }, "chat lock not released; it expires by itself");
+    });
   };
 }

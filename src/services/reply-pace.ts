@@ -1,21 +1,21 @@
 /**
- * The pace of replies in chats, kept by each process without a round trip per reply: per chat, Telegram's
- * burst then one a second (a budget refilled at a steady rate, GCRA); in all, at most `perSecond` messages
- * in any sliding second together with every other process's replies and every paced send (alerts,
- * follow-ups, digests). Each process counts its own replies in the window and, while it is sending,
- * publishes the count ten times a second through the Telegram pacer, learning in the same script what
- * else fills the window; the pacer's sends count the published replies, so background messages yield to
- * replies. A reply is decided here at once, from what the process knows.
+ * The pace of replies in chats: per chat, Telegram's burst then one a second (a budget refilled at a steady
+ * rate, GCRA); in all, at most `perSecond` messages in any sliding second together with every other
+ * process's replies and every paced send (alerts, follow-ups, digests).
  *
- * What that knows of the others is at most `syncMs` old while it sends (a quarter of that once the window is
- * more than half full): in a burst on several instances at once the window may overfill by what they sent
- * in that time. A process that has not learned for a while
- * (it was quiet) lets only a few replies go before it learns again, a moment later. A chat's budget is the process's own: a chat's
- * updates run one at a time (sequencing.ts, and the chat lock across instances), so its replies come from
- * one process at a time.
+ * Far from the limit a reply is decided in the process, without a round trip: the process counts its own
+ * replies in the window and, while it is sending, publishes the count ten times a second through the Telegram
+ * pacer, learning in the same script what else fills the window and how many other processes reply. Near
+ * the limit (from this process's share of the window's first 60 %: all of it alone, a third of it beside two
+ * others) each reply is taken in Redis, against everything every process published: several instances
+ * replying at once never overfill the window on what they knew a moment ago. The pacer's sends count the
+ * published replies, so background messages yield to replies.
+ *
+ * A chat's budget is the process's own: a chat's updates run one at a time (sequencing.ts, and across
+ * instances the chat lock, which carries the budget from one instance to the next: {@link RepliesPace.chatLeft}).
  */
 import { randomUUID } from "node:crypto";
-import type { TelegramPacer } from "./telegram-pacer.ts";
+import type { RepliesLearned, TelegramPacer } from "./telegram-pacer.ts";
 
 /** How replies in chats are paced. */
 export interface ReplyPace {
@@ -37,10 +37,18 @@ export type ReplyTurn = { go: true; answered: () => void } | { go: false; waitMs
 
 /** The pace of one process's replies. */
 export interface RepliesPace {
-  /** Whether a message may go to `chatId` now; when it may, it is counted as sent. */
-  take(chatId: string): ReplyTurn;
+  /**
+   * Whether a message may go to `chatId` now; when it may, it is counted as sent. Decided at once far from
+   * the limit, after a round trip to Redis near it. With a `reserve` (a message that can wait), only while
+   * the window keeps that many places free for replies, always asked of Redis.
+   */
+  take(chatId: string, reserve?: number): ReplyTurn | Promise<ReplyTurn>;
   /** Telegram answered 429: nothing goes for `ms` (the pacer holds every instance too). */
   hold(ms: number): void;
+  /** How long until `chatId`'s budget is whole again (ms; 0 when it is): handed on with the chat's lock. */
+  chatLeft(chatId: string): number;
+  /** Another process replied in `chatId`: its budget is whole again in `ms` at the earliest. */
+  chatUsed(chatId: string, ms: number): void;
 }
 
 /** Options of {@link createRepliesPace}. */
@@ -54,7 +62,7 @@ export interface RepliesPaceOptions {
 }
 
 const WINDOW_MS = 1000;
-/** From this share of the window on, the process learns what the others sent more often than every sync. */
+/** From this share of the window on (split between the processes replying), replies are taken in Redis. */
 const NEAR_FULL = 0.6;
 /** Replies in the window a process lets go while what it knows of the others is stale. */
 const STALE_ALLOWANCE = 5;
@@ -79,8 +87,9 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
   const count = () => inFlight + answered.length - oldest;
   /** Per chat, when its budget is full again. */
   let chats = new Map<string, number>();
-  /** What else fills the window, as last learned. */
+  /** What else fills the window, and how many other processes reply, as last learned. */
   let busy = 0;
+  let others = 0;
   let learnedAt = Number.NEGATIVE_INFINITY;
   let heldUntil = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -93,6 +102,12 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
       oldest = 0;
     }
   };
+  const learn = (learned: RepliesLearned) => {
+    busy = learned.busy;
+    others = learned.others;
+    learnedAt = now();
+    heldUntil = Math.max(heldUntil, learnedAt + learned.floodMs);
+  };
   let syncing = false;
   let syncedAt = Number.NEGATIVE_INFINITY;
   const sync = () => {
@@ -104,9 +119,7 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     options.pacer.publishReplies(processId, count()).then(
       (learned) => {
         syncing = false;
-        busy = learned.busy;
-        learnedAt = now();
-        heldUntil = Math.max(heldUntil, now() + learned.floodMs);
+        learn(learned);
         // Quiet everywhere: nothing to publish until the next reply.
         if (count() === 0 && busy === 0 && timer !== undefined) {
           clearInterval(timer);
@@ -119,43 +132,92 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
       },
     );
   };
+  /**
+   * A reply to `chatId` counted as sent at `takenAt`, its chat's budget then full at `after`: keeps the count
+   * published while there are any.
+   */
+  const went = (chatId: string, takenAt: number, after: number): ReplyTurn => {
+    if (timer === undefined) {
+      timer = setInterval(sync, syncMs);
+      timer.unref();
+      sync();
+    }
+    return {
+      go: true,
+      answered: () => {
+        const at = now();
+        inFlight--;
+        answered.push(at + WINDOW_MS);
+        // Telegram counted it somewhere up to now: the chat's next replies are spaced from now, so a send
+        // that a loaded machine delayed never has the next one land on its heels.
+        if (at > takenAt && after + (at - takenAt) > (chats.get(chatId) ?? 0))
+          chats.set(chatId, after + (at - takenAt));
+      },
+    };
+  };
+  /** Near the limit: the reply counted here and published, if it fits with what every process published. */
+  const takeShared = async (
+    chatId: string,
+    before: number | undefined,
+    takenAt: number,
+    after: number,
+    reserve: number,
+  ): Promise<ReplyTurn> => {
+    inFlight++;
+    let learned: RepliesLearned;
+    try {
+      learned = await options.pacer.publishReplies(processId, count(), pace.perSecond - reserve);
+    } catch {
+      // Redis out of reach: the reply goes (its message may be the one saying so); Telegram's 429 is the bound.
+      return went(chatId, takenAt, after);
+    }
+    learn(learned);
+    if (learned.fitted) return went(chatId, takenAt, after);
+    inFlight--;
+    // The chat's budget is given back, unless another of its replies took it meanwhile.
+    if (before === undefined) chats.delete(chatId);
+    else chats.set(chatId, before);
+    if (learned.floodMs > 0) return { go: false, waitMs: learned.floodMs, chat: false };
+    const at = now();
+    forgetOld(at);
+    const frees = oldest < answered.length ? (answered[oldest] as number) - at : syncMs;
+    return { go: false, waitMs: Math.max(1, Math.min(frees, syncMs / 4)), chat: false };
+  };
 
   return {
-    take(chatId) {
+    take(chatId, reserve = 0) {
       const at = now();
       if (heldUntil > at) return { go: false, waitMs: heldUntil - at, chat: false };
-      const full = Math.max(chats.get(chatId) ?? 0, at);
-      const after = full + interval;
+      const before = chats.get(chatId);
+      const after = Math.max(before ?? 0, at) + interval;
       if (after - at > interval * pace.chatBurst)
         return { go: false, waitMs: Math.ceil(after - at - interval * pace.chatBurst), chat: true };
-      forgetOld(at);
-      const known = at - learnedAt <= 3 * syncMs;
-      const room = known ? pace.perSecond - busy : Math.min(STALE_ALLOWANCE, pace.perSecond);
-      if (count() >= room) {
-        const frees = oldest < answered.length ? (answered[oldest] as number) - at : syncMs;
-        return { go: false, waitMs: Math.max(1, Math.min(frees, syncMs)), chat: false };
-      }
       if (chats.size >= CHATS_KEPT) chats = new Map([...chats].filter(([, until]) => until > at));
       chats.set(chatId, after);
+      forgetOld(at);
+      // This process's share of the window it may fill on what it knows; a few only while that is stale.
+      const share = (pace.perSecond * NEAR_FULL) / (1 + others);
+      const known = at - learnedAt <= 3 * syncMs;
+      if (
+        reserve > 0 ||
+        (known ? count() + busy + 1 > share : count() + 1 > Math.min(STALE_ALLOWANCE, share))
+      )
+        return takeShared(chatId, before, at, after, reserve);
       inFlight++;
-      if (timer === undefined) {
-        timer = setInterval(sync, syncMs);
-        timer.unref();
-        sync();
-      } else if (count() + busy >= pace.perSecond * NEAR_FULL && at - syncedAt >= syncMs / 4) {
-        // Near the limit, what the others sent since the last sync matters: learn it sooner.
-        sync();
-      }
-      return {
-        go: true,
-        answered: () => {
-          inFlight--;
-          answered.push(now() + WINDOW_MS);
-        },
-      };
+      // Nearing its share, what the others sent since the last sync matters: learn it sooner.
+      if (timer !== undefined && count() + busy >= share / 2 && at - syncedAt >= syncMs / 4) sync();
+      return went(chatId, at, after);
     },
     hold(ms) {
       heldUntil = Math.max(heldUntil, now() + ms);
+    },
+    chatLeft(chatId) {
+      return Math.max(0, (chats.get(chatId) ?? 0) - now());
+    },
+    chatUsed(chatId, ms) {
+      if (ms <= 0) return;
+      const until = now() + ms;
+      if (until > (chats.get(chatId) ?? 0)) chats.set(chatId, until);
     },
   };
 }

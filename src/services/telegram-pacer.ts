@@ -16,7 +16,7 @@
  * only clean up.
  */
 import { randomUUID } from "node:crypto";
-import { cachedScript, LUA_NOW, runScript } from "./redis-script.ts";
+import { cachedScript, LUA_NOW, runScript, type ScriptArgs } from "./redis-script.ts";
 import type { RedisClient } from "./redis-url.ts";
 
 /** `prompt`: a user waits on it (alerts, follow-ups); `background`: it can wait (digests). */
@@ -42,6 +42,18 @@ export interface TelegramPacerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** What {@link TelegramPacer.publishReplies} learns. */
+export interface RepliesLearned {
+  /** Every other process's replies and every paced send in the window. */
+  busy: number;
+  /** How long a 429's hold still lasts. */
+  floodMs: number;
+  /** How many other processes replied within the last minute. */
+  others: number;
+  /** Whether the count was published (always, without a limit). */
+  fitted: boolean;
+}
+
 /** A slot taken, or how long to wait before asking again (`chat`: only this chat must wait). */
 export type TakeResult = { token: string } | { waitMs: number; chat: boolean };
 
@@ -49,10 +61,10 @@ export type TakeResult = { token: string } | { waitMs: number; chat: boolean };
 export interface TelegramPacer {
   /**
    * Publishes how many replies `process` sent in the last window (services/reply-pace.ts), which this
-   * pacer's sends count against the rate; returns what else fills the window (every other process's
-   * replies and every paced send) and how long a 429's hold still lasts.
+   * pacer's sends count against the rate; returns what the window holds besides (see {@link RepliesLearned}).
+   * With `limit`, the count is published only if it fits under it with all the rest (`fitted`).
    */
-  publishReplies(process: string, count: number): Promise<{ busy: number; floodMs: number }>;
+  publishReplies(process: string, count: number, limit?: number): Promise<RepliesLearned>;
   /** Takes a slot now if one is free. */
   tryTake(chatId: string, priority: SendPriority): Promise<TakeResult>;
   /** Waits for a slot and takes it; returns its token. */
@@ -72,20 +84,25 @@ const MAX_POLL_MS = 250;
 /** Key TTLs are only for cleaning up: this long past what they hold. */
 const GC_MS = 60_000;
 
-/** A process's replies in the window, as "<count>:<at>", fresh for a window from `at`. */
+/**
+ * A process's replies in the window, as "<count>:<at>", fresh for a window from `at`. Returns the others'
+ * fresh replies and how many other processes published within `seen` ms (entries older are removed).
+ */
 const FRESH_REPLIES = `
-local function replies_of_others(key, now, window, except)
-  local sum = 0
+local function replies_of_others(key, now, window, except, seen)
+  local sum, others = 0, 0
   local counts = redis.call('HGETALL', key)
   for i = 1, #counts, 2 do
-    if counts[i] ~= except then
-      local n, at = string.match(counts[i + 1], '^(%d+):(%d+)$')
-      if n and tonumber(at) > now - window then sum = sum + tonumber(n) end
+    local n, at = string.match(counts[i + 1], '^(%d+):(%d+)$')
+    if not n or tonumber(at) <= now - seen then
+      redis.call('HDEL', key, counts[i])
+    elseif counts[i] ~= except then
+      others = others + 1
+      if tonumber(at) > now - window then sum = sum + tonumber(n) end
     end
   end
-  return sum
+  return sum, others
 end`;
-
 /**
  * KEYS sends (zset token -> frees at), chat (string "<frees at>:<token>"), flood (until), demand (until),
  * replies (hash: see REPLIES); ARGV now, perSecond, leaseMs, token, prompt ("1"/"0"), demandMs, maxPollMs,
@@ -118,7 +135,7 @@ if chat then
   if frees and frees > now then return refuse(math.min(frees - now, maxPoll * 4), false) end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) + replies_of_others(KEYS[5], now, 1000, '') >= limit then
+if redis.call('ZCARD', KEYS[1]) + replies_of_others(KEYS[5], now, 1000, '', gc) >= limit then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
   local frees = first[2] and tonumber(first[2]) - now or maxPoll
   return refuse(math.min(frees, maxPoll), true)
@@ -129,18 +146,22 @@ redis.call('SET', KEYS[2], (now + lease) .. ':' .. token, 'PX', lease + gc)
 return {1, 0}`;
 
 /**
- * KEYS replies (hash process -> "<count>:<at>"), sends, flood; ARGV now, process, count, windowMs, gcMs.
- * Publishes this process's replies in the window; returns what else fills it (the others' replies and every
- * background send) and how long a 429's hold still lasts.
+ * KEYS replies (hash process -> "<count>:<at>"), sends, flood; ARGV now, process, count, windowMs, gcMs,
+ * limit. Publishes this process's replies in the window; returns what else fills it (the others' replies and
+ * every background send), how long a 429's hold still lasts, how many other processes reply, and whether
+ * the count fitted: with a `limit`, a count that would overfill the window is not published (0), so a reply
+ * near the limit is taken here, against everything every process published.
  */
 const REPLIES = cachedScript(`${LUA_NOW}${FRESH_REPLIES}
-local window, gc = tonumber(ARGV[4]), tonumber(ARGV[5])
+local window, gc, limit = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local others_replies, others = replies_of_others(KEYS[1], now, window, ARGV[2], gc)
+local busy = redis.call('ZCARD', KEYS[2]) + others_replies
+local flood = math.max(0, tonumber(redis.call('GET', KEYS[3]) or '0') - now)
+if limit and (flood > 0 or busy + tonumber(ARGV[3]) > limit) then return {busy, flood, others, 0} end
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3] .. ':' .. now)
 redis.call('PEXPIRE', KEYS[1], window + gc)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-local busy = redis.call('ZCARD', KEYS[2]) + replies_of_others(KEYS[1], now, window, ARGV[2])
-local flood = tonumber(redis.call('GET', KEYS[3]) or '0')
-return {busy, math.max(0, flood - now)}`);
+return {busy, flood, others, 1}`);
 
 /** KEYS sends, chat; ARGV now, windowMs, gapMs, token, gcMs. */
 const DONE = `${LUA_NOW}
@@ -186,8 +207,8 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
   };
 
   const pacer: TelegramPacer = {
-    async publishReplies(process, count) {
-      const [busy, floodMs] = (await runScript(redis, REPLIES, [
+    async publishReplies(process, count, limit) {
+      const args: ScriptArgs = [
         3,
         keys.replies,
         keys.sends,
@@ -197,8 +218,10 @@ export function createTelegramPacer(options: TelegramPacerOptions): TelegramPace
         count,
         WINDOW_MS,
         GC_MS,
-      ])) as [number, number];
-      return { busy, floodMs };
+      ];
+      if (limit !== undefined) args.push(limit);
+      const [busy, floodMs, others, fitted] = (await runScript(redis, REPLIES, args)) as number[];
+      return { busy: busy ?? 0, floodMs: floodMs ?? 0, others: others ?? 0, fitted: fitted === 1 };
     },
     async tryTake(chatId, priority) {
       const token = randomUUID();

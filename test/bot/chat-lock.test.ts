@@ -1,0 +1,76 @@
+/**
+ * The chat lock across instances (bot/shared-updates.ts) on real Redis: one update of a chat at a time, and
+ * the chat's reply budget handed from the instance that replied to the next one, so replies to one chat spread
+ * over instances still keep to Telegram's burst of three then one a second.
+ */
+import type { MiddlewareFn } from "grammy";
+import { describe, expect, it } from "vitest";
+import type { BotContext } from "../../src/bot/context.ts";
+import { chatLock } from "../../src/bot/shared-updates.ts";
+import { createRepliesPace, type RepliesPace } from "../../src/services/reply-pace.ts";
+import { redisWithPrefixes } from "../support/redis-prefixes.ts";
+
+const { redis, prefix: freshPrefix } = redisWithPrefixes();
+
+const alone: Parameters<typeof createRepliesPace>[0]["pacer"] = {
+  publishReplies: async () => ({ busy: 0, floodMs: 0, others: 0, fitted: true }),
+};
+
+/** An update of chat 42, as far as the lock reads one. */
+function update(id: number): BotContext {
+  return {
+    chat: { id: 42 },
+    from: { id: 42 },
+    update: { update_id: id },
+    log: { warn: () => undefined },
+  } as unknown as BotContext;
+}
+
+/** Runs `lock` around replies taken on `pace`: how many could go at once. */
+async function replies(lock: MiddlewareFn<BotContext>, pace: RepliesPace, id: number, wanted: number) {
+  let went = 0;
+  await lock(update(id), async () => {
+    for (let reply = 0; reply < wanted; reply++) if ((await pace.take("42")).go) went++;
+  });
+  return went;
+}
+
+describe("the chat lock across instances", () => {
+  it("hands the chat's reply budget to the next instance", async () => {
+    const prefix = freshPrefix("chat-lock");
+    const [one, two] = [createRepliesPace({ pacer: alone }), createRepliesPace({ pacer: alone })];
+    const lockOne = chatLock({ redis, prefix, replies: one }, () => false);
+    const lockTwo = chatLock({ redis, prefix, replies: two }, () => false);
+    expect(await replies(lockOne, one, 1, 2)).toBe(2);
+    // Two replies used of the burst of three: the other instance has one left, not three.
+    expect(await replies(lockTwo, two, 2, 3)).toBe(1);
+    expect(await replies(lockOne, one, 3, 1)).toBe(0);
+    // The budget kept in Redis lasts as long as it is in use, no longer.
+    const left = await redis.pttl(`${prefix}replies:42`);
+    expect(left).toBeGreaterThan(2000);
+    expect(left).toBeLessThanOrEqual(3000);
+  });
+
+  it("runs one update of a chat at a time across instances", async () => {
+    const prefix = freshPrefix("chat-lock");
+    const locks = [0, 1].map(() => chatLock({ redis, prefix, pollMs: 5 }, () => false));
+    const order: string[] = [];
+    let release = () => {};
+    const first = (locks[0] as MiddlewareFn<BotContext>)(update(1), async () => {
+      order.push("first in");
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      order.push("first out");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const second = (locks[1] as MiddlewareFn<BotContext>)(update(2), async () => {
+      order.push("second in");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(["first in"]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first in", "first out", "second in"]);
+  });
+});
