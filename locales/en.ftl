@@ -93,6 +93,7 @@ disconnect-none = No API key is connected.
 ## Buttons
 button-cancel = Cancel
 button-refresh = Refresh
+refresh-too-soon = Refreshed a moment ago: this is the latest.
 button-back = Back
 
 ## Balance

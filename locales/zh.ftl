@@ -93,6 +93,7 @@ disconnect-none = 没有已连接的 API 密钥。
 ## Buttons
 button-cancel = 取消
 button-refresh = 刷新
+refresh-too-soon = 刚刚已刷新：这就是最新的。
 button-back = 返回
 
 ## Balance

@@ -92,6 +92,32 @@ describe("/balance", () => {
     expect(outputs.some((o) => o.kind === "callback_answer")).toBe(true);
   });
 
+  it("Refresh pressed again within a moment answers with a word and reads nothing more", async () => {
+    const { chat, account } = await connectedChat({ AUD: "100", SOL: "10" });
+    const first = (await chat.send("/balance")).at(-1);
+    const requests = async () =>
+      (
+        (await tb.ex.control("GET", `/_sandbox/requests?account_id=${account.accountId}`)) as {
+          requests: unknown[];
+        }
+      ).requests.length;
+    tb.ex.sb.setPrice("SOL", "1200");
+    expect((await chat.press("Refresh")).some((o) => o.kind === "edit")).toBe(true);
+    const afterOne = await requests();
+    for (let press = 0; press < 4; press++) {
+      const outputs = await chat.press("Refresh");
+      expect(outputs.filter((o) => o.kind === "edit" || o.kind === "message")).toEqual([]);
+      const answer = tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined;
+      expect(answer?.text).toBe("Refreshed a moment ago: this is the latest.");
+    }
+    expect(await requests()).toBe(afterOne);
+    // A second on (the gap's key gone), a press reads again.
+    await tb.redis.del(`${tb.prefix}cooldown:refresh:${chat.user.id}:${first?.messageId}`);
+    tb.ex.sb.setPrice("SOL", "1300");
+    expect((await chat.press("Refresh")).some((o) => o.kind === "edit")).toBe(true);
+    expect(await requests()).toBeGreaterThan(afterOne);
+  });
+
   it("day and total returns show with signs and percentages after a trade", async () => {
     const { chat, account } = await connectedChat({ AUD: "1000" });
     await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "LTC", "500");

@@ -56,6 +56,8 @@ interface Seen {
   /** The counts the notices to each chat said, in order. */
   notices: Map<number, number[]>;
   answeredPresses: Map<number, number>;
+  /** Presses answered "refreshed a moment ago" (bot/refresh-gap.ts): answered, with no read. */
+  refreshedJustNow: Map<number, number>;
   answeredInline: Map<number, number>;
 }
 
@@ -87,6 +89,7 @@ async function storm(instances?: number): Promise<Storm> {
     replies: new Map(),
     notices: new Map(),
     answeredPresses: new Map(),
+    refreshedJustNow: new Map(),
     answeredInline: new Map(),
   };
   /** Whose press or inline query an id is. */
@@ -110,6 +113,8 @@ async function storm(instances?: number): Promise<Storm> {
         } else if (method === "answerCallbackQuery") {
           const user = owner.get(String(payload.callback_query_id));
           if (user !== undefined) bump(seen.answeredPresses, user);
+          if (user !== undefined && String(payload.text ?? "").startsWith("Refreshed a moment ago"))
+            bump(seen.refreshedJustNow, user);
         } else if (method === "answerInlineQuery") {
           const user = owner.get(String(payload.inline_query_id));
           if (user !== undefined) bump(seen.answeredInline, user);
@@ -284,12 +289,15 @@ function sharedBehaviour(run: () => Storm) {
     }
   });
 
-  it("makes no exchange call for a skipped update: only the answered ones read", () => {
+  it("makes no exchange call for a skipped update: only the answered ones read, a Refresh again within a moment not", () => {
     const { seen, flooder, tappers, requests, perBalance } = run();
     expect(perBalance).toBeGreaterThan(0);
     expect(requests.get(flooder)).toBe((seen.replies.get(flooder) ?? 0) * perBalance);
-    for (const userId of tappers)
-      expect(requests.get(userId)).toBe((seen.answeredPresses.get(userId) ?? 0) * perBalance);
+    for (const userId of tappers) {
+      const refreshed = (seen.answeredPresses.get(userId) ?? 0) - (seen.refreshedJustNow.get(userId) ?? 0);
+      expect(refreshed).toBeGreaterThan(0);
+      expect(requests.get(userId)).toBe(refreshed * perBalance);
+    }
   });
 }
 

@@ -8,6 +8,7 @@ import { BotComposer } from "../fast-filter.ts";
 import { escapeHtml } from "../format/html.ts";
 import { formatAud, formatPercent, formatQuantity } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
+import { refreshedJustNow } from "../refresh-gap.ts";
 
 const REFRESH = "bal:refresh";
 
@@ -82,6 +83,7 @@ export function balanceFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   privateChats.callbackQuery(REFRESH, async (ctx) => {
+    if (await refreshedJustNow(ctx, deps)) return;
     const waited = await waitForExchange(ctx, deps, () => balanceText(ctx, deps));
     await ctx.answerCallbackQuery();
     if (waited.cancelled) return;

@@ -13,6 +13,7 @@ import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
 import { BotComposer } from "../fast-filter.ts";
 import { formatAud } from "../format/numbers.ts";
 import { formatClock } from "../format/time.ts";
+import { refreshedJustNow } from "../refresh-gap.ts";
 import { portfolioCaption } from "./caption.ts";
 import { portfolioChartSvg } from "./chart.ts";
 import { svgToPng } from "./render.ts";
@@ -108,6 +109,7 @@ export function portfolioFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   privateChats.callbackQuery(REFRESH, async (ctx) => {
+    if (await refreshedJustNow(ctx, deps)) return;
     // Answered at once: the button stops spinning, and the chat action shows the work from here.
     await ctx.answerCallbackQuery();
     const view = await loadView(ctx, deps);
