@@ -21,15 +21,23 @@ async function sends(pace: RepliesPace, chat: string): Promise<boolean> {
   return turn.go;
 }
 
-/** A pacer alone on its Redis with `busy` in the window besides this process's replies. */
-function alone(learned = { busy: 0, floodMs: 0 }): Pick<TelegramPacer, "publishReplies"> {
-  return {
-    publishReplies: async (_process, count, limit) => ({
-      ...learned,
-      others: 0,
-      fitted: limit === undefined || (learned.floodMs === 0 && learned.busy + count <= limit),
-    }),
+/**
+ * A pacer alone on its Redis with `busy` in the window besides this process's replies; `asked` holds the
+ * limit of each publish (undefined: a sync, a number: a reply taken near the limit).
+ */
+function alone(learned = { busy: 0, floodMs: 0 }) {
+  const asked: (number | undefined)[] = [];
+  const pacer: Pick<TelegramPacer, "publishReplies"> = {
+    publishReplies: async (_process, count, limit) => {
+      asked.push(limit);
+      return {
+        ...learned,
+        others: 0,
+        fitted: limit === undefined || (learned.floodMs === 0 && learned.busy + count <= limit),
+      };
+    },
   };
+  return Object.assign(pacer, { asked });
 }
 
 /** Lets the pace's publishing (a promise on Redis) settle. */
@@ -95,24 +103,15 @@ describe("the pace of replies", () => {
 
   it("30 in any second with what else fills the window, near the limit asked of the pacer; a 429 holds every reply", async () => {
     const clock = { now: 1_000_000 };
-    const asked: (number | undefined)[] = [];
     const pacer = alone({ busy: 10, floodMs: 0 });
-    const pace = createRepliesPace({
-      pacer: {
-        publishReplies: (process, count, limit) => {
-          asked.push(limit);
-          return pacer.publishReplies(process, count, limit);
-        },
-      },
-      now: () => clock.now,
-    });
+    const pace = createRepliesPace({ pacer, now: () => clock.now });
     // Knowing nothing yet of the others: a few replies decided at once, then each asked of the pacer.
     const goes = [];
     for (let chat = 1; chat <= 25; chat++) goes.push(await sends(pace, String(chat)));
     // 10 others + 20 of this process's = 30.
     expect(goes.filter(Boolean)).toHaveLength(20);
     expect(goes.slice(0, 20).every(Boolean)).toBe(true);
-    expect(asked.filter((limit) => limit === 30).length).toBeGreaterThanOrEqual(15);
+    expect(pacer.asked.filter((limit) => limit === 30).length).toBeGreaterThanOrEqual(15);
     expect(await pace.take("99")).toMatchObject({ go: false, chat: false });
     clock.now += 1000;
     expect(await sends(pace, "99")).toBe(true);
@@ -122,22 +121,13 @@ describe("the pace of replies", () => {
 
   it("far from the limit, with what it knows fresh, a process decides alone", async () => {
     const clock = { now: 1_000_000 };
-    const asked: (number | undefined)[] = [];
     const pacer = alone();
-    const pace = createRepliesPace({
-      pacer: {
-        publishReplies: (process, count, limit) => {
-          asked.push(limit);
-          return pacer.publishReplies(process, count, limit);
-        },
-      },
-      now: () => clock.now,
-    });
+    const pace = createRepliesPace({ pacer, now: () => clock.now });
     await sends(pace, "first");
     await published();
     for (let chat = 1; chat <= 16; chat++) expect(await sends(pace, String(chat))).toBe(true);
     // 17 of the window's 30: below its share (60 %), not one asked with a limit.
-    expect(asked.filter((limit) => limit !== undefined)).toEqual([]);
+    expect(pacer.asked.filter((limit) => limit !== undefined)).toEqual([]);
   });
 
   it("two processes on one Redis learn each other's replies; the pacer's sends yield to them", async () => {
