@@ -175,8 +175,10 @@ export function createRepliesPace(options: RepliesPaceOptions): RepliesPace {
     if (learned.fitted) return went(chatId, takenAt, after);
     inFlight--;
     // The chat's budget is given back, unless another of its replies took it meanwhile.
-    if (before === undefined) chats.delete(chatId);
-    else chats.set(chatId, before);
+    if (chats.get(chatId) === after) {
+      if (before === undefined) chats.delete(chatId);
+      else chats.set(chatId, before);
+    }
     if (learned.floodMs > 0) return { go: false, waitMs: learned.floodMs, chat: false };
     const at = now();
     forgetOld(at);
