@@ -6,11 +6,8 @@ import {
   type AddressBookResendRequest,
   checkAddressBookCreate,
   checkAddressBookResend,
-  checkAssetCode,
-  checkId,
-  checkPage,
-  type PageParams,
-} from "./requests.ts";
+} from "./requests/address-book.ts";
+import { checkAssetCode, checkId, checkPage, type PageParams } from "./requests/values.ts";
 import { AddressBookEntry, paginated, ResponseMessage } from "./schemas.ts";
 
 const AddressBookPage = paginated(AddressBookEntry);

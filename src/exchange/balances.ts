@@ -1,6 +1,6 @@
 /** Balances: every asset in one call, or one asset. */
 import type { Transport } from "./http.ts";
-import { checkAssetCode } from "./requests.ts";
+import { checkAssetCode } from "./requests/values.ts";
 import { AllBalances, Balance } from "./schemas.ts";
 
 /** Operations on balances. */

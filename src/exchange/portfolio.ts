@@ -3,7 +3,7 @@
  * AUD entry of the balances.
  */
 import type { Transport } from "./http.ts";
-import { checkAssetCode, checkPage, type PageParams } from "./requests.ts";
+import { checkAssetCode, checkPage, type PageParams } from "./requests/values.ts";
 import { PortfolioStatistics, paginated } from "./schemas.ts";
 
 const PortfolioPage = paginated(PortfolioStatistics);

@@ -2,15 +2,12 @@
 import type { Transport } from "./http.ts";
 import { iteratePages } from "./pagination.ts";
 import {
-  checkAssetCode,
-  checkId,
-  checkPage,
   checkPriceTriggerCreate,
   checkPriceTriggerUpdate,
-  type PageParams,
   type PriceTriggerCreateRequest,
   type PriceTriggerUpdateRequest,
-} from "./requests.ts";
+} from "./requests/price-triggers.ts";
+import { checkAssetCode, checkId, checkPage, type PageParams } from "./requests/values.ts";
 import { type Direction, PriceTrigger, paginated } from "./schemas.ts";
 
 const PriceTriggerPage = paginated(PriceTrigger);

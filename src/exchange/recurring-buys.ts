@@ -2,15 +2,12 @@
 import type { Transport } from "./http.ts";
 import { iteratePages } from "./pagination.ts";
 import {
-  checkAssetCode,
-  checkId,
-  checkPage,
   checkRecurringBuyCreate,
   checkRecurringBuyUpdate,
-  type PageParams,
   type RecurringBuyCreateInput,
   type RecurringBuyUpdateInput,
-} from "./requests.ts";
+} from "./requests/recurring-buys.ts";
+import { checkAssetCode, checkId, checkPage, type PageParams } from "./requests/values.ts";
 import { paginated, RecurringBuy } from "./schemas.ts";
 
 const RecurringBuyPage = paginated(RecurringBuy);

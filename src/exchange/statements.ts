@@ -1,6 +1,6 @@
 /** The account statement as a PDF, for a range of at most twelve months. */
 import type { Transport } from "./http.ts";
-import { checkStatementRange } from "./requests.ts";
+import { checkStatementRange } from "./requests/statements.ts";
 
 /** Operations on statements. */
 export function statementsApi(http: Transport) {

@@ -5,14 +5,12 @@
 import type { Transport } from "./http.ts";
 import { iteratePages } from "./pagination.ts";
 import {
-  checkId,
-  checkPage,
   checkSwapCreate,
   checkSwapEstimate,
-  type PageParams,
   type SwapCreateRequest,
   type SwapEstimateRequest,
-} from "./requests.ts";
+} from "./requests/swaps.ts";
+import { checkId, checkPage, type PageParams } from "./requests/values.ts";
 import { paginated, Swap, SwapDetail, SwapEstimate, SwapListItem } from "./schemas.ts";
 
 const SwapPage = paginated(SwapListItem);

@@ -4,14 +4,8 @@
  */
 import type { Transport } from "./http.ts";
 import { iteratePages } from "./pagination.ts";
-import {
-  checkAssetCode,
-  checkId,
-  checkPage,
-  checkTransactionQuery,
-  type PageParams,
-  type TransactionQueryInput,
-} from "./requests.ts";
+import { checkTransactionQuery, type TransactionQueryInput } from "./requests/transactions.ts";
+import { checkAssetCode, checkId, checkPage, type PageParams } from "./requests/values.ts";
 import { paginated, Transaction, WalletTransaction } from "./schemas.ts";
 
 const TransactionPage = paginated(Transaction);

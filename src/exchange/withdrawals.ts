@@ -4,15 +4,12 @@
  */
 import type { Transport } from "./http.ts";
 import { iteratePages } from "./pagination.ts";
+import { checkAssetCode, checkId, checkPage, type PageParams } from "./requests/values.ts";
 import {
-  checkAssetCode,
-  checkId,
-  checkPage,
   checkWithdrawalAuthorize,
   checkWithdrawalCreate,
-  type PageParams,
   type WithdrawalCreateRequest,
-} from "./requests.ts";
+} from "./requests/withdrawals.ts";
 import { paginated, Withdrawal } from "./schemas.ts";
 
 const WithdrawalPage = paginated(Withdrawal);

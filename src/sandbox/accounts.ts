@@ -1,8 +1,7 @@
 /**
- * Sandbox accounts: keys, 2FA code, balances and records. Keys come from the sandbox's seeded generator,
- * so the demo account's keys are the same for the same seed.
+ * Opening sandbox accounts: keys, 2FA code and starting balances. Keys come from the sandbox's seeded
+ * generator, so the demo account's keys are the same for the same seed.
  */
-import type { Caller } from "./auth.ts";
 import type { Sandbox } from "./context.ts";
 import type { Dec } from "./decimal.ts";
 import { recordDeposit } from "./ledger.ts";
@@ -21,34 +20,6 @@ export interface NewAccount {
   lastName?: string;
   /** Sandbox time of the initial deposits (defaults to now). */
   depositedAt?: number;
-}
-
-/** Every account of one sandbox, by id and by key. */
-export class AccountStore {
-  readonly #byId = new Map<number, Account>();
-  readonly #byKey = new Map<string, Caller>();
-
-  /** The account with this id. */
-  byId(id: number): Account | undefined {
-    return this.#byId.get(id);
-  }
-
-  /** The account and permission of a key. */
-  byKey(key: string): Caller | undefined {
-    return this.#byKey.get(key);
-  }
-
-  /** All accounts, oldest first. */
-  all(): IterableIterator<Account> {
-    return this.#byId.values();
-  }
-
-  /** Registers a new account and its keys. */
-  add(account: Account): void {
-    this.#byId.set(account.id, account);
-    this.#byKey.set(account.readWriteKey, { account, readWrite: true });
-    this.#byKey.set(account.readOnlyKey, { account, readWrite: false });
-  }
 }
 
 /** Opens an account with fresh keys and its starting balances deposited. */

@@ -2,15 +2,9 @@
  * API keys: `Authorization: Bearer <key>`. Each account has a read-write and a read-only key.
  */
 import type { IncomingMessage } from "node:http";
-import type { AccountStore } from "./accounts.ts";
+import type { AccountStore, Caller } from "./account-store.ts";
 import { ApiError } from "./http-utils.ts";
 import type { Account } from "./records.ts";
-
-/** An identified caller. */
-export interface Caller {
-  account: Account;
-  readWrite: boolean;
-}
 
 /** The bearer key of a request, or undefined. */
 export function bearerKey(req: IncomingMessage): string | undefined {

@@ -2,7 +2,9 @@
  * Emails the sandbox "sends": address confirmations and first-time withdrawal confirmations, each with a
  * link token valid for 30 minutes of sandbox time. Tests read them through the control endpoint.
  */
-import type { Sandbox } from "./context.ts";
+import type { Clock } from "./clock.ts";
+import type { IdSequence } from "./ids.ts";
+import type { Prng } from "./prng.ts";
 import { formatTime } from "./time.ts";
 
 /** How long an emailed link stays valid. */
@@ -24,12 +26,19 @@ export interface Email {
   usedAt: number | null;
 }
 
+/** What sending takes from the sandbox: its time, its id sequences and its token generator. */
+export interface EmailSource {
+  readonly clock: Clock;
+  readonly ids: IdSequence;
+  readonly rng: Prng;
+}
+
 /** All emails sent by one sandbox. */
 export class Outbox {
   readonly #emails: Email[] = [];
 
   /** Sends an email with a fresh link token. */
-  send(sb: Sandbox, accountId: number, kind: EmailKind, recordId: number): Email {
+  send(sb: EmailSource, accountId: number, kind: EmailKind, recordId: number): Email {
     const now = sb.clock.now();
     const email: Email = {
       id: sb.ids.next("email"),

@@ -5,10 +5,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AccountStore, DEFAULT_TOTP, openAccount } from "./accounts.ts";
+import { AccountStore } from "./account-store.ts";
+import { DEFAULT_TOTP, openAccount } from "./accounts.ts";
 import { authorize, bearerKey, identify } from "./auth.ts";
 import { Clock } from "./clock.ts";
-import { IdSequence, type Sandbox } from "./context.ts";
+import type { Sandbox } from "./context.ts";
 import {
   type AccountCredentials,
   advanceClock,
@@ -22,6 +23,7 @@ import { D, type Dec, parseDecimal } from "./decimal.ts";
 import { runDueWork } from "./due-work.ts";
 import { Faults, truncatedJson } from "./faults.ts";
 import { ApiError, type ApiResponse, clientIp, parseBody, readRawBody, writeResponse } from "./http-utils.ts";
+import { IdSequence } from "./ids.ts";
 import { Market, type TickerEntry } from "./market.ts";
 import { Outbox } from "./outbox.ts";
 import { createPrng } from "./prng.ts";

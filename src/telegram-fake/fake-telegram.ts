@@ -18,11 +18,13 @@ import type {
 } from "grammy/types";
 import { type ApiFailure, FakeApiError } from "./api-error.ts";
 import { newBotIdentity } from "./bot-identity.ts";
-import { BOT_METHODS, BotSettings, commandsKey, type WebhookSettings } from "./bot-settings.ts";
+import { BOT_METHODS } from "./bot-methods.ts";
+import { BotSettings, commandsKey, type WebhookSettings } from "./bot-settings.ts";
 import { ChatStore } from "./chat-state.ts";
 import type { FakeContext, Handled, MethodHandler } from "./context.ts";
 import { FileStore } from "./files.ts";
-import { INLINE_METHODS, InlineQueries } from "./inline-queries.ts";
+import { INLINE_METHODS } from "./inline-methods.ts";
+import { InlineQueries } from "./inline-queries.ts";
 import { MESSAGE_METHODS } from "./message-methods.ts";
 import { decodePayload, type FetchInit, parseApiUrl } from "./request.ts";
 import type { ChatMessage, Participant, RecordedCall } from "./types.ts";

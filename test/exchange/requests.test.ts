@@ -2,31 +2,31 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES } from "../../src/exchange/countries.ts";
 import { ExchangeValidationError, type FieldErrors } from "../../src/exchange/errors.ts";
+import { checkAddressBookCreate, checkAddressBookResend } from "../../src/exchange/requests/address-book.ts";
 import {
-  checkAddressBookCreate,
-  checkAddressBookResend,
-  checkAssetCode,
-  checkId,
-  checkPage,
   checkPriceTriggerCreate,
   checkPriceTriggerUpdate,
+} from "../../src/exchange/requests/price-triggers.ts";
+import {
   checkRecurringBuyCreate,
   checkRecurringBuyUpdate,
-  checkStatementRange,
-  checkSwapCreate,
-  checkSwapEstimate,
-  checkTransactionQuery,
-  checkTravelRule,
-  checkTravelRuleValue,
-  checkWithdrawalAuthorize,
-  checkWithdrawalCreate,
-  MAX_PAGE_SIZE,
   RECURRING_PERIODS,
+} from "../../src/exchange/requests/recurring-buys.ts";
+import { checkStatementRange } from "../../src/exchange/requests/statements.ts";
+import { checkSwapCreate, checkSwapEstimate } from "../../src/exchange/requests/swaps.ts";
+import {
+  checkTransactionQuery,
   TRANSACTION_ORDERINGS,
   TRANSACTION_TIMES,
+} from "../../src/exchange/requests/transactions.ts";
+import {
+  checkTravelRule,
+  checkTravelRuleValue,
   type TravelRule,
   travelRuleRequirements,
-} from "../../src/exchange/requests.ts";
+} from "../../src/exchange/requests/travel-rule.ts";
+import { checkAssetCode, checkId, checkPage, MAX_PAGE_SIZE } from "../../src/exchange/requests/values.ts";
+import { checkWithdrawalAuthorize, checkWithdrawalCreate } from "../../src/exchange/requests/withdrawals.ts";
 import { TRANSACTION_TYPES } from "../../src/exchange/schemas.ts";
 import { addExchangeMonths, formatExchangeTime } from "../../src/exchange/time.ts";
 
