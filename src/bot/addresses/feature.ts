@@ -10,11 +10,11 @@ import type { AddressBookEntry, ExchangeClient } from "../../exchange/index.ts";
 import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatClock } from "../format/time.ts";
+import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import {
   ADDRESS_BUTTON_PATTERN,
   addressButtonData,
