@@ -1,11 +1,11 @@
 /**
  * A Lua script sent by its hash (EVALSHA), and once in full (EVAL, which also stores it) when Redis does
- * not have it: a new or restarted server, a flushed script cache. For the scripts of every update or reply,
- * whose text would otherwise cross the wire each time. (Not an ioredis custom command: its wrapper builds
- * another promise and closure on every call.)
+ * not have it: a new or restarted server, a flushed script cache. For the scripts of every update, reply or
+ * exchange call, whose text would otherwise cross the wire each time. (Not an ioredis custom command: its
+ * wrapper builds another promise and closure on every call.)
  */
 import { createHash } from "node:crypto";
-import type { RedisClient } from "./url.ts";
+import type { Cluster, Redis } from "ioredis";
 
 /**
  * Lua: sets `now`, the time in ms: ARGV[1] when given (a test's clock), else Redis's own clock (one time
@@ -34,7 +34,7 @@ export function cachedScript(text: string): CachedScript {
 
 /** Runs `script` with `args`: by its hash, or in full once Redis says it does not know it. */
 export async function runScript(
-  redis: RedisClient,
+  redis: Redis | Cluster,
   script: CachedScript,
   args: ScriptArgs,
 ): Promise<unknown> {
