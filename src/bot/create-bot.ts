@@ -31,7 +31,7 @@ import {
 import { Bot, type BotConfig, type Composer, type Context, session, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { memoKeys } from "../redis/key-memo.ts";
-import type { JsonStorage } from "../services/runtime/redis-storage.ts";
+import type { JsonStorage } from "../services/runtime/json-storage.ts";
 import { peekReadAhead, skipUnchangedWrites } from "../services/runtime/update-reads.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
 import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";

@@ -5,7 +5,7 @@
  * saved over what /cancel left (see {@link guardStateWrites}).
  */
 import type { MiddlewareFn, NextFunction } from "grammy";
-import type { JsonStorage } from "../../services/runtime/redis-storage.ts";
+import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import { currentFrame, runInNewFrame, UpdateFrame } from "../../services/runtime/update-frame.ts";
 import type { CancelScope } from "../../services/runtime/user-cancellation.ts";
 import type { BotContext, BotDeps } from "../context.ts";

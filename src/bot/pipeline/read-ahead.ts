@@ -7,7 +7,7 @@
  * key may trade). Those reads then take the values without asking Redis again.
  */
 import type { MiddlewareFn } from "grammy";
-import type { JsonStorage } from "../../services/runtime/redis-storage.ts";
+import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { AheadReads } from "../../services/runtime/update-reads.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { inboundKind, type Skips } from "./inbound-limits.ts";

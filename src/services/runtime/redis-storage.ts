@@ -5,16 +5,8 @@
  */
 import { memoKeys } from "../../redis/key-memo.ts";
 import type { RedisClient } from "../../redis/url.ts";
+import type { JsonStorage } from "./json-storage.ts";
 import { forgetReadAhead, takeReadAhead } from "./update-reads.ts";
-
-/** grammY's storage adapter shape (sessions; conversations use it with versioned state). */
-export interface JsonStorage<T> {
-  read(key: string): Promise<T | undefined>;
-  write(key: string, value: T): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** The Redis key a value is kept under, so an update can read it ahead (see update-reads.ts). */
-  redisKey?(key: string): string;
-}
 
 /** Options of {@link createRedisStorage}. */
 export interface RedisStorageOptions {

@@ -6,15 +6,25 @@
  * instead of each opening a frame of its own.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { UpdateReads } from "./update-reads.ts";
-import type { CancelScope } from "./user-cancellation.ts";
+import type { FewByKey } from "./few-by-key.ts";
+
+/** What an update read ahead and what its storages read (filled by update-reads.ts). */
+export interface UpdateReads {
+  /** Values read ahead and not yet taken (by key, and field for a hash): null when absent. */
+  ahead: FewByKey<string | null>;
+  /** JSON of what each storage read in this update, by key and storage. */
+  seen: FewByKey<string>;
+}
 
 /** One update's frame. */
 export class UpdateFrame {
   /** What was read ahead for the update, and what its storages read (update-reads.ts). */
   reads: UpdateReads | undefined = undefined;
-  /** The update's cancel scope (bot/pipeline/cancel-scope.ts). */
-  cancelScope: CancelScope | undefined = undefined;
+  /**
+   * The update's cancel scope (bot/pipeline/cancel-scope.ts), as far as its storage writes ask it
+   * (user-cancellation.ts has the whole scope, and sits above this file).
+   */
+  cancelScope: { cancelled(): Promise<boolean> } | undefined = undefined;
 }
 
 const frames = new AsyncLocalStorage<UpdateFrame>();
