@@ -15,8 +15,8 @@ import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { recordShown, voidedBy } from "../flow-kit/live-confirmations.ts";
+import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
 import { addressButtonData, resendButtonData } from "./buttons.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderSummary, shortAddress } from "./format.ts";
 
 // A summary may be read carefully (the address character by character) before Save.

@@ -15,6 +15,7 @@ import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
+import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
 import {
   ADDRESS_BUTTON_PATTERN,
   addressButtonData,
@@ -22,7 +23,6 @@ import {
   resendButtonData,
 } from "./buttons.ts";
 import { afterSaveKeyboard, askDelete, backFromSummary } from "./confirmations.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderEntryDetails, renderEntryLine, renderGroup } from "./format.ts";
 
 const PAGE_SIZE = 5;

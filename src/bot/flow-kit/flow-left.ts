@@ -4,7 +4,7 @@
  * answer to the flow's question would be read as a new request, with no word that the flow is over.
  */
 
-import { ADDRESS_CONVERSATION } from "../addresses/conversation.ts";
+import { ADDRESS_CONVERSATION } from "../addresses/add-flow.ts";
 import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION } from "../alerts/conversation.ts";
 import type { BotContext } from "../context.ts";
 import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION } from "../recurring/conversation.ts";

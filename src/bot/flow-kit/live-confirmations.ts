@@ -8,7 +8,7 @@
 import type { MiddlewareFn } from "grammy";
 import type { VoidedConfirmation } from "../../services/runtime/callback-tokens.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { commandName } from "../pipeline/guards.ts";
+import { commandName } from "../pipeline/command-text.ts";
 
 /** Records that `token`'s buttons are on `messageId` of the update's chat (no-op without either). */
 export async function recordShown(

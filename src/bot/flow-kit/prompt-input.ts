@@ -1,7 +1,7 @@
 /** Reading the answer to a question asked inside a guided flow (a conversation). */
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../context.ts";
-import { commandName } from "../pipeline/guards.ts";
+import { commandName } from "../pipeline/command-text.ts";
 
 /** What the user answered with: typed text, or the data of one of the question's buttons. */
 export type PromptInput = { text: string } | { data: string };

@@ -5,6 +5,7 @@ import type { Composer, MiddlewareFn } from "grammy";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { addressedText, readAddressed } from "../listen/plain-requests.ts";
+import { commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
 
 /** Commands that touch an account: refused outside private chats. */
@@ -32,18 +33,6 @@ export const ACCOUNT_COMMANDS = [
 
 function isGroupChat(ctx: BotContext): boolean {
   return ctx.chat !== undefined && ctx.chat.type !== "private";
-}
-
-/** "/Balance@my_bot now" -> "balance"; undefined for text that is not a command. */
-export function commandName(text: string | undefined): string | undefined {
-  const match = /^\/([A-Za-z0-9_]{1,32})(?:@\w+)?(?:\s|$)/.exec(text ?? "");
-  return match?.[1]?.toLowerCase();
-}
-
-/** Whether a command names no bot or this one ("/start@other_bot" is not ours). */
-export function isOurs(ctx: BotContext, text: string | undefined): boolean {
-  const target = /^\/\w+@(\w+)/.exec(text ?? "")?.[1];
-  return target === undefined || target.toLowerCase() === ctx.me.username.toLowerCase();
 }
 
 /**

@@ -14,7 +14,7 @@ import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import type { InboundKind, InboundLimits } from "../../services/runtime/inbound-limits.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { commandName } from "./guards.ts";
+import { commandName } from "./command-text.ts";
 
 /** Why an update was skipped: over the user's budget, or its chat had too much waiting already. */
 export type SkipReason = "budget" | "queue";

@@ -12,8 +12,8 @@ import { type Composer, GrammyError, type NextFunction } from "grammy";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import { isAwaitedKey } from "../connect/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
+import { commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
-import { commandName, isOurs } from "./guards.ts";
 
 /** Messages /connect itself takes the key from (and deletes): `/connect KEY`, or the reply to a bare /connect. */
 function isForConnect(ctx: BotContext): boolean {
