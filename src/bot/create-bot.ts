@@ -2,25 +2,27 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. group talk not meant for the bot is dropped (pipeline/guards.ts); with several instances, what a chat holds on all
- *    of them is counted in Redis (pipeline/shared-updates.ts); per-chat sequencing (/cancel does not wait behind a
- *    slow update; a chat holding its most updates skips the next: pipeline/inbound-limits.ts), then users without a
- *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; ;
- * 2. the read-ahead of the user's state (one Redis round trip, pipeline/read-ahead.ts; an update over its user's
- *    budget, taken in the same trip, is skipped there: pipeline/inbound-limits.ts), the update's cancel scope,
- *    session (Redis; `ctx.t` takes the user's language from it: pipeline/update-context.ts), then the pasted-key
- *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
- *    private-chat guards, then the voiding of the confirmations on screen when a command starts
- *    (flow-kit/live-confirmations.ts);
+ * 1. group talk not meant for the bot is dropped (pipeline/guards.ts); with several instances, what a chat
+ *    holds on all of them is counted in Redis (pipeline/shared-updates.ts); per-chat sequencing (/cancel does
+ *    not wait behind a slow update; a chat holding its most updates skips the next:
+ *    pipeline/inbound-limits.ts), then users without a `from` (channel posts...) are dropped; `ctx.log`, the
+ *    update's logger, is built when first used; ;
+ * 2. the read-ahead of the user's state (one Redis round trip, pipeline/read-ahead.ts; an update over its
+ *    user's budget, taken in the same trip, is skipped there: pipeline/inbound-limits.ts), the update's
+ *    cancel scope, session (Redis; `ctx.t` takes the user's language from it: pipeline/update-context.ts),
+ *    then the pasted-key guard (a key anywhere is deleted before any handler or conversation sees it), then
+ *    the access and private-chat guards, then the voiding of the confirmations on screen when a command
+ *    starts (flow-kit/live-confirmations.ts);
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. a typed answer that picks a button shown last becomes that button's press (listen/typed-choices.ts),
  *    after the 2FA code reader so that a code is never taken for an answer;
  * 5. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
- *    middleware run only for users in a conversation or entering one: pipeline/conversation-gate.ts), then plain
- *    requests as their command lines (listen/plain-requests.ts), then the features, then fallbacks for
+ *    middleware run only for users in a conversation or entering one: pipeline/conversation-gate.ts), then
+ *    plain requests as their command lines (listen/plain-requests.ts), then the features, then fallbacks for
  *    stale buttons, text not understood (the closest commands as buttons) and unknown commands.
- * Everything after the drop sits inside an error boundary that logs and apologizes (pipeline/error-boundary.ts).
+ * Everything after the drop sits inside an error boundary that logs and apologizes
+ * (pipeline/error-boundary.ts).
  */
 import {
   type ConversationData,
@@ -114,11 +116,19 @@ export interface BotStorage {
   conversations: JsonStorage<VersionedState<ConversationData>>;
   /** With several instances (webhook mode): handled update ids and chat locks, shared in Redis. */
   shared?: SharedUpdatesOptions;
-  /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/runtime/update-reads.ts). */
+  /**
+   * Reads keys ahead in one round trip for the rest of an update (app.ts: services/runtime/update-reads.ts).
+   */
   readAhead?: ReadAhead;
-  /** Paces every reply's message (pipeline/paced-api.ts `replyPacing`), on every Api that replies; none when absent. */
+  /**
+   * Paces every reply's message (pipeline/paced-api.ts `replyPacing`), on every Api that replies; none when
+   * absent.
+   */
   replyPace?: Transformer;
-  /** The inbound limits, shared in Redis (pipeline/inbound-limits.ts), and what one chat may hold; none when absent. */
+  /**
+   * The inbound limits, shared in Redis (pipeline/inbound-limits.ts), and what one chat may hold; none when
+   * absent.
+   */
   inbound?: { skips: Skips; heldPerChat: number };
 }
 
@@ -253,7 +263,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     app.use(chatLock(storage.shared, isUrgent));
   }
   if (storage.readAhead) {
-    // Over the user's budget, taken in the same round trip: skipped before anything else (pipeline/inbound-limits.ts).
+    // Over the user's budget, taken in the same round trip: skipped before anything else
+    // (pipeline/inbound-limits.ts).
     app.use(
       readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey, skips),
     );

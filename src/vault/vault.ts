@@ -40,8 +40,8 @@ const MAX_ROTATE_ATTEMPTS = 5;
 const SCAN_COUNT = 200;
 
 /**
- * Hash fields an update read ahead (see services/runtime/update-reads.ts), so the vault need not ask Redis again:
- * `take` hands a value out once (null when absent, undefined when not read ahead), `forget` drops it.
+ * Hash fields an update read ahead (see services/runtime/update-reads.ts), so the vault need not ask Redis
+ * again: `take` hands a value out once (null when absent, undefined when not read ahead), `forget` drops it.
  */
 export interface VaultReadAhead {
   take(key: string, field: string): string | null | undefined;

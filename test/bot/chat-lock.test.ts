@@ -1,7 +1,7 @@
 /**
- * The chat lock across instances (bot/pipeline/shared-updates.ts) on real Redis: one update of a chat at a time, and
- * the chat's reply budget handed from the instance that replied to the next one, so replies to one chat spread
- * over instances still keep to Telegram's burst of three then one a second.
+ * The chat lock across instances (bot/pipeline/shared-updates.ts) on real Redis: one update of a chat at a
+ * time, and the chat's reply budget handed from the instance that replied to the next one, so replies to one
+ * chat spread over instances still keep to Telegram's burst of three then one a second.
  */
 import type { MiddlewareFn } from "grammy";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
- * The vault with an update's read-ahead (services/runtime/update-reads.ts): get, has and matches take the record
- * and fingerprint read at the update's start; a put or delete in the update drops them, so nothing stale
- * is ever handed out after the update changed the secret; outside an update the vault reads Redis.
+ * The vault with an update's read-ahead (services/runtime/update-reads.ts): get, has and matches take the
+ * record and fingerprint read at the update's start; a put or delete in the update drops them, so nothing
+ * stale is ever handed out after the update changed the secret; outside an update the vault reads Redis.
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -193,8 +193,8 @@ async function askLastAgain(ctx: BotContext, draft: AddressDraft): Promise<void>
 
 /**
  * /back typed at a summary (the flow is over, so it is no answer to a question): the command voided the
- * summary (flow-kit/live-confirmations.ts); its text is shown again without buttons, and the last question is asked
- * again, as the Back button does. False when this command voided no summary.
+ * summary (flow-kit/live-confirmations.ts); its text is shown again without buttons, and the last question is
+ * asked again, as the Back button does. False when this command voided no summary.
  */
 export async function backFromSummary(ctx: BotContext): Promise<boolean> {
   for (const { payload, shownAt } of voidedBy(ctx)) {

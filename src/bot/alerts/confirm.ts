@@ -1,8 +1,9 @@
 /**
- * Writes to price triggers behind a single-use, owner-bound Confirm (src/bot/flow-kit/actions.ts): the summary of
- * a new trigger, a changed level or quantity, and a delete. The checks of services/alerts/checks.ts run
- * before the summary is shown, so a refused input never reaches the exchange; a write whose answer was
- * lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing changed".
+ * Writes to price triggers behind a single-use, owner-bound Confirm (src/bot/flow-kit/actions.ts): the
+ * summary of a new trigger, a changed level or quantity, and a delete. The checks of
+ * services/alerts/checks.ts run before the summary is shown, so a refused input never reaches the exchange; a
+ * write whose answer was lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing
+ * changed".
  */
 import { InlineKeyboard } from "grammy";
 import type { ExchangeClient, PriceTrigger, Ticker } from "../../exchange/index.ts";

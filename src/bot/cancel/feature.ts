@@ -1,7 +1,7 @@
 /**
- * /cancel: leaves any flow at any step, and voids every confirmation on screen (flow-kit/live-confirmations.ts).
- * Installed before the conversations so it always wins; it does not wait behind a slow update of the same
- * user (see pipeline/sequencing.ts), whose work it cancels.
+ * /cancel: leaves any flow at any step, and voids every confirmation on screen
+ * (flow-kit/live-confirmations.ts). Installed before the conversations so it always wins; it does not wait
+ * behind a slow update of the same user (see pipeline/sequencing.ts), whose work it cancels.
  */
 import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";

@@ -1,8 +1,8 @@
 /**
- * Every update of a user runs in a cancel scope (see services/runtime/user-cancellation.ts), so that the user's
- * /cancel, which does not wait behind a slow update, still wins: the slow update's exchange reads are
- * aborted, it says nothing more (see flow-kit/exchange-wait.ts), and its session and conversation state are not
- * saved over what /cancel left (see {@link guardStateWrites}).
+ * Every update of a user runs in a cancel scope (see services/runtime/user-cancellation.ts), so that the
+ * user's /cancel, which does not wait behind a slow update, still wins: the slow update's exchange reads are
+ * aborted, it says nothing more (see flow-kit/exchange-wait.ts), and its session and conversation state are
+ * not saved over what /cancel left (see {@link guardStateWrites}).
  */
 import type { MiddlewareFn, NextFunction } from "grammy";
 import type { JsonStorage } from "../../services/runtime/json-storage.ts";

@@ -92,7 +92,8 @@ export function conversationLayer(options: {
       const before = Object.keys(controls.active());
       if (before.length > 0) {
         return conversations(ctx, async () => {
-          // Passed on by a conversation that is gone: it halted for another command (flow-kit/prompt-input.ts).
+          // Passed on by a conversation that is gone: it halted for another command
+          // (flow-kit/prompt-input.ts).
           const left = before.filter((name) => controls.active(name) === 0);
           if (left.length > 0) await options.onLeft?.(ctx, left);
           return next();

@@ -1,12 +1,11 @@
 /**
- * What one user, one group or one script may make the bot do. Updates are skipped, before any exchange
- * call or reply, when the user's budget of their kind is spent (services/runtime/inbound-limits.ts, shared by every
- * instance) or when their chat already has as much work waiting as it may (sequencing.ts, and across
- * instances shared-updates.ts). /cancel always
- * passes. A skipped message is still checked for a secret: a pasted key or an awaited 2FA code is deleted
- * all the same. The user hears of it once per spell, a moment after the first skip: "I skipped N of your
- * messages", in their language, in the chat of that first skip; the log says how many were skipped and why
- * (never what they said).
+ * What one user, one group or one script may make the bot do. Updates are skipped, before any exchange call
+ * or reply, when the user's budget of their kind is spent (services/runtime/inbound-limits.ts, shared by
+ * every instance) or when their chat already has as much work waiting as it may (sequencing.ts, and across
+ * instances shared-updates.ts). /cancel always passes. A skipped message is still checked for a secret: a
+ * pasted key or an awaited 2FA code is deleted all the same. The user hears of it once per spell, a moment
+ * after the first skip: "I skipped N of your messages", in their language, in the chat of that first skip;
+ * the log says how many were skipped and why (never what they said).
  */
 import type { Api } from "grammy";
 import type { Logger } from "pino";

@@ -48,9 +48,9 @@ export class ReplyDropped extends Error {
 
 /**
  * A transformer that paces the messages of replies (see the module comment), decided in the process
- * (services/runtime/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while there is
- * room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else {@link ReplyDropped};
- * with a `reserve`, it leaves that many of the window's places to other replies.
+ * (services/runtime/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while
+ * there is room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else
+ * {@link ReplyDropped}; with a `reserve`, it leaves that many of the window's places to other replies.
  */
 export function replyPacing(
   replies: RepliesPace,

@@ -1,9 +1,9 @@
 /**
- * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip,
- * what the rest of the update reads first (see services/runtime/update-reads.ts): the cancel generation (the
+ * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip, what
+ * the rest of the update reads first (see services/runtime/update-reads.ts): the cancel generation (the
  * cancel scope), the awaited 2FA code (every private text is checked for one), the live confirmations (a
- * command voids them: flow-kit/live-confirmations.ts), the session, the conversation state, and the stored key's
- * record and permission (whether the user is connected, their client, the pasted-key check, whether the
+ * command voids them: flow-kit/live-confirmations.ts), the session, the conversation state, and the stored
+ * key's record and permission (whether the user is connected, their client, the pasted-key check, whether the
  * key may trade). Those reads then take the values without asking Redis again.
  */
 import type { MiddlewareFn } from "grammy";

@@ -23,8 +23,8 @@ export interface SharedUpdatesOptions {
   /** How often a waiting instance looks again; default 25 ms. */
   pollMs?: number;
   /**
-   * The chat's reply budget (services/runtime/reply-pace.ts), handed from one instance to the next with the chat's
-   * lock: what one instance's replies used, the next one's wait for. None: each instance's own.
+   * The chat's reply budget (services/runtime/reply-pace.ts), handed from one instance to the next with the
+   * chat's lock: what one instance's replies used, the next one's wait for. None: each instance's own.
    */
   replies?: Pick<RepliesPace, "chatLeft" | "chatUsed">;
 }

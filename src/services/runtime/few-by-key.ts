@@ -1,8 +1,8 @@
 /**
- * The few values an update keeps by key (its reads: update-frame.ts) (and field, for a hash; "" for a plain key): a list searched by
- * comparing, not a Map, which would flatten and hash every key it is asked for. Readers and the read-ahead
- * build their keys with the same memoized builders (redis/key-memo.ts), so a comparison that matches is one of
- * references.
+ * The few values an update keeps by key (and field, for a hash; "" for a plain key), in its reads
+ * (update-frame.ts): a list searched by comparing, not a Map, which would flatten and hash every key it is
+ * asked for. Readers and the read-ahead build their keys with the same memoized builders
+ * (redis/key-memo.ts), so a comparison that matches is one of references.
  */
 export class FewByKey<V> {
   /** Key, field and value of each entry in turn: one array (one allocation) rather than three. */

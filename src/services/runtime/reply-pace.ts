@@ -11,8 +11,9 @@
  * replying at once never overfill the window on what they knew a moment ago. The pacer's sends count the
  * published replies, so background messages yield to replies.
  *
- * A chat's budget is the process's own: a chat's updates run one at a time (bot/pipeline/sequencing.ts, and across
- * instances the chat lock, which carries the budget from one instance to the next: {@link RepliesPace.chatLeft}).
+ * A chat's budget is the process's own: a chat's updates run one at a time (bot/pipeline/sequencing.ts, and
+ * across instances the chat lock, which carries the budget from one instance to the next:
+ * {@link RepliesPace.chatLeft}).
  */
 import { randomUUID } from "node:crypto";
 import type { RepliesLearned, TelegramPacer } from "./telegram-pacer.ts";

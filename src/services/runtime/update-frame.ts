@@ -1,9 +1,9 @@
 /**
- * What an update carries through its asynchronous calls (for code that sees no context: storages, the
- * Redis reads), in one AsyncLocalStorage frame per update. Node copies its whole context map on every
- * `run` of any AsyncLocalStorage (some 0.8 KB and a microsecond or so per update): so the read-ahead
- * (update-reads.ts) opens the update's frame and the update's cancel scope (bot/pipeline/cancel-scope.ts) joins it,
- * instead of each opening a frame of its own.
+ * What an update carries through its asynchronous calls (for code that sees no context: storages, the Redis
+ * reads), in one AsyncLocalStorage frame per update. Node copies its whole context map on every `run` of any
+ * AsyncLocalStorage (some 0.8 KB and a microsecond or so per update): so the read-ahead (update-reads.ts)
+ * opens the update's frame and the update's cancel scope (bot/pipeline/cancel-scope.ts) joins it, instead of
+ * each opening a frame of its own.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FewByKey } from "./few-by-key.ts";
