@@ -5,8 +5,8 @@
  * figures only; nothing is asserted.
  */
 import { performance } from "node:perf_hooks";
-import { createI18n } from "../src/bot/i18n.ts";
 import { requestWords } from "../src/bot/listen/vocabulary.ts";
+import { createI18n } from "../src/bot/pipeline/i18n.ts";
 import { ASSETS } from "../src/sandbox/assets.ts";
 import { assetDirectory, parseAliases } from "../src/services/market/asset-names.ts";
 import { matchChoice } from "../src/services/understanding/choice-match.ts";

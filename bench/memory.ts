@@ -25,7 +25,7 @@ import {
   PUBLIC_LIMITS,
 } from "../src/exchange/index.ts";
 import { createLogger } from "../src/logger.ts";
-import { createMarketData } from "../src/services/market-data.ts";
+import { createMarketData } from "../src/services/market/market-data.ts";
 import { createBareBot } from "./support/bare-bot.ts";
 import { deleteKeysUnder } from "./support/delete-keys.ts";
 import { createStubTelegram, STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./support/stub-telegram.ts";

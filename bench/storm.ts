@@ -98,7 +98,7 @@ interface Tally {
   edits: Map<number, number>;
   /** Presses answered per user (answerCallbackQuery). */
   answeredPresses: Map<number, number>;
-  /** Presses answered "refreshed a moment ago" (bot/refresh-gap.ts): no read, no edit. */
+  /** Presses answered "refreshed a moment ago" (bot/flow-kit/refresh-gap.ts): no read, no edit. */
   refreshedJustNow: Map<number, number>;
   inlineAnswered: number;
 }

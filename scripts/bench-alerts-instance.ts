@@ -16,8 +16,8 @@ import { Redis } from "ioredis";
 import pino from "pino";
 import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
 import type { SessionData } from "../src/bot/context.ts";
-import { createI18n } from "../src/bot/i18n.ts";
-import { createPacedApi } from "../src/bot/paced-api.ts";
+import { createI18n } from "../src/bot/pipeline/i18n.ts";
+import { createPacedApi } from "../src/bot/pipeline/paced-api.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,
@@ -27,8 +27,8 @@ import {
 } from "../src/exchange/index.ts";
 import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
 import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
-import { createRedisStorage } from "../src/services/redis-storage.ts";
-import { createTelegramPacer } from "../src/services/telegram-pacer.ts";
+import { createRedisStorage } from "../src/services/runtime/redis-storage.ts";
+import { createTelegramPacer } from "../src/services/runtime/telegram-pacer.ts";
 
 const env = process.env as Record<string, string>;
 const redisUrl = env.REDIS_URL as string;

@@ -11,10 +11,10 @@ import { createAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
-import { createI18n, isLanguage, languageFromTelegram } from "./bot/i18n.ts";
-import { createSkips, NOTICE_RESERVE, skipNotifier } from "./bot/inbound-limits.ts";
-import { createPacedApi, createReplyApi, replyPacing } from "./bot/paced-api.ts";
-import { inChatLock } from "./bot/shared-updates.ts";
+import { createI18n, isLanguage, languageFromTelegram } from "./bot/pipeline/i18n.ts";
+import { createSkips, NOTICE_RESERVE, skipNotifier } from "./bot/pipeline/inbound-limits.ts";
+import { createPacedApi, createReplyApi, replyPacing } from "./bot/pipeline/paced-api.ts";
+import { inChatLock } from "./bot/pipeline/shared-updates.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
@@ -25,30 +25,30 @@ import {
   PUBLIC_LIMITS,
   type RateLimits,
 } from "./exchange/index.ts";
+import { appKeyPrefix, type RedisClient } from "./redis/url.ts";
 import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
-import { createCallbackTokens } from "./services/callback-tokens.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
-import { createCooldowns } from "./services/cooldowns.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
 import { createHistoryViews } from "./services/history/views.ts";
-import { createInboundLimits } from "./services/inbound-limits.ts";
-import { createMarketData } from "./services/market-data.ts";
-import { createPriceHistory } from "./services/price-history.ts";
-import { createRedisStorage } from "./services/redis-storage.ts";
-import { appKeyPrefix, type RedisClient } from "./services/redis-url.ts";
-import { createRepliesPace, type ReplyPace } from "./services/reply-pace.ts";
-import { createShownKeyboards } from "./services/shown-keyboards.ts";
-import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
-import { createTelegramPacer, type TelegramPacerOptions } from "./services/telegram-pacer.ts";
+import { createMarketData } from "./services/market/market-data.ts";
+import { createPriceHistory } from "./services/market/price-history.ts";
+import { createCallbackTokens } from "./services/runtime/callback-tokens.ts";
+import { createCooldowns } from "./services/runtime/cooldowns.ts";
+import { createInboundLimits } from "./services/runtime/inbound-limits.ts";
+import { createRedisStorage } from "./services/runtime/redis-storage.ts";
+import { createRepliesPace, type ReplyPace } from "./services/runtime/reply-pace.ts";
+import { createShownKeyboards } from "./services/runtime/shown-keyboards.ts";
+import { createTelegramPacer, type TelegramPacerOptions } from "./services/runtime/telegram-pacer.ts";
 import {
   forgetReadAhead,
   forgetReadAheadField,
   peekReadAhead,
   takeReadAheadField,
   withReadAhead,
-} from "./services/update-reads.ts";
-import { createUserCancellation } from "./services/user-cancellation.ts";
+} from "./services/runtime/update-reads.ts";
+import { createUserCancellation } from "./services/runtime/user-cancellation.ts";
+import { createSwapWatcher, type SwapWatcherOptions } from "./services/swaps/watcher.ts";
 import { createCodeWaits } from "./services/withdrawals/code-waits.ts";
 import { createWithdrawalWatcher, type WithdrawalWatcherOptions } from "./services/withdrawals/watcher.ts";
 import { createVault } from "./vault/vault.ts";
@@ -57,7 +57,7 @@ export {
   connectRedis,
   RedisUnavailableError,
   redisLocation,
-} from "./services/redis-connection.ts";
+} from "./services/runtime/redis-connection.ts";
 
 /** What the app is built from; tests and the demo swap in a fake Telegram `fetch`. */
 export interface AppOptions {

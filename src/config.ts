@@ -8,8 +8,12 @@
 
 import * as z from "zod";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
-import { DEFAULT_BUDGETS, type InboundBudget, type InboundBudgets } from "./services/inbound-limits.ts";
-import { parseRedisUrl } from "./services/redis-url.ts";
+import { parseRedisUrl } from "./redis/url.ts";
+import {
+  DEFAULT_BUDGETS,
+  type InboundBudget,
+  type InboundBudgets,
+} from "./services/runtime/inbound-limits.ts";
 import { type Keyring, KeyringError, parseKeyring } from "./vault/keyring.ts";
 
 /** What each variable is (said when it is missing) and expects (said when it is malformed). */
@@ -106,7 +110,7 @@ export interface BaseConfig {
   readonly logLevel: LogLevel;
   /** Heartbeat of the alert watcher: every user's triggers are read at least this often. */
   readonly alertPollSeconds: number;
-  /** Each user's budgets of updates (services/inbound-limits.ts). */
+  /** Each user's budgets of updates (services/runtime/inbound-limits.ts). */
   readonly inboundBudgets: InboundBudgets;
 }
 

@@ -7,15 +7,15 @@
 import type { Server } from "node:http";
 import { run } from "@grammyjs/runner";
 import { connectRedis, createApp, RedisUnavailableError } from "./app.ts";
-import { setCommandMenu } from "./bot/commands.ts";
 import { ALLOWED_UPDATES } from "./bot/create-bot.ts";
-import { createI18n } from "./bot/i18n.ts";
+import { setCommandMenu } from "./bot/flow-kit/commands.ts";
+import { createI18n } from "./bot/pipeline/i18n.ts";
 import { ConfigError, createConfig, describeConfig } from "./config.ts";
 import { createLogger, errorSummary } from "./logger.ts";
 import { logFailedPolls, logProcessFailures } from "./process-logging.ts";
 import { createHealthServer } from "./server/health.ts";
 import { createHttpServer } from "./server/http-server.ts";
-import { redisAnswers } from "./services/redis-connection.ts";
+import { redisAnswers } from "./services/runtime/redis-connection.ts";
 
 /** How long a stop waits for the swap and alert workers to finish their current step. */
 const WATCHER_CLOSE_MS = 10_000;

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { MENU_COMMANDS } from "../src/bot/commands.ts";
-import { createI18n, LANGUAGES } from "../src/bot/i18n.ts";
+import { MENU_COMMANDS } from "../src/bot/flow-kit/commands.ts";
+import { createI18n, LANGUAGES } from "../src/bot/pipeline/i18n.ts";
 
 const root = join(import.meta.dirname, "..");
 

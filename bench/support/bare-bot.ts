@@ -14,11 +14,11 @@ import {
 } from "@grammyjs/conversations";
 import { Bot, type Context, InlineKeyboard, type SessionFlavor, session } from "grammy";
 import type { Redis } from "ioredis";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import type { ClientFactory } from "../../src/exchange/index.ts";
 import { loadPortfolioSummary } from "../../src/services/balance/portfolio-summary.ts";
-import type { MarketData } from "../../src/services/market-data.ts";
-import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import type { MarketData } from "../../src/services/market/market-data.ts";
+import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
 import { STUB_API_ROOT, STUB_BOT, STUB_TOKEN } from "./stub-telegram.ts";
 
 type BareContext = ConversationFlavor<Context & SessionFlavor<{ visits?: number }>>;

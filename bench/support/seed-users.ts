@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type { SessionData } from "../../src/bot/context.ts";
-import { createRedisStorage } from "../../src/services/redis-storage.ts";
+import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";
 

@@ -27,7 +27,7 @@ import {
 import { createLogger } from "../../src/logger.ts";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/server.ts";
 import { createHttpServer } from "../../src/server/http-server.ts";
-import { createMarketData } from "../../src/services/market-data.ts";
+import { createMarketData } from "../../src/services/market/market-data.ts";
 import { createBareBot } from "./bare-bot.ts";
 import { deleteKeysUnder } from "./delete-keys.ts";
 import { countRedis, type RedisCounter } from "./redis-count.ts";

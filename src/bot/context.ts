@@ -5,16 +5,16 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { AlertsSync } from "../services/alerts/sync.ts";
-import type { CallbackTokens } from "../services/callback-tokens.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
-import type { Cooldowns } from "../services/cooldowns.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
 import type { HistoryViews } from "../services/history/views.ts";
-import type { MarketData } from "../services/market-data.ts";
-import type { PriceHistory } from "../services/price-history.ts";
-import type { ShownKeyboards } from "../services/shown-keyboards.ts";
+import type { MarketData } from "../services/market/market-data.ts";
+import type { PriceHistory } from "../services/market/price-history.ts";
+import type { CallbackTokens } from "../services/runtime/callback-tokens.ts";
+import type { Cooldowns } from "../services/runtime/cooldowns.ts";
+import type { ShownKeyboards } from "../services/runtime/shown-keyboards.ts";
+import type { CancelScope, UserCancellation } from "../services/runtime/user-cancellation.ts";
 import type { SwapFind, SwapWatch } from "../services/swaps/watcher.ts";
-import type { CancelScope, UserCancellation } from "../services/user-cancellation.ts";
 import type { CodeWaits } from "../services/withdrawals/code-waits.ts";
 import type { WithdrawalFind, WithdrawalWatch } from "../services/withdrawals/watcher.ts";
 
@@ -41,7 +41,7 @@ export type BotContext = ConversationFlavor<
     I18nFlavor & {
       log: Logger;
       cancelScope: CancelScope;
-      /** Handles the rest of the update as another one (update-context.ts). */
+      /** Handles the rest of the update as another one (pipeline/update-context.ts). */
       replaceUpdate(update: Update): void;
     }
 >;

@@ -2,25 +2,27 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. group talk not meant for the bot is dropped (guards.ts); with several instances, what a chat holds on all
- *    of them is counted in Redis (shared-updates.ts); per-chat sequencing (/cancel does not wait behind a
- *    slow update; a chat holding its most updates skips the next: inbound-limits.ts), then users without a
- *    `from` (channel posts...) are dropped; `ctx.log`, the update's logger, is built when first used; ;
- * 2. the read-ahead of the user's state (one Redis round trip, read-ahead.ts; an update over its user's
- *    budget, taken in the same trip, is skipped there: inbound-limits.ts), the update's cancel scope,
- *    session (Redis; `ctx.t` takes the user's language from it: update-context.ts), then the pasted-key
- *    guard (a key anywhere is deleted before any handler or conversation sees it), then the access and
- *    private-chat guards, then the voiding of the confirmations on screen when a command starts
- *    (live-confirmations.ts);
+ * 1. group talk not meant for the bot is dropped (pipeline/guards.ts); with several instances, what a chat
+ *    holds on all of them is counted in Redis (pipeline/shared-updates.ts); per-chat sequencing (/cancel does
+ *    not wait behind a slow update; a chat holding its most updates skips the next:
+ *    pipeline/inbound-limits.ts), then users without a `from` (channel posts...) are dropped; `ctx.log`, the
+ *    update's logger, is built when first used; ;
+ * 2. the read-ahead of the user's state (one Redis round trip, pipeline/read-ahead.ts; an update over its
+ *    user's budget, taken in the same trip, is skipped there: pipeline/inbound-limits.ts), the update's
+ *    cancel scope, session (Redis; `ctx.t` takes the user's language from it: pipeline/update-context.ts),
+ *    then the pasted-key guard (a key anywhere is deleted before any handler or conversation sees it), then
+ *    the access and private-chat guards, then the voiding of the confirmations on screen when a command
+ *    starts (flow-kit/live-confirmations.ts);
  * 3. /cancel and /connect before the conversations: /cancel must always win, and an API key must never
  *    be delivered to a waiting conversation (whose state is persisted);
  * 4. a typed answer that picks a button shown last becomes that button's press (listen/typed-choices.ts),
  *    after the 2FA code reader so that a code is never taken for an answer;
  * 5. conversations (the plugin's controls come before /cancel; the plugin itself and each conversation's
- *    middleware run only for users in a conversation or entering one: conversation-gate.ts), then plain
- *    requests as their command lines (listen/plain-requests.ts), then the features, then fallbacks for
+ *    middleware run only for users in a conversation or entering one: pipeline/conversation-gate.ts), then
+ *    plain requests as their command lines (listen/plain-requests.ts), then the features, then fallbacks for
  *    stale buttons, text not understood (the closest commands as buttons) and unknown commands.
- * Everything after the drop sits inside an error boundary that logs and apologizes (error-boundary.ts).
+ * Everything after the drop sits inside an error boundary that logs and apologizes
+ * (pipeline/error-boundary.ts).
  */
 import {
   type ConversationData,
@@ -30,12 +32,12 @@ import {
 } from "@grammyjs/conversations";
 import { Bot, type BotConfig, type Composer, type Context, session, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { memoKeys } from "../services/key-memo.ts";
-import type { JsonStorage } from "../services/redis-storage.ts";
-import { peekReadAhead, skipUnchangedWrites } from "../services/update-reads.ts";
-import { type ActionHandler, actionsFeature } from "./actions.ts";
+import { memoKeys } from "../redis/key-memo.ts";
+import type { JsonStorage } from "../services/runtime/json-storage.ts";
+import { peekReadAhead, skipUnchangedWrites } from "../services/runtime/update-reads.ts";
+import { ADDRESS_CONVERSATION } from "./addresses/add-flow.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
-import { ADDRESS_CONVERSATION, addressConversation } from "./addresses/conversation.ts";
+import { addressConversation } from "./addresses/conversation.ts";
 import { addressFeature } from "./addresses/feature.ts";
 import { type AlertPayload, onAlertChoice } from "./alerts/confirm.ts";
 import {
@@ -45,29 +47,35 @@ import {
   alertEditConversation,
 } from "./alerts/conversation.ts";
 import { alertsFeature } from "./alerts/feature.ts";
-import { configureApi } from "./api-config.ts";
 import { balanceFeature } from "./balance/feature.ts";
-import { cancelFeature } from "./cancel.ts";
-import { cancelScopes, guardStateWrites } from "./cancel-scope.ts";
+import { cancelFeature } from "./cancel/feature.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
-import { conversationLayer } from "./conversation-gate.ts";
-import { conversationLanguage } from "./conversation-language.ts";
-import { logUncaught, reportFailure } from "./error-boundary.ts";
-import { BotComposer } from "./fast-filter.ts";
-import { tellFlowLeft } from "./flow-left.ts";
-import { commandName, groupChatterDropped, guardsFeature } from "./guards.ts";
+import { type ActionHandler, actionsFeature } from "./flow-kit/actions.ts";
+import { tellFlowLeft } from "./flow-kit/flow-left.ts";
+import { voidOnCommand } from "./flow-kit/live-confirmations.ts";
 import { historyFeature } from "./history/feature.ts";
-import { createI18n } from "./i18n.ts";
-import type { Skips } from "./inbound-limits.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { listening } from "./listen/api.ts";
 import { plainRequests } from "./listen/plain-requests.ts";
 import { typedChoices } from "./listen/typed-choices.ts";
-import { voidOnCommand } from "./live-confirmations.ts";
+import { configureApi } from "./pipeline/api-config.ts";
+import { cancelScopes, guardStateWrites } from "./pipeline/cancel-scope.ts";
+import { commandName } from "./pipeline/command-text.ts";
+import { conversationLayer } from "./pipeline/conversation-gate.ts";
+import { conversationLanguage } from "./pipeline/conversation-language.ts";
+import { logUncaught, reportFailure } from "./pipeline/error-boundary.ts";
+import { BotComposer } from "./pipeline/fast-filter.ts";
+import { groupChatterDropped, guardsFeature } from "./pipeline/guards.ts";
+import { createI18n } from "./pipeline/i18n.ts";
+import type { Skips } from "./pipeline/inbound-limits.ts";
+import { type ReadAhead, readAheadUserState } from "./pipeline/read-ahead.ts";
+import { secretGuard } from "./pipeline/secret-guard.ts";
+import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
+import { chatHeld, chatLock, handleOnce, type SharedUpdatesOptions } from "./pipeline/shared-updates.ts";
+import { updateContextClass } from "./pipeline/update-context.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
-import { type ReadAhead, readAheadUserState } from "./read-ahead.ts";
 import type { DcaPayload } from "./recurring/card.ts";
 import { onDcaAction } from "./recurring/confirm.ts";
 import {
@@ -77,18 +85,14 @@ import {
 } from "./recurring/conversation.ts";
 import { dcaEditConversation } from "./recurring/edit-conversation.ts";
 import { recurringFeature } from "./recurring/feature.ts";
-import { secretGuard } from "./secret-guard.ts";
-import { type SequenceBound, sequentializeUpdates } from "./sequencing.ts";
 import { settingsFeature } from "./settings/feature.ts";
 import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
-import { chatHeld, chatLock, handleOnce, type SharedUpdatesOptions } from "./shared-updates.ts";
-import { startFeature } from "./start.ts";
+import { startFeature } from "./start/feature.ts";
 import { STATEMENT_CONVERSATION, statementConversation } from "./statements/conversation.ts";
 import { statementFeature } from "./statements/feature.ts";
 import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
-import { updateContextClass } from "./update-context.ts";
 import {
   WITHDRAW_CONVERSATION,
   type WithdrawPayload,
@@ -112,11 +116,19 @@ export interface BotStorage {
   conversations: JsonStorage<VersionedState<ConversationData>>;
   /** With several instances (webhook mode): handled update ids and chat locks, shared in Redis. */
   shared?: SharedUpdatesOptions;
-  /** Reads keys ahead in one round trip for the rest of an update (app.ts: services/update-reads.ts). */
+  /**
+   * Reads keys ahead in one round trip for the rest of an update (app.ts: services/runtime/update-reads.ts).
+   */
   readAhead?: ReadAhead;
-  /** Paces every reply's message (paced-api.ts `replyPacing`), on every Api that replies; none when absent. */
+  /**
+   * Paces every reply's message (pipeline/paced-api.ts `replyPacing`), on every Api that replies; none when
+   * absent.
+   */
   replyPace?: Transformer;
-  /** The inbound limits, shared in Redis (inbound-limits.ts), and what one chat may hold; none when absent. */
+  /**
+   * The inbound limits, shared in Redis (pipeline/inbound-limits.ts), and what one chat may hold; none when
+   * absent.
+   */
   inbound?: { skips: Skips; heldPerChat: number };
 }
 
@@ -167,7 +179,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // update: its cancel scope makes it win over the update it overtakes. A group is one lane of its own: a
   // member's update there never holds back their private chat (a group reaches no private state).
   const isUrgent = (ctx: BotContext) => commandName(ctx.message?.text) === "cancel";
-  // Everything runs from BotComposers (fast-filter.ts): one link of grammY's own chain per update.
+  // Everything runs from BotComposers (pipeline/fast-filter.ts): one link of grammY's own chain per update.
   const outer = new BotComposer<BotContext>();
   bot.use(outer);
   // Group chatter not meant for the bot goes no further, before it takes a place in the group's lane.
@@ -251,7 +263,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     app.use(chatLock(storage.shared, isUrgent));
   }
   if (storage.readAhead) {
-    // Over the user's budget, taken in the same round trip: skipped before anything else (inbound-limits.ts).
+    // Over the user's budget, taken in the same round trip: skipped before anything else
+    // (pipeline/inbound-limits.ts).
     app.use(
       readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey, skips),
     );

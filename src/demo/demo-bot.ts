@@ -7,12 +7,12 @@ import { randomBytes } from "node:crypto";
 import { userInfo } from "node:os";
 import pino from "pino";
 import { type App, createApp } from "../app.ts";
-import { setCommandMenu } from "../bot/commands.ts";
-import { createI18n } from "../bot/i18n.ts";
+import { setCommandMenu } from "../bot/flow-kit/commands.ts";
+import { createI18n } from "../bot/pipeline/i18n.ts";
 import { createConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
+import type { RedisClient } from "../redis/url.ts";
 import type { SandboxHandle } from "../sandbox/server.ts";
-import type { RedisClient } from "../services/redis-url.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../telegram-fake/index.ts";
 
 /** What the demo bot is built from. */

@@ -8,8 +8,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectRedis, redisLocation } from "../app.ts";
-import { scanKeys } from "../services/redis-scan.ts";
-import { createRedisClient, type RedisClient } from "../services/redis-url.ts";
+import { scanKeys } from "../redis/scan.ts";
+import { createRedisClient, type RedisClient } from "../redis/url.ts";
 
 /** Neither REDIS_URL answers nor can a private server be started. The message is one printable line. */
 export class RedisNeededError extends Error {

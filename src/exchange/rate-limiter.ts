@@ -8,6 +8,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Cluster, Redis } from "ioredis";
+import { cachedScript, runScript } from "../redis/script.ts";
 import { ExchangeRateLimitedError } from "./errors.ts";
 
 /** Reads are GET/HEAD/OPTIONS; writes are POST/PUT/PATCH/DELETE. They have separate budgets. */
@@ -166,25 +167,8 @@ end
 return 0
 `;
 
-const sha1 = (source: string): string => createHash("sha1").update(source).digest("hex");
-const ACQUIRE_SHA = sha1(ACQUIRE_SCRIPT);
-const COOLDOWN_SHA = sha1(COOLDOWN_SCRIPT);
-
-/** Runs a script by its hash, loading it on NOSCRIPT (first use, or after a Redis restart or flush). */
-async function runScript(
-  redis: Redis | Cluster,
-  sha: string,
-  source: string,
-  keys: string[],
-  args: (string | number)[],
-): Promise<unknown> {
-  try {
-    return await redis.evalsha(sha, keys.length, ...keys, ...args);
-  } catch (error) {
-    if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
-    return await redis.eval(source, keys.length, ...keys, ...args);
-  }
-}
+const ACQUIRE = cachedScript(ACQUIRE_SCRIPT);
+const COOLDOWN = cachedScript(COOLDOWN_SCRIPT);
 
 function isTriple(value: unknown): value is [number, number, number] {
   return Array.isArray(value) && value.length === 3 && value.every((item) => typeof item === "number");
@@ -208,13 +192,15 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   const attempt: Attempt = async (bucket, kind) => {
     const limit = limitOf(limitsFor(bucket), kind, bucket);
     sequence += 1;
-    const reply = await runScript(
-      redis,
-      ACQUIRE_SHA,
-      ACQUIRE_SCRIPT,
-      [keyOf(bucket, kind), keyOf(bucket, "cooldown")],
-      [limit, windowMs * 1000, windowMs, `${instance}:${sequence}`],
-    );
+    const reply = await runScript(redis, ACQUIRE, [
+      2,
+      keyOf(bucket, kind),
+      keyOf(bucket, "cooldown"),
+      limit,
+      windowMs * 1000,
+      windowMs,
+      `${instance}:${sequence}`,
+    ]);
     if (!isTriple(reply)) throw new Error(`unexpected rate limiter script reply: ${JSON.stringify(reply)}`);
     const [admitted, waitUs, nowUs] = reply;
     if (admitted === 1) {
@@ -227,7 +213,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   return limiterOf(attempt, options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, async (bucket, retryAfterMs) => {
     const ms = cooldownMs(retryAfterMs);
     if (ms === 0) return;
-    await runScript(redis, COOLDOWN_SHA, COOLDOWN_SCRIPT, [keyOf(bucket, "cooldown")], [ms]);
+    await runScript(redis, COOLDOWN, [1, keyOf(bucket, "cooldown"), ms]);
   });
 }
 

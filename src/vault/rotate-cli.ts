@@ -9,7 +9,7 @@
 
 import { realpathSync } from "node:fs";
 import { ConfigError, createVaultConfig, type VaultConfig } from "../config.ts";
-import { appKeyPrefix, createRedisClient } from "../services/redis-url.ts";
+import { appKeyPrefix, createRedisClient } from "../redis/url.ts";
 import { createVault } from "./vault.ts";
 
 /** Where the command writes. */

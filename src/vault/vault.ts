@@ -12,9 +12,9 @@
  */
 
 import type { ChainableCommander } from "ioredis";
-import { memoKeys } from "../services/key-memo.ts";
-import { scanKeys } from "../services/redis-scan.ts";
-import type { RedisClient } from "../services/redis-url.ts";
+import { memoKeys } from "../redis/key-memo.ts";
+import { scanKeys } from "../redis/scan.ts";
+import type { RedisClient } from "../redis/url.ts";
 import { assertBinding, decryptSecret, encryptSecret, recordKeyId } from "./cipher.ts";
 import { fingerprintKeyId, fingerprintSecret, matchesFingerprint } from "./fingerprint.ts";
 import type { Keyring } from "./keyring.ts";
@@ -40,8 +40,8 @@ const MAX_ROTATE_ATTEMPTS = 5;
 const SCAN_COUNT = 200;
 
 /**
- * Hash fields an update read ahead (see services/update-reads.ts), so the vault need not ask Redis again:
- * `take` hands a value out once (null when absent, undefined when not read ahead), `forget` drops it.
+ * Hash fields an update read ahead (see services/runtime/update-reads.ts), so the vault need not ask Redis
+ * again: `take` hands a value out once (null when absent, undefined when not read ahead), `forget` drops it.
  */
 export interface VaultReadAhead {
   take(key: string, field: string): string | null | undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { renderAlert } from "../../src/bot/alerts/event-format.ts";
 import { renderEvent, renderSummary, renderTriggerLine } from "../../src/bot/alerts/format.ts";
 import type { BotContext } from "../../src/bot/context.ts";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import type { PriceTrigger, Ticker } from "../../src/exchange/index.ts";
 import type { AlertEvent } from "../../src/services/alerts/events.ts";
 

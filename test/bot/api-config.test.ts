@@ -1,6 +1,6 @@
 import { Api, GrammyError } from "grammy";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureApi } from "../../src/bot/api-config.ts";
+import { configureApi } from "../../src/bot/pipeline/api-config.ts";
 
 /** An Api whose Telegram answers each call with the next of `answers` (then ok), recording every call. */
 function apiAnswering(...answers: object[]) {

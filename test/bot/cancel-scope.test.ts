@@ -3,11 +3,11 @@
  * state over what /cancel wrote; /cancel's own writes and other users' go through.
  */
 import { describe, expect, it } from "vitest";
-import { cancelScopes, guardStateWrites } from "../../src/bot/cancel-scope.ts";
 import type { BotContext, BotDeps } from "../../src/bot/context.ts";
-import { createRedisStorage } from "../../src/services/redis-storage.ts";
-import { withReadAhead } from "../../src/services/update-reads.ts";
-import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+import { cancelScopes, guardStateWrites } from "../../src/bot/pipeline/cancel-scope.ts";
+import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
+import { withReadAhead } from "../../src/services/runtime/update-reads.ts";
+import { createUserCancellation } from "../../src/services/runtime/user-cancellation.ts";
 import { deferred } from "../support/deferred.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 

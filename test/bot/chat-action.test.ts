@@ -1,7 +1,7 @@
 /** The chat action kept alive while the bot waits, on fake timers. */
 import type { Context } from "grammy";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_ACTION_DELAY_MS, withChatAction } from "../../src/bot/chat-action.ts";
+import { CHAT_ACTION_DELAY_MS, withChatAction } from "../../src/bot/flow-kit/chat-action.ts";
 
 beforeEach(() => {
   vi.useFakeTimers();

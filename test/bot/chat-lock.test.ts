@@ -1,13 +1,13 @@
 /**
- * The chat lock across instances (bot/shared-updates.ts) on real Redis: one update of a chat at a time, and
- * the chat's reply budget handed from the instance that replied to the next one, so replies to one chat spread
- * over instances still keep to Telegram's burst of three then one a second.
+ * The chat lock across instances (bot/pipeline/shared-updates.ts) on real Redis: one update of a chat at a
+ * time, and the chat's reply budget handed from the instance that replied to the next one, so replies to one
+ * chat spread over instances still keep to Telegram's burst of three then one a second.
  */
 import type { MiddlewareFn } from "grammy";
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { chatLock } from "../../src/bot/shared-updates.ts";
-import { createRepliesPace, type RepliesPace } from "../../src/services/reply-pace.ts";
+import { chatLock } from "../../src/bot/pipeline/shared-updates.ts";
+import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();

@@ -7,8 +7,8 @@ import { type Conversation, conversations, createConversation } from "@grammyjs/
 import { Context, type Middleware } from "grammy";
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { conversationLayer } from "../../src/bot/conversation-gate.ts";
-import { BotComposer } from "../../src/bot/fast-filter.ts";
+import { conversationLayer } from "../../src/bot/pipeline/conversation-gate.ts";
+import { BotComposer } from "../../src/bot/pipeline/fast-filter.ts";
 import { mapConversationStorage } from "../support/conversation-storage.ts";
 
 /** `idle`: whether the layer may take the user as in no conversation (when the store holds nothing). */

@@ -7,8 +7,8 @@ import { type Conversation, conversations, createConversation } from "@grammyjs/
 import { Composer, Context } from "grammy";
 import { describe, expect, it } from "vitest";
 import type { BotContext, ConversationContext } from "../../src/bot/context.ts";
-import { conversationLanguage } from "../../src/bot/conversation-language.ts";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { conversationLanguage } from "../../src/bot/pipeline/conversation-language.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { mapConversationStorage } from "../support/conversation-storage.ts";
 
 const i18n = createI18n();

@@ -1,7 +1,7 @@
 /** /start, /help, /balance, /price, /settings and /cancel as chats against the sandbox. */
 import { describe, expect, it } from "vitest";
-import { MENU_COMMANDS, setCommandMenu } from "../../src/bot/commands.ts";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { MENU_COMMANDS, setCommandMenu } from "../../src/bot/flow-kit/commands.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { Dec, toDec } from "../../src/exchange/index.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";

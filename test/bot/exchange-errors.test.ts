@@ -1,8 +1,8 @@
 /** Every exchange error in plain words, in both languages; anything else is not the exchange's. */
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { describeExchangeError } from "../../src/bot/exchange-errors.ts";
-import { createI18n } from "../../src/bot/i18n.ts";
+import { describeExchangeError } from "../../src/bot/flow-kit/exchange-errors.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import {
   ExchangeCancelledError,
   ExchangeForbiddenError,

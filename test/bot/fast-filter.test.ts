@@ -1,6 +1,6 @@
 import { Composer, Context } from "grammy";
 import { describe, expect, it } from "vitest";
-import { BotComposer, requiredPrefix } from "../../src/bot/fast-filter.ts";
+import { BotComposer, requiredPrefix } from "../../src/bot/pipeline/fast-filter.ts";
 
 /** Runs a composer's middleware on a stand-in context; returns what ran, in order. */
 async function run(composer: Composer<Context>, ctx: object): Promise<string[]> {

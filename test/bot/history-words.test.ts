@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
 import { renderDetail, renderList } from "../../src/bot/history/format.ts";
-import { createI18n, LANGUAGES } from "../../src/bot/i18n.ts";
+import { createI18n, LANGUAGES } from "../../src/bot/pipeline/i18n.ts";
 import { TRANSACTION_STATUSES, TRANSACTION_SUBTYPES, TRANSACTION_TYPES } from "../../src/exchange/index.ts";
 import { type HistoryRow, NO_FILTERS } from "../../src/services/history/rows.ts";
 

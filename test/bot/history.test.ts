@@ -6,7 +6,7 @@
  */
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "../../src/bot/format/time.ts";
+import { formatDateTime } from "../../src/bot/flow-kit/format/time.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import { placeSwap, type TestAccount } from "../support/exchange.ts";

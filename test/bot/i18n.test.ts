@@ -1,6 +1,6 @@
 /** Telegram's language codes mapped to the bot's languages. */
 import { describe, expect, it } from "vitest";
-import { languageFromTelegram } from "../../src/bot/i18n.ts";
+import { languageFromTelegram } from "../../src/bot/pipeline/i18n.ts";
 
 describe("languageFromTelegram", () => {
   it("takes a bare code as it is, and the base of a tagged or upper-case one", () => {

@@ -146,7 +146,7 @@ describe("/portfolio", () => {
     expect((await chat.press("Refresh")).map((o) => o.kind)).toEqual(["callback_answer"]);
 
     await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "BTC", "100");
-    // A moment on (bot/refresh-gap.ts: a Refresh again within a second shows what it just showed).
+    // A moment on (bot/flow-kit/refresh-gap.ts: a Refresh again within a second shows what it just showed).
     await tb.redis.del(`${tb.prefix}cooldown:refresh:${chat.chat.id}:${outputs[0]?.messageId}`);
     const refreshed = await chat.press("Refresh");
     const photo = photoOf(refreshed);

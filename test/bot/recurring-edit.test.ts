@@ -4,7 +4,7 @@
  * at every step without a write; a refusal says nothing changed, a lost answer says it may have happened.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../src/bot/format/time.ts";
+import { formatDateTime } from "../../src/bot/flow-kit/format/time.ts";
 import { DIRECTION, type RecurringBuy, toDec } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";

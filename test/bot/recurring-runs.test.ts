@@ -5,7 +5,7 @@
  * followed. Real timers; generous bounds, since other test files share the machine.
  */
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "../../src/bot/format/time.ts";
+import { formatDateTime } from "../../src/bot/flow-kit/format/time.ts";
 import { DIRECTION, type RecurringBuyCreateInput } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";

@@ -5,8 +5,8 @@
  * delete and lost answers are in recurring-edit.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { MENU_COMMANDS } from "../../src/bot/commands.ts";
-import { formatDateTime } from "../../src/bot/format/time.ts";
+import { MENU_COMMANDS } from "../../src/bot/flow-kit/commands.ts";
+import { formatDateTime } from "../../src/bot/flow-kit/format/time.ts";
 import { DIRECTION, RECURRING_PERIODS } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";

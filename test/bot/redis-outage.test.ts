@@ -7,8 +7,8 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { connectRedis, redisAnswers } from "../../src/services/redis-connection.ts";
-import type { RedisClient } from "../../src/services/redis-url.ts";
+import type { RedisClient } from "../../src/redis/url.ts";
+import { connectRedis, redisAnswers } from "../../src/services/runtime/redis-connection.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot, type TestBot } from "../support/bot.ts";
 import { type PrivateRedis, startPrivateRedis } from "../support/redis-server.ts";

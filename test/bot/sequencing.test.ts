@@ -4,7 +4,7 @@
  */
 import type { Context } from "grammy";
 import { describe, expect, it } from "vitest";
-import { sequentializeUpdates } from "../../src/bot/sequencing.ts";
+import { sequentializeUpdates } from "../../src/bot/pipeline/sequencing.ts";
 
 interface Fake {
   key: string;

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "../../src/config.ts";
-import { parseRedisUrl } from "../../src/services/redis-url.ts";
+import { parseRedisUrl } from "../../src/redis/url.ts";
 import { freePort } from "../support/process.ts";
 import { startPrivateRedis } from "../support/redis-server.ts";
 import { reportSkip } from "../support/skips.ts";

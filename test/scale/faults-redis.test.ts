@@ -9,7 +9,7 @@
  */
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { connectRedis, redisAnswers } from "../../src/services/redis-connection.ts";
+import { connectRedis, redisAnswers } from "../../src/services/runtime/redis-connection.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import type { TestAccount } from "../support/exchange.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectRedis } from "../../src/app.ts";
 import { createConfig, describeConfig } from "../../src/config.ts";
-import { parseRedisUrl, redisLocation } from "../../src/services/redis-url.ts";
+import { parseRedisUrl, redisLocation } from "../../src/redis/url.ts";
 import { startTestBot } from "../support/bot.ts";
 import { freePort } from "../support/process.ts";
 import { startPrivateRedis } from "../support/redis-server.ts";

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callbackUpdate, inlineUpdate, textUpdate } from "../../bench/support/updates.ts";
 import { startWorld, type World } from "../../bench/support/world.ts";
 import { HELD_PER_CHAT } from "../../src/bot/create-bot.ts";
-import { DEFAULT_BUDGETS } from "../../src/services/inbound-limits.ts";
+import { DEFAULT_BUDGETS } from "../../src/services/runtime/inbound-limits.ts";
 
 const NORMAL = 20;
 const FLOOD = 1000;
@@ -56,7 +56,7 @@ interface Seen {
   /** The counts the notices to each chat said, in order. */
   notices: Map<number, number[]>;
   answeredPresses: Map<number, number>;
-  /** Presses answered "refreshed a moment ago" (bot/refresh-gap.ts): answered, with no read. */
+  /** Presses answered "refreshed a moment ago" (bot/flow-kit/refresh-gap.ts): answered, with no read. */
   refreshedJustNow: Map<number, number>;
   answeredInline: Map<number, number>;
 }
@@ -355,7 +355,7 @@ describe("a storm on three instances sharing Redis (webhook mode, updates round-
   });
 
   // Each instance reports what it skipped a moment after its first skip; the spell's first report waits for
-  // the others' (services/inbound-limits.ts), so the one notice counts them all.
+  // the others' (services/runtime/inbound-limits.ts), so the one notice counts them all.
   it("says in that one notice everything the three instances skipped", () => {
     const { seen, flooder, tappers } = run();
     const said = (userId: number) => seen.notices.get(userId)?.[0] ?? 0;

@@ -1,6 +1,6 @@
 /** Single-use tokens and each user's live set on real Redis: what voiding and consuming leave behind. */
 import { describe, expect, it } from "vitest";
-import { createCallbackTokens } from "../../src/services/callback-tokens.ts";
+import { createCallbackTokens } from "../../src/services/runtime/callback-tokens.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

@@ -1,7 +1,7 @@
 /** A background message sent once: skipped once sent, retried after a failed send or a dead sender's claim. */
 import type { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
-import { createDeliverOnce } from "../../src/services/deliver-once.ts";
+import { createDeliverOnce } from "../../src/services/runtime/deliver-once.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

@@ -7,9 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createInboundLimits, type InboundKind } from "../../src/services/inbound-limits.ts";
-import { scanKeys } from "../../src/services/redis-scan.ts";
-import { takeReadAhead, withReadAhead } from "../../src/services/update-reads.ts";
+import { scanKeys } from "../../src/redis/scan.ts";
+import { createInboundLimits, type InboundKind } from "../../src/services/runtime/inbound-limits.ts";
+import { takeReadAhead, withReadAhead } from "../../src/services/runtime/update-reads.ts";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const prefix = `test:inbound:${randomUUID()}:`;

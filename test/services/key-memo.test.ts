@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoKeys } from "../../src/services/key-memo.ts";
+import { memoKeys } from "../../src/redis/key-memo.ts";
 
 describe("memoKeys", () => {
   it("builds a key once per input while remembered, and again after a thousand others", () => {

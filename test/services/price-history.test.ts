@@ -1,6 +1,6 @@
 /** The day's change kept from shared snapshots of the public ticker. */
 import { describe, expect, it } from "vitest";
-import { createPriceHistory, SNAPSHOT_SLOT_MS } from "../../src/services/price-history.ts";
+import { createPriceHistory, SNAPSHOT_SLOT_MS } from "../../src/services/market/price-history.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

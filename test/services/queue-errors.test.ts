@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../src/logger.ts";
-import { logRedisErrors } from "../../src/services/queue-errors.ts";
+import { logRedisErrors } from "../../src/services/runtime/queue-errors.ts";
 
 afterEach(() => {
   vi.useRealTimers();

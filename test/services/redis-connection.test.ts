@@ -11,7 +11,7 @@ import {
   RedisUnavailableError,
   reconnectDelayMs,
   retryWhileUnavailable,
-} from "../../src/services/redis-connection.ts";
+} from "../../src/services/runtime/redis-connection.ts";
 import { freePort } from "../support/process.ts";
 
 describe("connectRedis", () => {

@@ -7,9 +7,9 @@
  */
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
-import { ReplyDropped, replyPacing } from "../../src/bot/paced-api.ts";
-import { createRepliesPace, type RepliesPace } from "../../src/services/reply-pace.ts";
-import { createTelegramPacer, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
+import { ReplyDropped, replyPacing } from "../../src/bot/pipeline/paced-api.ts";
+import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
+import { createTelegramPacer, type TelegramPacer } from "../../src/services/runtime/telegram-pacer.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
@@ -55,7 +55,7 @@ describe("the pace of replies", () => {
     expect(await goes()).toBe(false);
     clock.now += 1;
     expect([await goes(), await goes()]).toEqual([true, false]);
-    // What the chat used is handed to the next process with its lock (bot/shared-updates.ts).
+    // What the chat used is handed to the next process with its lock (bot/pipeline/shared-updates.ts).
     expect(pace.chatLeft("7")).toBe(3000);
     expect(pace.chatLeft("9")).toBe(0);
     const next = createRepliesPace({ pacer: alone(), now: () => clock.now });

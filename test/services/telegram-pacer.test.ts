@@ -7,8 +7,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { peak, seededRandom } from "../../bench/support/measure.ts";
-import { createPacedApi } from "../../src/bot/paced-api.ts";
-import { createTelegramPacer, pacerKeys, type TelegramPacer } from "../../src/services/telegram-pacer.ts";
+import { createPacedApi } from "../../src/bot/pipeline/paced-api.ts";
+import {
+  createTelegramPacer,
+  pacerKeys,
+  type TelegramPacer,
+} from "../../src/services/runtime/telegram-pacer.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();

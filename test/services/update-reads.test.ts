@@ -4,14 +4,14 @@
  * is not written back, a changed one is.
  */
 import { describe, expect, it } from "vitest";
-import { createRedisStorage } from "../../src/services/redis-storage.ts";
-import { currentFrame } from "../../src/services/update-frame.ts";
+import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
+import { currentFrame } from "../../src/services/runtime/update-frame.ts";
 import {
   skipUnchangedWrites,
   takeReadAhead,
   takeReadAheadField,
   withReadAhead,
-} from "../../src/services/update-reads.ts";
+} from "../../src/services/runtime/update-reads.ts";
 import { deferred } from "../support/deferred.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 

@@ -1,7 +1,7 @@
 /** The user's cancel scopes on real Redis; two registries stand for two processes sharing it. */
 import { describe, expect, it } from "vitest";
-import { withReadAhead } from "../../src/services/update-reads.ts";
-import { createUserCancellation } from "../../src/services/user-cancellation.ts";
+import { withReadAhead } from "../../src/services/runtime/update-reads.ts";
+import { createUserCancellation } from "../../src/services/runtime/user-cancellation.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

@@ -1,11 +1,15 @@
 /**
- * The vault with an update's read-ahead (services/update-reads.ts): get, has and matches take the record
- * and fingerprint read at the update's start; a put or delete in the update drops them, so nothing stale
- * is ever handed out after the update changed the secret; outside an update the vault reads Redis.
+ * The vault with an update's read-ahead (services/runtime/update-reads.ts): get, has and matches take the
+ * record and fingerprint read at the update's start; a put or delete in the update drops them, so nothing
+ * stale is ever handed out after the update changed the secret; outside an update the vault reads Redis.
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { forgetReadAheadField, takeReadAheadField, withReadAhead } from "../../src/services/update-reads.ts";
+import {
+  forgetReadAheadField,
+  takeReadAheadField,
+  withReadAhead,
+} from "../../src/services/runtime/update-reads.ts";
 import { parseKeyring } from "../../src/vault/keyring.ts";
 import { createVault } from "../../src/vault/vault.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";

@@ -1,6 +1,6 @@
 /**
  * The address book's writes that are confirmed first, through a single-use, owner-bound token (see
- * actions.ts): saving a new entry (Save / Back / Cancel on the summary) and deleting one (Delete /
+ * flow-kit/actions.ts): saving a new entry (Save / Back / Cancel on the summary) and deleting one (Delete /
  * Keep). However often a button is pressed, or by whom, at most one write is sent. A write whose
  * answer was lost is said to have maybe happened, never that nothing changed.
  */
@@ -8,15 +8,15 @@ import { InlineKeyboard } from "grammy";
 import { type AddressBookEntry, ExchangeValidationError, writeOutcome } from "../../exchange/index.ts";
 import { type AddressDraft, createRequestOf, draftSteps } from "../../services/addresses/draft.ts";
 import { createEntry, deleteEntry } from "../../services/addresses/entries.ts";
-import type { ActionPayload } from "../actions.ts";
-import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { clientOrConnect } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
-import { recordShown, voidedBy } from "../live-confirmations.ts";
+import type { ActionPayload } from "../flow-kit/actions.ts";
+import { withChatAction } from "../flow-kit/chat-action.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { recordShown, voidedBy } from "../flow-kit/live-confirmations.ts";
+import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
 import { addressButtonData, resendButtonData } from "./buttons.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderSummary, shortAddress } from "./format.ts";
 
 // A summary may be read carefully (the address character by character) before Save.
@@ -193,8 +193,8 @@ async function askLastAgain(ctx: BotContext, draft: AddressDraft): Promise<void>
 
 /**
  * /back typed at a summary (the flow is over, so it is no answer to a question): the command voided the
- * summary (live-confirmations.ts); its text is shown again without buttons, and the last question is asked
- * again, as the Back button does. False when this command voided no summary.
+ * summary (flow-kit/live-confirmations.ts); its text is shown again without buttons, and the last question is
+ * asked again, as the Back button does. False when this command voided no summary.
  */
 export async function backFromSummary(ctx: BotContext): Promise<boolean> {
   for (const { payload, shownAt } of voidedBy(ctx)) {

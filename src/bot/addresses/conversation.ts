@@ -23,25 +23,17 @@ import {
 } from "../../services/addresses/draft.ts";
 import { addressShape, memoKind } from "../../services/addresses/formats.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
-import { typedAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
+import { typedAsset } from "../flow-kit/asset-question.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { nextInput } from "../prompt-input.ts";
+import type { AddressArgs } from "./add-flow.ts";
 import { showSummary } from "./confirmations.ts";
 import { COMMON_COUNTRIES, countryName, typedCountry } from "./countries.ts";
 import { answerText, choiceLabel, describeStepProblem } from "./format.ts";
-
-/** The conversation's id, for `ctx.conversation.enter`. */
-export const ADDRESS_CONVERSATION = "address-add";
-
-/** Entry arguments: a draft to continue (Back from the summary) and the question to start at. */
-export interface AddressArgs {
-  draft?: AddressDraft;
-  at?: DraftStep;
-}
 
 /** Listed assets as [code, name], popular first; or why the flow cannot start (no text: overtaken by /cancel). */
 type AddData = { ok: false; text?: string } | { ok: true; assets: [string, string][] };

@@ -4,7 +4,7 @@
  * against ISO 3166-1).
  */
 import { COUNTRY_CODES } from "../../exchange/countries.ts";
-import { intlLocale } from "../format/locale.ts";
+import { intlLocale } from "../flow-kit/format/locale.ts";
 
 /** Offered as buttons: Australia first, then its usual counterparts. */
 export const COMMON_COUNTRIES = ["AU", "NZ", "US", "GB", "SG", "HK", "CA", "JP", "DE", "IN", "CN", "PH"];

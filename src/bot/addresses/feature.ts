@@ -10,11 +10,12 @@ import type { AddressBookEntry, ExchangeClient } from "../../exchange/index.ts";
 import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatClock } from "../format/time.ts";
+import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
+import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
 import {
   ADDRESS_BUTTON_PATTERN,
   addressButtonData,
@@ -22,7 +23,6 @@ import {
   resendButtonData,
 } from "./buttons.ts";
 import { afterSaveKeyboard, askDelete, backFromSummary } from "./confirmations.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./conversation.ts";
 import { renderEntryDetails, renderEntryLine, renderGroup } from "./format.ts";
 
 const PAGE_SIZE = 5;

@@ -10,8 +10,8 @@ import {
   type StepProblem,
 } from "../../services/addresses/draft.ts";
 import { memoKind } from "../../services/addresses/formats.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatDateTime } from "../format/time.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 import { countryName } from "./countries.ts";
 
 /** An address with both ends visible, e.g. "bc1qar0s…zwf5mdq"; short ones whole. */

@@ -1,8 +1,9 @@
 /**
- * Writes to price triggers behind a single-use, owner-bound Confirm (src/bot/actions.ts): the summary of
- * a new trigger, a changed level or quantity, and a delete. The checks of services/alerts/checks.ts run
- * before the summary is shown, so a refused input never reaches the exchange; a write whose answer was
- * lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing changed".
+ * Writes to price triggers behind a single-use, owner-bound Confirm (src/bot/flow-kit/actions.ts): the
+ * summary of a new trigger, a changed level or quantity, and a delete. The checks of
+ * services/alerts/checks.ts run before the summary is shown, so a refused input never reaches the exchange; a
+ * write whose answer was lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing
+ * changed".
  */
 import { InlineKeyboard } from "grammy";
 import type { ExchangeClient, PriceTrigger, Ticker } from "../../exchange/index.ts";
@@ -15,15 +16,15 @@ import {
   type WriteResult,
 } from "../../services/alerts/triggers.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
-import type { ActionPayload } from "../actions.ts";
-import { withChatAction } from "../chat-action.ts";
-import { confirmedWriter, confirmKeyboard } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatPrice } from "../format/numbers.ts";
-import { recordShown } from "../live-confirmations.ts";
+import type { ActionPayload } from "../flow-kit/actions.ts";
+import { withChatAction } from "../flow-kit/chat-action.ts";
+import { confirmedWriter, confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatPrice } from "../flow-kit/format/numbers.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { cardKeyboard } from "./card.ts";
 import { actionText, draftOf, renderSummary, renderTriggerCard } from "./format.ts";

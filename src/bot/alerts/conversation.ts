@@ -25,14 +25,14 @@ import {
 } from "../../services/alerts/checks.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
-import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatPrice } from "../format/numbers.ts";
+import { askAsset } from "../flow-kit/asset-question.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatPrice } from "../flow-kit/format/numbers.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
 import {
   askToConfirm,

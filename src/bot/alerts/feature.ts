@@ -12,14 +12,14 @@ import {
   type Transaction,
 } from "../../exchange/index.ts";
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
-import { assetCodesIn } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError, showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatDateTime } from "../format/time.ts";
+import { assetCodesIn } from "../flow-kit/asset-input.ts";
+import { describeExchangeError, showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 import { statusLabel } from "../history/format.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./buttons.ts";
 import {

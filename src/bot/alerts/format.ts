@@ -20,9 +20,9 @@ import {
 } from "../../services/alerts/checks.ts";
 import { unseenEvents } from "../../services/alerts/triggers.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatPercent, formatPrice } from "../format/numbers.ts";
-import { formatDateTime } from "../format/time.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { tradeOutcome } from "./event-format.ts";
 

@@ -8,9 +8,9 @@
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError } from "grammy";
 import type { AlertDelivery, DeliveryResult } from "../../services/alerts/watcher.ts";
-import type { JsonStorage } from "../../services/redis-storage.ts";
+import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { BotContext, SessionData } from "../context.ts";
-import { isLanguage } from "../i18n.ts";
+import { isLanguage } from "../pipeline/i18n.ts";
 import { renderRun } from "../recurring/run-format.ts";
 import { renderAlert } from "./event-format.ts";
 

@@ -2,13 +2,13 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import { loadPortfolioSummary, type PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatPercent, formatQuantity } from "../format/numbers.ts";
-import { formatClock } from "../format/time.ts";
-import { refreshedJustNow } from "../refresh-gap.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud, formatPercent, formatQuantity } from "../flow-kit/format/numbers.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { refreshedJustNow } from "../flow-kit/refresh-gap.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 
 const REFRESH = "bal:refresh";
 

@@ -6,13 +6,13 @@
  */
 import { type Composer, InlineKeyboard } from "grammy";
 import { API_KEY_PATTERN } from "../../services/connect/pasted-keys.ts";
-import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { recordShown } from "../live-confirmations.ts";
-import { deleteSecretMessage } from "../telegram-errors.ts";
+import { withChatAction } from "../flow-kit/chat-action.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall } from "../flow-kit/exchange-wait.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
+import { deleteSecretMessage } from "../flow-kit/telegram-errors.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;

@@ -7,10 +7,10 @@ import type { Api } from "grammy";
 import type { DigestContent } from "../../services/digest/content.ts";
 import type { DigestSendResult, DigestUser } from "../../services/digest/scheduler.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatPercent, formatPrice, formatQuantity } from "../format/numbers.ts";
-import { formatClock, formatDate } from "../format/time.ts";
-import { isChatClosed } from "../telegram-errors.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
+import { formatClock, formatDate } from "../flow-kit/format/time.ts";
+import { isChatClosed } from "../flow-kit/telegram-errors.ts";
 
 type Translate = BotContext["t"];
 

@@ -23,11 +23,11 @@ import {
 } from "../../services/history/rows.ts";
 import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
-import { commandAsset } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
+import { commandAsset } from "../flow-kit/asset-input.ts";
+import { showExchangeError } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { renderDetail, renderList, typeLabel } from "./format.ts";
 

@@ -2,9 +2,9 @@
 import { TRANSACTION_STATUSES, type TRANSACTION_SUBTYPES, TRANSACTION_TYPES } from "../../exchange/index.ts";
 import { type HistoryFilters, type HistoryRow, INVOICE_TYPES } from "../../services/history/rows.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatPrice, formatQuantity } from "../format/numbers.ts";
-import { formatDateTime } from "../format/time.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
 

@@ -1,8 +1,8 @@
 /** One inline price card: the result's title and description, and the message it posts. */
 import type { InlineQueryResultArticle } from "grammy/types";
-import { escapeHtml } from "../format/html.ts";
-import { formatPercent, formatPrice } from "../format/numbers.ts";
-import { formatClock } from "../format/time.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
 
 /** Public prices of one asset. */
 export interface CardPrices {

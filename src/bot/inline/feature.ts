@@ -7,9 +7,9 @@
 import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { resolveAsset } from "../../services/market/asset-names.ts";
-import { assetsOf } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { BotComposer } from "../fast-filter.ts";
+import { assetsOf } from "../flow-kit/asset-input.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
 import { type CardPrices, priceCard } from "./card.ts";
 

@@ -2,7 +2,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";
-import { LANGUAGES } from "../i18n.ts";
+import { LANGUAGES } from "../pipeline/i18n.ts";
 import { offerOptionsAgain, recordKeyboards, typedPressAnswers } from "./typed-choices.ts";
 
 /**

@@ -17,11 +17,11 @@ import {
   RequestReader,
   WORD_ROLES,
 } from "../../services/understanding/requests.ts";
-import { assetsOf, listedNow } from "../asset-input.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { voidConfirmations } from "../live-confirmations.ts";
+import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { typedPick } from "./typed-choices.ts";
 import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
 

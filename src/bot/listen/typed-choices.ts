@@ -15,16 +15,16 @@
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { normaliseAssetWord } from "../../services/market/asset-names.ts";
-import type { ShownButton, ShownKeyboard, ShownKeyboards } from "../../services/shown-keyboards.ts";
+import type { ShownButton, ShownKeyboard, ShownKeyboards } from "../../services/runtime/shown-keyboards.ts";
 import {
   type Choice,
   type ChoiceMatch,
   matchChoice,
   normalizeAnswer,
 } from "../../services/understanding/choice-match.ts";
-import { assetsOf, listedNow } from "../asset-input.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
+import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
 import { listWords } from "./vocabulary.ts";
 
 /** Callback data of the buttons of a which-one question: the original's message and button index. */
@@ -155,7 +155,7 @@ export async function typedPick(
   if (keyboard === undefined) return "none";
   const text = ctx.message?.text as string;
   // An asset typed by name ("以太坊", "bitcoin") presses the button of its code. (An asset question takes
-  // the others by name itself: asset-question.ts.)
+  // the others by name itself: flow-kit/asset-question.ts.)
   const asset = await assetNamed(ctx, deps, text);
   const coded = keyboard.buttons.find((button) => button.label === asset);
   if (coded !== undefined) {

@@ -10,7 +10,7 @@ import {
   WORD_ROLES,
   type WordRole,
 } from "../../services/understanding/requests.ts";
-import { LANGUAGES } from "../i18n.ts";
+import { LANGUAGES } from "../pipeline/i18n.ts";
 
 type Fluent = I18nFlavor["i18n"]["fluent"];
 

@@ -8,8 +8,8 @@ import { sumDec, toDec } from "../../exchange/index.ts";
 import type { Holding, PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import type { Allocation } from "../../services/portfolio/allocation.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatPercent, formatPrice, formatQuantity } from "../format/numbers.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
 
 /** Telegram's limit for a caption, counted after entity parsing. */
 export const MAX_CAPTION = 1024;

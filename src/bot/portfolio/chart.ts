@@ -12,7 +12,7 @@
 import { toDec } from "../../exchange/index.ts";
 import type { PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import type { Allocation, ReturnRow, Slice } from "../../services/portfolio/allocation.ts";
-import { formatAud, formatPercent } from "../format/numbers.ts";
+import { formatAud, formatPercent } from "../flow-kit/format/numbers.ts";
 
 /** The card's colours; text and slice colours are checked for contrast against `background`. */
 export const CHART_THEME = {

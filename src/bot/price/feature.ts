@@ -6,15 +6,15 @@
 import type { Composer } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
-import { assetsOf, unknownAssetText } from "../asset-input.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatPrice } from "../format/numbers.ts";
-import { splitMessage } from "../format/split.ts";
-import { formatClock } from "../format/time.ts";
+import { assetsOf, unknownAssetText } from "../flow-kit/asset-input.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatPrice } from "../flow-kit/format/numbers.ts";
+import { splitMessage } from "../flow-kit/format/split.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 
 /** Shown when no asset is named. */
 export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;

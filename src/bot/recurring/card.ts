@@ -6,11 +6,11 @@ import { InlineKeyboard } from "grammy";
 import type { RecurringBuy } from "../../exchange/index.ts";
 import type { RecurringProblem } from "../../services/recurring/checks.ts";
 import type { SchedulePage } from "../../services/recurring/schedules.ts";
-import type { ActionPayload } from "../actions.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatAud } from "../format/numbers.ts";
-import { recordShown } from "../live-confirmations.ts";
+import type { ActionPayload } from "../flow-kit/actions.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatAud } from "../flow-kit/format/numbers.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { renderSchedule, renderScheduleRow, type Shown } from "./format.ts";
 

@@ -13,13 +13,13 @@ import {
 } from "../../exchange/index.ts";
 import { checkCovered, checkStart } from "../../services/recurring/checks.ts";
 import { attemptWrite, type WriteResult } from "../../services/recurring/schedules.ts";
-import { withChatAction } from "../chat-action.ts";
-import { confirmedWriter, confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
-import { recordShown } from "../live-confirmations.ts";
+import { withChatAction } from "../flow-kit/chat-action.ts";
+import { confirmedWriter, confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { type DcaPayload, describeUncovered, issueDcaToken, shownFor, showScheduleCard } from "./card.ts";
 import { directionWord, periodWords, quantityWords, whenWords } from "./format.ts";
 

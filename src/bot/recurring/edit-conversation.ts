@@ -5,12 +5,12 @@
  */
 import { DIRECTION, ExchangeNotFoundError, RECURRING_PERIODS } from "../../exchange/index.ts";
 import { checkCovered } from "../../services/recurring/checks.ts";
-import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
-import { recordShown } from "../live-confirmations.ts";
+import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { type DcaChanges, describeUncovered, issueDcaToken, shownFor } from "./card.ts";
 import { checkQuantityOutside, type DcaEditArgs } from "./conversation.ts";
 import { directionWord, nextRunWords, periodWords, quantityWords, whenWords } from "./format.ts";

@@ -8,12 +8,12 @@
 import type { Composer } from "grammy";
 import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index.ts";
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
-import { confirmKeyboard } from "../confirm-write.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { recordShown } from "../live-confirmations.ts";
+import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { describeExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { DCA_PAGE_SIZE, issueDcaToken, renderListPage, shownFor, showScheduleCard } from "./card.ts";
 import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION, type DcaEditArgs } from "./conversation.ts";
 import { scheduleLines } from "./format.ts";

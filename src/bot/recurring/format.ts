@@ -2,8 +2,8 @@
 import { DIRECTION, type Direction, type RecurringBuy } from "../../exchange/index.ts";
 import { isPeriod, quantityAsset } from "../../services/recurring/checks.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatDateTime } from "../format/time.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 import { formatAmount } from "../swaps/format.ts";
 
 type Translate = BotContext["t"];

@@ -10,9 +10,9 @@ import { InlineKeyboard } from "grammy";
 import { checkStart } from "../../services/recurring/checks.ts";
 import { exampleStart, parseTypedStart } from "../../services/recurring/start-time.ts";
 import { type BotContext, type BotDeps, type ConversationContext, userTimezone } from "../context.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatDateTime } from "../format/time.ts";
-import { nextInput } from "../prompt-input.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 
 /** The recurring-trade conversations' handle. */
 export type Convo = Conversation<BotContext, ConversationContext>;

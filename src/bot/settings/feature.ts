@@ -2,9 +2,9 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml } from "../format/html.ts";
-import { isLanguage, LANGUAGES } from "../i18n.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
+import { isLanguage, LANGUAGES } from "../pipeline/i18n.ts";
 import { TIMEZONE_CONVERSATION } from "./timezone-conversation.ts";
 
 const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];

@@ -10,11 +10,11 @@ import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { canonicalZone, resolveTimeZone, zoneCity } from "../../services/understanding/time-zone.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatClock } from "../format/time.ts";
-import { LANGUAGES } from "../i18n.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 import { listPairs } from "../listen/vocabulary.ts";
-import { nextInput } from "../prompt-input.ts";
+import { LANGUAGES } from "../pipeline/i18n.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const TIMEZONE_CONVERSATION = "timezone";

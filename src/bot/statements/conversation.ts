@@ -5,6 +5,7 @@
  * asked for again. Replay rules: the clock, the session and the delivery run in `conversation.external`.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { wallClock } from "../../services/runtime/wall-clock.ts";
 import { parseDates } from "../../services/statements/parse-dates.ts";
 import {
   customRange,
@@ -16,10 +17,9 @@ import {
 import type { LocalDate } from "../../services/statements/zoned-time.ts";
 import { matchChoice } from "../../services/understanding/choice-match.ts";
 import { readDayRangeWords } from "../../services/understanding/date-words.ts";
-import { wallClock } from "../../services/wall-clock.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { LANGUAGES } from "../i18n.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { LANGUAGES } from "../pipeline/i18n.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
 
 /** The conversation's id, for `ctx.conversation.enter`. */

@@ -7,10 +7,10 @@ import { InputFile } from "grammy";
 import type { StatementRange } from "../../services/statements/periods.ts";
 import { isoDate, type LocalDate } from "../../services/statements/zoned-time.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml } from "../format/html.ts";
-import { intlLocale } from "../format/locale.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { intlLocale } from "../flow-kit/format/locale.ts";
 
 const PDF_MAGIC = "%PDF-";
 

@@ -12,13 +12,13 @@ import { InlineKeyboard } from "grammy";
 import { isPositiveDecimal } from "../../exchange/index.ts";
 import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
-import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
+import { askAsset } from "../flow-kit/asset-question.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
-import { nextInput } from "../prompt-input.ts";
 import { formatAmount } from "./format.ts";
 import { quoteRequest, showQuote, tradeContext } from "./quotes.ts";
 

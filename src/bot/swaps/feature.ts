@@ -19,13 +19,13 @@ import {
   tradeKind,
 } from "../../services/swaps/quotes.ts";
 import type { SwapSearch } from "../../services/swaps/search.ts";
-import { assetCodesIn } from "../asset-input.ts";
-import { runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
+import { assetCodesIn } from "../flow-kit/asset-input.ts";
+import { runConfirmed } from "../flow-kit/confirm-write.ts";
+import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
 import { renderSwapLine } from "./format.ts";
 import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "./quotes.ts";

@@ -2,9 +2,9 @@
 import { SWAP_STATUS, type SwapListItem, toDec } from "../../exchange/index.ts";
 import { FIAT, type Quote, tradeKind } from "../../services/swaps/quotes.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../format/html.ts";
-import { formatAud, formatPercent, formatPrice, formatQuantity } from "../format/numbers.ts";
-import { formatDateTime } from "../format/time.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
 

@@ -12,13 +12,13 @@ import {
   type TradeKind,
   type TradeRequest,
 } from "../../services/swaps/quotes.ts";
-import type { ActionPayload } from "../actions.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { formatAud } from "../format/numbers.ts";
-import { recordShown } from "../live-confirmations.ts";
+import type { ActionPayload } from "../flow-kit/actions.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatAud } from "../flow-kit/format/numbers.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount, renderQuote } from "./format.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.

@@ -24,13 +24,13 @@ import {
 } from "../../services/withdrawals/checks.ts";
 import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import { resendButtonData } from "../addresses/buttons.ts";
-import { askAsset } from "../asset-question.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../exchange-wait.ts";
-import { escapeHtml, shorten } from "../format/html.ts";
-import { recordShown } from "../live-confirmations.ts";
-import { nextInput } from "../prompt-input.ts";
+import { askAsset } from "../flow-kit/asset-question.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { recordShown } from "../flow-kit/live-confirmations.ts";
+import { nextInput } from "../flow-kit/prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
 import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.ts";
 

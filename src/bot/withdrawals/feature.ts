@@ -20,13 +20,13 @@ import { createWithdrawal, type WithdrawalRequest } from "../../services/withdra
 import { readDraft } from "../../services/withdrawals/drafts.ts";
 import { recentWithdrawals, withdrawalRecord } from "../../services/withdrawals/history.ts";
 import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
-import { commandAsset } from "../asset-input.ts";
-import { confirmedWriter, runConfirmed } from "../confirm-write.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError, showWhereAsked } from "../exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { escapeHtml } from "../format/html.ts";
+import { commandAsset } from "../flow-kit/asset-input.ts";
+import { confirmedWriter, runConfirmed } from "../flow-kit/confirm-write.ts";
+import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../flow-kit/format/html.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import {
   describeAmountProblem,
   WITHDRAW_CONVERSATION,

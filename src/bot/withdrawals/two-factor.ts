@@ -18,12 +18,12 @@ import type { CodeWait, CodeWaits } from "../../services/withdrawals/code-waits.
 import { authorizeWithdrawal } from "../../services/withdrawals/create.ts";
 import type { WithdrawalWatch } from "../../services/withdrawals/watcher.ts";
 import { isFinalWithdrawalStatus, type WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
-import { withChatAction } from "../chat-action.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { describeExchangeError } from "../exchange-errors.ts";
-import { interactiveCall } from "../exchange-wait.ts";
-import { BotComposer } from "../fast-filter.ts";
-import { deleteSecretMessage } from "../telegram-errors.ts";
+import { withChatAction } from "../flow-kit/chat-action.ts";
+import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
+import { interactiveCall } from "../flow-kit/exchange-wait.ts";
+import { deleteSecretMessage } from "../flow-kit/telegram-errors.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
 import { renderStatusNews } from "./format.ts";
 
 /** Codes refused before the bot stops asking. */

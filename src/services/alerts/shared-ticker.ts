@@ -7,7 +7,7 @@
  */
 
 import { Ticker } from "../../exchange/index.ts";
-import type { RedisClient } from "../redis-url.ts";
+import type { RedisClient } from "../../redis/url.ts";
 
 /** Options of {@link createSharedTicker}. */
 export interface SharedTickerOptions {

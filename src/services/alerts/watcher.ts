@@ -12,7 +12,7 @@
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
- *   together: services/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
+ *   together: runtime/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
  *   after Telegram's retry_after.
  */
 import { randomUUID } from "node:crypto";
@@ -24,10 +24,10 @@ import {
   type PriceTrigger,
   type RecurringBuy,
 } from "../../exchange/index.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
 import { createRunWatch } from "../recurring/run-watch.ts";
 import { type RecurringRun, type RunOutcome, runOutcome } from "../recurring/runs.ts";
-import { retryWhileUnavailable } from "../redis-connection.ts";
-import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
+import { retryWhileUnavailable } from "../runtime/redis-connection.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
 import {
   anyWithinBands,

@@ -13,10 +13,10 @@ import {
   ExchangeForbiddenError,
   ExchangeUnauthorizedError,
 } from "../../exchange/index.ts";
+import { memoKeys } from "../../redis/key-memo.ts";
+import type { RedisClient } from "../../redis/url.ts";
 import type { Vault } from "../../vault/vault.ts";
-import { memoKeys } from "../key-memo.ts";
-import type { RedisClient } from "../redis-url.ts";
-import { type AheadReads, forgetReadAhead, takeReadAhead } from "../update-reads.ts";
+import { type AheadReads, forgetReadAhead, takeReadAhead } from "../runtime/update-reads.ts";
 import { hasKnownKeyFormat, keyCandidates } from "./pasted-keys.ts";
 
 const VAULT_FIELD = "api_key";
@@ -122,7 +122,7 @@ export function createAccountService(options: AccountServiceOptions) {
 
     /**
      * The reads of a user's key (its vault record, its permission), so an update can read them ahead (see
-     * services/update-reads.ts): every write flow asks for both.
+     * runtime/update-reads.ts): every write flow asks for both.
      */
     aheadReads: (userId: number): Required<Omit<AheadReads, "budget">> => ({
       keys: [permissionKey(userId)],

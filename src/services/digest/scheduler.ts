@@ -13,8 +13,8 @@
 import { type Job, Queue, Worker } from "bullmq";
 import type { Logger } from "pino";
 import { type ExchangeClient, ExchangeUnauthorizedError, type Ticker } from "../../exchange/index.ts";
-import { logRedisErrors } from "../queue-errors.ts";
-import { bullConnection, closeBullConnection, type RedisClient } from "../redis-url.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
+import { logRedisErrors } from "../runtime/queue-errors.ts";
 import { type DigestContent, gatherDigest } from "./content.ts";
 import { nextLocalHour, zonedHourInstant } from "./zoned-time.ts";
 

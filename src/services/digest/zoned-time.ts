@@ -3,7 +3,7 @@
  * daylight-saving changes. An hour the clocks skip (02:00 when they spring forward) is taken as the
  * instant the clocks jump; an hour that occurs twice (when they fall back) as its first occurrence.
  */
-import { wallClock } from "../wall-clock.ts";
+import { wallClock } from "../runtime/wall-clock.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { RedisClient } from "../redis-url.ts";
+import type { RedisClient } from "../../redis/url.ts";
 import { HistoryFilters, HistoryRow } from "./rows.ts";
 
 /** View ids: 9 random bytes, base64url (12 characters), so callback data stays far below 64 bytes. */

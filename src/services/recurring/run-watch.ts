@@ -7,7 +7,7 @@
  */
 import type { Logger } from "pino";
 import type { ExchangeClient, RecurringBuy } from "../../exchange/index.ts";
-import type { RedisClient } from "../redis-url.ts";
+import type { RedisClient } from "../../redis/url.ts";
 import { detectRuns, type RecurringRun, type ScheduleState, scheduleState } from "./runs.ts";
 import { allSchedules } from "./schedules.ts";
 

@@ -6,8 +6,8 @@
  * time that does not exist there (skipped when clocks go forward) is refused rather than moved, and one
  * shown twice (clocks going back) is the first of the two.
  */
+import { wallClock } from "../runtime/wall-clock.ts";
 import { readDateWords } from "../understanding/date-words.ts";
-import { wallClock } from "../wall-clock.ts";
 
 /** Wall-clock fields of a typed time. */
 interface WallTime {

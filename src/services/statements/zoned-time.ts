@@ -2,7 +2,7 @@
  * Calendar arithmetic in an IANA time zone without a date library: local dates to instants (through
  * Intl's offsets), and instants to local dates. Statement periods are whole days in the user's zone.
  */
-import { wallClock } from "../wall-clock.ts";
+import { wallClock } from "../runtime/wall-clock.ts";
 
 /** A calendar date (month 1-12). */
 export interface LocalDate {

@@ -4,11 +4,11 @@
  * then, the user is told and "slow" jobs check again on a widening schedule until it settles. Jobs live
  * in Redis, so a restart loses no follow-up. Rendering and sending are the caller's (`notify`).
  *
- * A swap whose create answer was lost is looked for by a "find" job: a few reads of the newest swaps
- * over a few seconds; found, it is followed as usual; not found, the user is told to check /swaps.
- * Every follow-up ends with a message (result, or why it stopped), and each final message is sent once
- * even when a job runs again: deliveries are recorded in Redis. The queue, the worker, the search job and
- * the record of deliveries are the follow-up watcher's (../follow-up-watcher.ts), shared with withdrawals.
+ * A swap whose create answer was lost is looked for by a "find" job: a few reads of the newest swaps over a
+ * few seconds; found, it is followed as usual; not found, the user is told to check /swaps. Every follow-up
+ * ends with a message (result, or why it stopped), and each final message is sent once even when a job runs
+ * again: deliveries are recorded in Redis. The queue, the worker, the search job and the record of deliveries
+ * are the follow-up watcher's (../runtime/follow-up-watcher.ts), shared with withdrawals.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { type ExchangeClient, SWAP_STATUS, type SwapListItem } from "../../exchange/index.ts";
@@ -19,7 +19,7 @@ import {
   type FollowUpWatcherOptions,
   type StatusRead,
   targetOf,
-} from "../follow-up-watcher.ts";
+} from "../runtime/follow-up-watcher.ts";
 import { matchPlacedSwap, SEARCH_PAGE_SIZE, type SwapSearch } from "./search.ts";
 
 /** Where news of a swap goes: the chat, the message that shows it, the language. Carries no secret. */

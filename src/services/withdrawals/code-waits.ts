@@ -4,9 +4,9 @@
  * a code (the code itself is read in a plain handler, sent to the exchange and dropped).
  */
 
-import { memoKeys } from "../key-memo.ts";
-import type { RedisClient } from "../redis-url.ts";
-import { forgetReadAhead, peekReadAhead, takeReadAhead } from "../update-reads.ts";
+import { memoKeys } from "../../redis/key-memo.ts";
+import type { RedisClient } from "../../redis/url.ts";
+import { forgetReadAhead, peekReadAhead, takeReadAhead } from "../runtime/update-reads.ts";
 
 /** The withdrawal a user's next message is the 2FA code for. Never holds the code. */
 export interface CodeWait {
@@ -41,7 +41,7 @@ export function createCodeWaits(options: CodeWaitOptions) {
   return {
     /**
      * The Redis key of the user's wait, read ahead with the rest of an update (every private text is
-     * checked for a code: see update-reads.ts).
+     * checked for a code: see runtime/update-reads.ts).
      */
     redisKey: keyOf,
     /** Starts (or replaces) the user's wait. */

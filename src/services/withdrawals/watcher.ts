@@ -9,7 +9,7 @@
  * /withdrawals. An authorize whose answer was lost is followed like any other, and reported as not
  * authorized when it stays a draft. Each report is delivered once even when a job runs again. The queue,
  * the worker, the search job and the record of deliveries are the follow-up watcher's
- * (../follow-up-watcher.ts), shared with swaps.
+ * (../runtime/follow-up-watcher.ts), shared with swaps.
  */
 import { randomUUID } from "node:crypto";
 import { type ExchangeClient, WITHDRAWAL_STATUS, type Withdrawal } from "../../exchange/index.ts";
@@ -19,7 +19,7 @@ import {
   type FollowUpTarget,
   type FollowUpWatcherOptions,
   targetOf,
-} from "../follow-up-watcher.ts";
+} from "../runtime/follow-up-watcher.ts";
 import { matchCreatedWithdrawal, WITHDRAWAL_SEARCH_PAGE_SIZE, type WithdrawalSearch } from "./search.ts";
 
 /** Where news of a withdrawal goes (the first news edits its message). Carries no secret. */

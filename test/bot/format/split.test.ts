@@ -1,6 +1,6 @@
 /** Long texts cut into messages Telegram accepts, at list separators or line breaks. */
 import { describe, expect, it } from "vitest";
-import { splitMessage } from "../../../src/bot/format/split.ts";
+import { splitMessage } from "../../../src/bot/flow-kit/format/split.ts";
 
 describe("splitMessage", () => {
   it("keeps a short text whole", () => {

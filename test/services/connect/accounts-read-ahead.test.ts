@@ -1,5 +1,5 @@
 /**
- * The account service with an update's read-ahead (services/update-reads.ts): the key's permission is
+ * The account service with an update's read-ahead (services/runtime/update-reads.ts): the key's permission is
  * taken from what the update read at its start; connecting or disconnecting in the update drops it, so
  * nothing stale is handed out after the update changed it; outside an update it is read from Redis.
  */
@@ -11,7 +11,7 @@ import {
   forgetReadAheadField,
   takeReadAheadField,
   withReadAhead,
-} from "../../../src/services/update-reads.ts";
+} from "../../../src/services/runtime/update-reads.ts";
 import { parseKeyring } from "../../../src/vault/keyring.ts";
 import { createVault } from "../../../src/vault/vault.ts";
 import { startTestExchange } from "../../support/exchange.ts";

@@ -1,7 +1,7 @@
 /** Assets by name: codes, names in any case, aliases, Chinese names, near misses and nonsense. */
 import { describe, expect, it } from "vitest";
-import { assetsOf } from "../../../src/bot/asset-input.ts";
-import { createI18n } from "../../../src/bot/i18n.ts";
+import { assetsOf } from "../../../src/bot/flow-kit/asset-input.ts";
+import { createI18n } from "../../../src/bot/pipeline/i18n.ts";
 import { ASSETS } from "../../../src/sandbox/assets.ts";
 import {
   closestAssets,

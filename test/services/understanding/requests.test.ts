@@ -3,8 +3,8 @@
  * requests with the command line each comes to, and as many texts that must not be read as a request.
  */
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../../src/bot/i18n.ts";
 import { requestWords } from "../../../src/bot/listen/vocabulary.ts";
+import { createI18n } from "../../../src/bot/pipeline/i18n.ts";
 import { RequestReader } from "../../../src/services/understanding/requests.ts";
 
 // The sandbox's names and a few aliases of the kind the locale files keep.

@@ -1,6 +1,6 @@
 /** The record of an awaited 2FA code: which withdrawal, attempts and deadline, never a code; taken once. */
 import { describe, expect, it } from "vitest";
-import { withReadAhead } from "../../../src/services/update-reads.ts";
+import { withReadAhead } from "../../../src/services/runtime/update-reads.ts";
 import { type CodeWait, createCodeWaits } from "../../../src/services/withdrawals/code-waits.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 

@@ -1,0 +1,38 @@
+/**
+ * /cancel: leaves any flow at any step, and voids every confirmation on screen
+ * (flow-kit/live-confirmations.ts). Installed before the conversations so it always wins; it does not wait
+ * behind a slow update of the same user (see pipeline/sequencing.ts), whose work it cancels.
+ */
+import type { Composer } from "grammy";
+import type { BotContext, BotDeps } from "../context.ts";
+import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
+import { cancelCodeWait } from "../withdrawals/two-factor.ts";
+
+/**
+ * Leaves active conversations, pending inputs and live confirmations, stops the user's other running updates,
+ * and says whether there was anything.
+ */
+export function cancelFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new BotComposer<BotContext>();
+  composer.command("cancel", async (ctx) => {
+    const stopped = await ctx.cancelScope.cancelOthers();
+    const active = Object.keys(ctx.conversation.active()).length > 0;
+    const awaitingKey = ctx.session.awaitingKeyUntil !== undefined;
+    await ctx.conversation.exitAll();
+    ctx.session.awaitingKeyUntil = undefined;
+    const voided = (await voidConfirmations(ctx, deps)).length;
+    // A word typed next answers none of the buttons left on screen (listen/typed-choices.ts).
+    if (ctx.chat?.type === "private") await deps.keyboards.forget(ctx.chat.id);
+    // A withdrawal waiting for its 2FA code: say what state it is left in.
+    const withdrawal = await cancelCodeWait(ctx, deps, stopped.writing);
+    // A write already sent may still go through: never claim that nothing changed then.
+    const text = stopped.writing
+      ? "cancelled-write-pending"
+      : active || awaitingKey || voided > 0 || stopped.interrupted > 0
+        ? "cancelled"
+        : "nothing-to-cancel";
+    await ctx.reply(withdrawal ?? ctx.t(text), { reply_markup: { remove_keyboard: true } });
+  });
+  return composer;
+}

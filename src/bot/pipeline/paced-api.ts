@@ -1,0 +1,135 @@
+/**
+ * The Api the bot's background messages go through (alerts, digests, swap and withdrawal follow-ups):
+ * every call to a chat takes a slot of the shared pacer right before it is sent, and gives it back when
+ * Telegram answers; a 429 holds every paced send on every instance. The pacing sits under the bounded
+ * auto-retry, so each retry is paced and counted like a first attempt.
+ *
+ * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message counts
+ * in the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30) and
+ * against its chat's budget (Telegram's burst of 3, then one a second), decided in the process with no wait
+ * while there is room. A reply that could not go within a few seconds is dropped, never queued for minutes
+ * behind Telegram's pace: the handler sees {@link ReplyDropped}.
+ */
+import { Api, type ApiClientOptions, type Transformer } from "grammy";
+import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
+import type { SendPriority, TelegramPacer } from "../../services/runtime/telegram-pacer.ts";
+import { configureApi } from "./api-config.ts";
+
+/** Methods that put a message in a chat: what Telegram paces. */
+const MESSAGE_METHODS = new Set([
+  "sendMessage",
+  "sendPhoto",
+  "sendDocument",
+  "sendMediaGroup",
+  "sendAnimation",
+  "sendVideo",
+  "sendAudio",
+  "sendVoice",
+  "sendSticker",
+  "sendLocation",
+  "copyMessage",
+  "forwardMessage",
+]);
+
+type CallResult = Awaited<ReturnType<Parameters<Transformer>[0]>>;
+
+/** How long Telegram's 429 says to wait (ms), or undefined for an answer that is no 429. */
+function floodWaitMs(result: CallResult): number | undefined {
+  return !result.ok && result.error_code === 429 ? (result.parameters?.retry_after ?? 1) * 1000 : undefined;
+}
+
+/** A reply that could not be sent within its wait at Telegram's pace: dropped, not sent. */
+export class ReplyDropped extends Error {
+  constructor(method: string) {
+    super(`${method} dropped: over Telegram's pace for longer than the bot waits`);
+    this.name = "ReplyDropped";
+  }
+}
+
+/**
+ * A transformer that paces the messages of replies (see the module comment), decided in the process
+ * (services/runtime/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while
+ * there is room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else
+ * {@link ReplyDropped}; with a `reserve`, it leaves that many of the window's places to other replies.
+ */
+export function replyPacing(
+  replies: RepliesPace,
+  pacer: Pick<TelegramPacer, "hold">,
+  { maxWaitMs = 3000, reserve = 0 }: { maxWaitMs?: number; reserve?: number } = {},
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+): Transformer {
+  const answered = async (result: CallResult) => {
+    const ms = floodWaitMs(result);
+    if (ms !== undefined) {
+      replies.hold(ms);
+      await pacer.hold(ms).catch(() => undefined);
+    }
+    return result;
+  };
+  return async (prev, method, payload, signal) => {
+    if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
+    const chatId = String((payload as { chat_id?: unknown }).chat_id);
+    let waited = 0;
+    let turn = await replies.take(chatId, reserve);
+    while (!turn.go) {
+      if (waited + turn.waitMs > maxWaitMs) throw new ReplyDropped(method);
+      waited += turn.waitMs;
+      await sleep(turn.waitMs);
+      turn = await replies.take(chatId, reserve);
+    }
+    try {
+      return answered(await prev(method, payload, signal));
+    } finally {
+      turn.answered();
+    }
+  };
+}
+
+/** A transformer that paces every call naming a `chat_id`. */
+export function pacedTransformer(pacer: TelegramPacer, priority: SendPriority): Transformer {
+  return async (prev, method, payload, signal) => {
+    const chatId =
+      payload && typeof payload === "object" && "chat_id" in payload ? String(payload.chat_id) : undefined;
+    if (chatId === undefined) return prev(method, payload, signal);
+    // Redis unreachable here: nothing is sent, and the caller's job runs again later.
+    const token = await pacer.take(chatId, priority);
+    // Once sent, Telegram's answer must reach the caller even when Redis is lost meanwhile: a message
+    // Telegram took but reported as failed would be sent again by the job's retry. A slot not given back
+    // frees at its lease, and a 429 not recorded is still waited out by the auto-retry.
+    let result: Awaited<ReturnType<typeof prev>>;
+    try {
+      result = await prev(method, payload, signal);
+    } finally {
+      await pacer.done(token, chatId).catch(() => undefined);
+    }
+    const floodMs = floodWaitMs(result);
+    if (floodMs !== undefined) await pacer.hold(floodMs).catch(() => undefined);
+    return result;
+  };
+}
+
+/** A new Api for background messages at `priority`, with the bot's transformers above the pacing. */
+export function createPacedApi(
+  token: string,
+  client: ApiClientOptions,
+  pacer: TelegramPacer,
+  priority: SendPriority,
+): Api {
+  const api = new Api(token, client);
+  // Installed first, so it is the innermost: the auto-retry installed next goes through it on every attempt.
+  api.config.use(pacedTransformer(pacer, priority));
+  configureApi(api);
+  return api;
+}
+
+/**
+ * A new Api whose messages are paced as replies (`pacing`: {@link replyPacing}), for a message the bot sends
+ * among a chat's replies without an update to answer (the notice of skipped updates): it keeps to the chat's
+ * budget and counts once in the window, as a reply does (with a reserve, yielding to the replies).
+ */
+export function createReplyApi(token: string, client: ApiClientOptions, pacing: Transformer): Api {
+  const api = new Api(token, client);
+  api.config.use(pacing);
+  configureApi(api);
+  return api;
+}

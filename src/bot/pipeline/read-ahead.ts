@@ -1,0 +1,58 @@
+/**
+ * The first thing the bot does with a user's update after sequencing it: read, in one Redis round trip, what
+ * the rest of the update reads first (see services/runtime/update-reads.ts): the cancel generation (the
+ * cancel scope), the awaited 2FA code (every private text is checked for one), the live confirmations (a
+ * command voids them: flow-kit/live-confirmations.ts), the session, the conversation state, and the stored
+ * key's record and permission (whether the user is connected, their client, the pasted-key check, whether the
+ * key may trade). Those reads then take the values without asking Redis again.
+ */
+import type { MiddlewareFn } from "grammy";
+import type { JsonStorage } from "../../services/runtime/json-storage.ts";
+import type { AheadReads } from "../../services/runtime/update-reads.ts";
+import type { BotContext, BotDeps } from "../context.ts";
+import { inboundKind, type Skips } from "./inbound-limits.ts";
+
+/** Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked). */
+export type ReadAhead = (
+  reads: AheadReads,
+  work: (budgetTaken: boolean | undefined) => Promise<void>,
+) => Promise<void>;
+
+/**
+ * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
+ * not say their Redis key are simply read when needed. With `skips`, the update is taken from its user's
+ * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts).
+ */
+export function readAheadUserState(
+  deps: BotDeps,
+  readAhead: ReadAhead,
+  storages: readonly JsonStorage<unknown>[],
+  storageKey: (userId: number) => string,
+  skips?: Skips,
+): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    if (ctx.from === undefined) return next();
+    const key = storageKey(ctx.from.id);
+    const keys = [
+      deps.cancellation.generationKey(ctx.from.id),
+      deps.withdrawals.codeWaits.redisKey(ctx.from.id),
+      // Whether a command has confirmations to void (void-on-command.ts): most have none.
+      deps.tokens.liveKey(ctx.from.id),
+    ];
+    // The buttons shown last in a private chat, which a typed answer may press (listen/typed-choices.ts).
+    if (ctx.chat?.type === "private") keys.push(deps.keyboards.keyOf(ctx.chat.id));
+    for (const storage of storages) {
+      const redisKey = storage.redisKey?.(key);
+      if (redisKey !== undefined) keys.push(redisKey);
+    }
+    const account = deps.accounts.aheadReads(ctx.from.id);
+    keys.push(...account.keys);
+    const kind = skips && inboundKind(ctx);
+    if (skips === undefined || kind === undefined) return readAhead({ keys, hashes: account.hashes }, next);
+    const budget = skips.limits.budget(ctx.from.id, kind);
+    return readAhead({ keys, hashes: account.hashes, budget }, async (taken) => {
+      if (taken === false) skips.skip(ctx, "budget");
+      else await next();
+    });
+  };
+}

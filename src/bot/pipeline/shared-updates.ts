@@ -1,0 +1,184 @@
+/**
+ * What several bot instances behind one webhook need beyond what one process does for itself: each update
+ * handled once, even when Telegram (or a proxy) delivers it twice to different instances, and one update
+ * at a time per chat across instances, so two instances never race through one user's session or
+ * conversation. Both live in Redis; a single polling process needs neither (getUpdates' offset and the
+ * in-process sequencing cover it).
+ */
+import { randomUUID } from "node:crypto";
+import type { MiddlewareFn } from "grammy";
+import { cachedScript, runScript } from "../../redis/script.ts";
+import type { RedisClient } from "../../redis/url.ts";
+import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
+import type { BotContext } from "../context.ts";
+import type { SequenceBound } from "./sequencing.ts";
+
+/** Where the shared records live. */
+export interface SharedUpdatesOptions {
+  redis: RedisClient;
+  /** Key prefix, e.g. "updates:". */
+  prefix: string;
+  /** How long a chat's lock holds when its holder dies without releasing it; default 60 s. */
+  lockMs?: number;
+  /** How often a waiting instance looks again; default 25 ms. */
+  pollMs?: number;
+  /**
+   * The chat's reply budget (services/runtime/reply-pace.ts), handed from one instance to the next with the
+   * chat's lock: what one instance's replies used, the next one's wait for. None: each instance's own.
+   */
+  replies?: Pick<RepliesPace, "chatLeft" | "chatUsed">;
+}
+
+// Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
+const SEEN_TTL_S = 86_400;
+/**
+ * KEYS lock, budget; ARGV token, lockMs. Takes the chat's lock if free: how long the chat's reply budget is
+ * still in use (ms, 0 when whole), or -1 when another holds the lock.
+ */
+const ACQUIRE = cachedScript(`
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]), 'NX') then return -1 end
+return math.max(0, redis.call('PTTL', KEYS[2]))`);
+
+/**
+ * KEYS lock, budget; ARGV token, budget in use (ms). Releases the lock if still ours, and keeps how long the
+ * chat's reply budget is in use (the later of what is kept and this), whoever holds the lock now.
+ */
+const RELEASE = cachedScript(`
+local used = tonumber(ARGV[2])
+if used > 0 and redis.call('PTTL', KEYS[2]) < used then redis.call('SET', KEYS[2], '1', 'PX', used) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * KEYS held (zset update_id -> until); ARGV update_id, lockMs, max. The update joins its chat's held updates
+ * unless `max` are held already: 1 joined, 0 full. Entries of an instance that died expire after `lockMs`.
+ */
+const JOIN = cachedScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 1`);
+
+/**
+ * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
+ * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
+ * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. Redis out of reach: the update
+ * goes on (what follows reports the outage). /cancel (`isUrgent`) is never turned away.
+ */
+export function chatHeld(
+  options: SharedUpdatesOptions,
+  isUrgent: (ctx: BotContext) => boolean,
+  bound: SequenceBound<BotContext>,
+): MiddlewareFn<BotContext> {
+  const lockMs = options.lockMs ?? 60_000;
+  // What this process holds per chat: a flood turned away here costs no Redis call.
+  const mine = new Map<number, number>();
+  const leave = (owner: number) => {
+    const left = (mine.get(owner) ?? 1) - 1;
+    if (left === 0) mine.delete(owner);
+    else mine.set(owner, left);
+  };
+  return async (ctx, next) => {
+    const owner = ctx.chat?.id ?? ctx.from?.id;
+    if (owner === undefined || isUrgent(ctx)) return next();
+    const max = bound.max(ctx);
+    if ((mine.get(owner) ?? 0) >= max) {
+      bound.overflow(ctx);
+      return;
+    }
+    mine.set(owner, (mine.get(owner) ?? 0) + 1);
+    const key = `${options.prefix}held:${owner}`;
+    const member = String(ctx.update.update_id);
+    let joined: unknown = 1;
+    try {
+      // Run on every update: by its hash, not its text.
+      joined = await runScript(options.redis, JOIN, [1, key, member, lockMs, max]);
+    } catch {
+      joined = -1;
+    }
+    if (joined === 0) {
+      leave(owner);
+      bound.overflow(ctx);
+      return;
+    }
+    try {
+      await next();
+    } finally {
+      leave(owner);
+      // Not waited for: the entry expires by itself should this fail (or Redis was out of reach: -1).
+      if (joined === 1) options.redis.zrem(key, member).catch(() => undefined);
+    }
+  };
+}
+
+/** Passes each update_id on once across every instance; a repeat is dropped without a word. */
+export function handleOnce(options: SharedUpdatesOptions): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const first = await options.redis.set(
+      `${options.prefix}seen:${ctx.update.update_id}`,
+      "1",
+      "EX",
+      SEEN_TTL_S,
+      "NX",
+    );
+    if (first !== "OK") {
+      ctx.log.info("update already handled by an instance; dropped");
+      return;
+    }
+    await next();
+  };
+}
+
+/**
+ * Runs `work` holding `owner`'s chat lock, waiting for another instance to finish first; the chat's reply
+ * budget comes with it (see {@link SharedUpdatesOptions.replies}). Also for a message the bot sends to a
+ * chat on its own while the chat may be busy (a notice of skipped updates).
+ */
+export async function inChatLock<T>(
+  options: SharedUpdatesOptions,
+  owner: number | string,
+  work: () => Promise<T>,
+  onReleaseFailed: (error: unknown) => void = () => undefined,
+): Promise<T> {
+  const key = `${options.prefix}lock:${owner}`;
+  const budget = `${options.prefix}replies:${owner}`;
+  const token = randomUUID();
+  const take = async () =>
+    (await runScript(options.redis, ACQUIRE, [2, key, budget, token, options.lockMs ?? 60_000])) as number;
+  // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
+  let used = await take();
+  while (used < 0) {
+    await sleep(options.pollMs ?? 25);
+    used = await take();
+  }
+  const chatId = String(owner);
+  options.replies?.chatUsed(chatId, used);
+  try {
+    return await work();
+  } finally {
+    const left = Math.ceil(options.replies?.chatLeft(chatId) ?? 0);
+    await runScript(options.redis, RELEASE, [2, key, budget, token, left]).catch(onReleaseFailed);
+  }
+}
+
+/**
+ * Holds the chat's lock (its user's, without a chat) while the update runs ({@link inChatLock}).
+ * `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
+ */
+export function chatLock(
+  options: SharedUpdatesOptions,
+  isUrgent: (ctx: BotContext) => boolean,
+): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const owner = ctx.chat?.id ?? ctx.from?.id;
+    if (owner === undefined || isUrgent(ctx)) return next();
+    await inChatLock(options, owner, next, (error) => {
+      ctx.log.warn({ err: error }, "chat lock not released; it expires by itself");
+    });
+  };
+}
