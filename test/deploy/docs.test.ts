@@ -2,7 +2,8 @@
  * The documentation agrees with itself and with the bot: every relative link in README.md and docs/*.md
  * points to a file that exists (and to a heading there, when it names one, with GitHub's anchors), and the
  * README's commands table lists exactly the commands of the bot's menu (a `cmd-<name>` description in
- * locales/en.ftl each). The configuration table is checked in deployment-files.test.ts.
+ * locales/en.ftl each); every source file a doc names by its path exists, so a move of a file cannot leave
+ * the docs pointing at where it was. The configuration table is checked in deployment-files.test.ts.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -80,6 +81,46 @@ describe("every relative link in README.md and docs/", () => {
       "a-b-1",
     ]);
   });
+});
+
+/** Every file of the repository below `dir` (relative paths), without node_modules and dot folders. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.split("/").some((part) => part === "node_modules" || part.startsWith(".")));
+}
+
+/** The source paths a doc names (`a/b.ts`, with a folder: bare names are too often meant loosely). */
+function namedSourcePaths(markdown: string): string[] {
+  return [...markdown.matchAll(/(?<![\w/.*<-])((?:[\w.-]+\/)+[\w.-]+\.(?:ts|ftl|cjs|mjs))\b/g)].map(
+    (match) => match[1] ?? "",
+  );
+}
+
+describe("every source path the docs name", () => {
+  const sources = ["src", "test", "bench", "scripts", "locales"].flatMap(filesBelow);
+  // A path is named from the repository's root, from src/, or from a folder below (`runtime/reply-pace.ts`).
+  const exists = (named: string) => {
+    const path = named.replace(/^(\.\.?\/)+/, "");
+    return sources.some((file) => file === path || file.endsWith(`/${path}`));
+  };
+
+  it("finds the paths", () => {
+    expect(namedSourcePaths("see `src/bot/create-bot.ts` and services/runtime/reply-pace.ts.")).toEqual([
+      "src/bot/create-bot.ts",
+      "services/runtime/reply-pace.ts",
+    ]);
+    expect(exists("bot/create-bot.ts")).toBe(true);
+    expect(exists("../src/bot/create-bot.ts")).toBe(true);
+    expect(exists("bot/start.ts")).toBe(false);
+  });
+
+  for (const doc of DOCS) {
+    it(`exists: ${doc}`, () => {
+      expect(namedSourcePaths(read(doc)).filter((path) => !exists(path))).toEqual([]);
+    });
+  }
 });
 
 describe("the README's commands", () => {
