@@ -17,7 +17,7 @@ import pino from "pino";
 import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
 import type { SessionData } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/pipeline/i18n.ts";
-import { createPacedApi } from "../src/bot/pipeline/paced-api.ts";
+import { createPacedApi, pacedTransformer } from "../src/bot/pipeline/paced-api.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,
@@ -83,7 +83,11 @@ const pacer = createTelegramPacer({
   prefix: `${prefix}telegram:`,
   ...(env.BENCH_SENDS_PER_SECOND ? { perSecond: Number(env.BENCH_SENDS_PER_SECOND) } : {}),
 });
-const api = createPacedApi("1:bench", { apiRoot: env.TELEGRAM_ROOT as string }, pacer, "prompt");
+const api = createPacedApi(
+  "1:bench",
+  { apiRoot: env.TELEGRAM_ROOT as string },
+  pacedTransformer(pacer, "prompt"),
+);
 const publicClient = factory.public();
 const watcher = createAlertWatcher({
   redisUrl,

@@ -13,7 +13,7 @@ import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n, isLanguage, languageFromTelegram } from "./bot/pipeline/i18n.ts";
 import { createSkips, NOTICE_RESERVE, skipNotifier } from "./bot/pipeline/inbound-limits.ts";
-import { createPacedApi, createReplyApi, replyPacing } from "./bot/pipeline/paced-api.ts";
+import { createPacedApi, pacedTransformer, replyPacing } from "./bot/pipeline/paced-api.ts";
 import { inChatLock } from "./bot/pipeline/shared-updates.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
@@ -215,8 +215,12 @@ export function createApp(options: AppOptions): App {
     apiRoot: config.telegramApiRoot,
     ...(options.telegramFetch ? { fetch: options.telegramFetch } : {}),
   };
-  const promptApi = createPacedApi(config.botToken, telegramClient, pacer, "prompt");
-  const backgroundApi = createPacedApi(config.botToken, telegramClient, pacer, "background");
+  const promptApi = createPacedApi(config.botToken, telegramClient, pacedTransformer(pacer, "prompt"));
+  const backgroundApi = createPacedApi(
+    config.botToken,
+    telegramClient,
+    pacedTransformer(pacer, "background"),
+  );
   const replies = createRepliesPace({ pacer, ...(options.replyPace ? { pace: options.replyPace } : {}) });
   // Webhook mode may run as several instances behind a load balancer; polling is one process.
   const shared = config.mode === "webhook" ? { redis, prefix: `${prefix}updates:`, replies } : undefined;
@@ -231,7 +235,7 @@ export function createApp(options: AppOptions): App {
       ...(options.inbound?.noticeWindowMs ? { noticeWindowMs: options.inbound.noticeWindowMs } : {}),
     }),
     notify: skipNotifier(
-      createReplyApi(
+      createPacedApi(
         config.botToken,
         telegramClient,
         replyPacing(replies, pacer, { reserve: NOTICE_RESERVE }),

@@ -6,7 +6,7 @@
  *    holds on all of them is counted in Redis (pipeline/shared-updates.ts); per-chat sequencing (/cancel does
  *    not wait behind a slow update; a chat holding its most updates skips the next:
  *    pipeline/inbound-limits.ts), then users without a `from` (channel posts...) are dropped; `ctx.log`, the
- *    update's logger, is built when first used; ;
+ *    update's logger, is built when first used;
  * 2. the read-ahead of the user's state (one Redis round trip, pipeline/read-ahead.ts; an update over its
  *    user's budget, taken in the same trip, is skipped there: pipeline/inbound-limits.ts), the update's
  *    cancel scope, session (Redis; `ctx.t` takes the user's language from it: pipeline/update-context.ts),

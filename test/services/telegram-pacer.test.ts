@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { peak, seededRandom } from "../../bench/support/measure.ts";
-import { createPacedApi } from "../../src/bot/pipeline/paced-api.ts";
+import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/paced-api.ts";
 import {
   createTelegramPacer,
   pacerKeys,
@@ -145,7 +145,7 @@ describe("Telegram pacer", () => {
           : { ok: true, result: { message_id: 1, date: 0, chat: { id: 9, type: "private" }, text: "x" } };
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     }) as unknown as typeof fetch;
-    const api = createPacedApi("1:test", { fetch: fetchStub }, pacer, "prompt");
+    const api = createPacedApi("1:test", { fetch: fetchStub }, pacedTransformer(pacer, "prompt"));
     await api.sendMessage(9, "x");
     expect(calls).toBe(2);
     expect(takes).toBe(2);

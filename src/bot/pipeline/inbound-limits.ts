@@ -32,7 +32,7 @@ export interface SkipNotice {
 /** Options of {@link createSkips}. */
 export interface SkipsOptions {
   limits: InboundLimits;
-  /** Sends a notice (paced like every message the bot sends on its own). */
+  /** Sends a notice (paced as a reply in its chat: {@link skipNotifier}). */
   notify: (notice: SkipNotice) => Promise<void>;
   logger: Logger;
   /** How long after a user's first skip the notice is considered; default 2 s (a burst is over by then). */

@@ -6,8 +6,8 @@
  *
  * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message counts
  * in the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30) and
- * against its chat's budget (Telegram's burst of 3, then one a second), decided in the process with no wait
- * while there is room. A reply that could not go within a few seconds is dropped, never queued for minutes
+ * against its chat's budget (Telegram's burst of 3, then one a second), with no wait while there is room and
+ * no round trip far from the limit (services/runtime/reply-pace.ts). A reply that could not go within a few seconds is dropped, never queued for minutes
  * behind Telegram's pace: the handler sees {@link ReplyDropped}.
  */
 import { Api, type ApiClientOptions, type Transformer } from "grammy";
@@ -108,27 +108,14 @@ export function pacedTransformer(pacer: TelegramPacer, priority: SendPriority): 
   };
 }
 
-/** A new Api for background messages at `priority`, with the bot's transformers above the pacing. */
-export function createPacedApi(
-  token: string,
-  client: ApiClientOptions,
-  pacer: TelegramPacer,
-  priority: SendPriority,
-): Api {
+/**
+ * A new Api for messages the bot sends on its own, paced by `pacing` ({@link pacedTransformer}, or
+ * {@link replyPacing} for a message that lands among a chat's replies: the notice of skipped updates), with
+ * the bot's transformers above the pacing.
+ */
+export function createPacedApi(token: string, client: ApiClientOptions, pacing: Transformer): Api {
   const api = new Api(token, client);
   // Installed first, so it is the innermost: the auto-retry installed next goes through it on every attempt.
-  api.config.use(pacedTransformer(pacer, priority));
-  configureApi(api);
-  return api;
-}
-
-/**
- * A new Api whose messages are paced as replies (`pacing`: {@link replyPacing}), for a message the bot sends
- * among a chat's replies without an update to answer (the notice of skipped updates): it keeps to the chat's
- * budget and counts once in the window, as a reply does (with a reserve, yielding to the replies).
- */
-export function createReplyApi(token: string, client: ApiClientOptions, pacing: Transformer): Api {
-  const api = new Api(token, client);
   api.config.use(pacing);
   configureApi(api);
   return api;

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
-import { cachedScript, runScript } from "../../redis/script.ts";
+import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
 import type { BotContext } from "../context.ts";
@@ -52,16 +52,15 @@ return 0`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * KEYS held (zset update_id -> until); ARGV update_id, lockMs, max. The update joins its chat's held updates
- * unless `max` are held already: 1 joined, 0 full. Entries of an instance that died expire after `lockMs`.
+ * KEYS held (zset update_id -> until); ARGV now ("": Redis's clock), update_id, lockMs, max. The update joins
+ * its chat's held updates unless `max` are held already: 1 joined, 0 full. Entries of an instance that died
+ * expire after `lockMs`.
  */
-const JOIN = cachedScript(`
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const JOIN = cachedScript(`${LUA_NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 return 1`);
 
 /**
@@ -97,7 +96,7 @@ export function chatHeld(
     let joined: unknown = 1;
     try {
       // Run on every update: by its hash, not its text.
-      joined = await runScript(options.redis, JOIN, [1, key, member, lockMs, max]);
+      joined = await runScript(options.redis, JOIN, [1, key, "", member, lockMs, max]);
     } catch {
       joined = -1;
     }
