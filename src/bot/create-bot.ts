@@ -2,7 +2,8 @@
  * Builds the bot from its dependencies, with no side effects: nothing is sent or started here.
  *
  * Order matters:
- * 1. group talk not meant for the bot is dropped (pipeline/guards.ts); with several instances, what a chat
+ * 1. group talk not meant for the bot is dropped (pipeline/guards.ts), as is an update whose user's budget
+ *    an earlier take found spent (pipeline/inbound-limits.ts); with several instances, what a chat
  *    holds on all of them is counted in Redis (pipeline/shared-updates.ts); per-chat sequencing (/cancel does
  *    not wait behind a slow update; a chat holding its most updates skips the next:
  *    pipeline/inbound-limits.ts), then users without a `from` (channel posts...) are dropped; `ctx.log`, the
@@ -68,7 +69,7 @@ import { logUncaught, reportFailure } from "./pipeline/error-boundary.ts";
 import { BotComposer } from "./pipeline/fast-filter.ts";
 import { groupChatterDropped, guardsFeature } from "./pipeline/guards.ts";
 import { createI18n } from "./pipeline/i18n.ts";
-import type { Skips } from "./pipeline/inbound-limits.ts";
+import { type Skips, skipKnownSpent } from "./pipeline/inbound-limits.ts";
 import { type ReadAhead, readAheadUserState } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
@@ -185,6 +186,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // Group chatter not meant for the bot goes no further, before it takes a place in the group's lane.
   outer.use(groupChatterDropped);
   const skips = storage.inbound?.skips;
+  // An update of a user whose budget is known to be spent costs no queue place and no round trip.
+  if (skips) outer.use(skipKnownSpent(skips));
   const held = storage.inbound?.heldPerChat ?? HELD_PER_CHAT;
   // What one chat may hold, in this process (sequencing) and on every instance together (the chat lock).
   const bound: SequenceBound<BotContext> | undefined = skips && {

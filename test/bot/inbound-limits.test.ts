@@ -53,6 +53,30 @@ describe("inbound limits", async () => {
     expect(tb.logs.join("\n")).toContain('"skipped":{"budget":7,"queue":0}');
   });
 
+  it("once a take finds the budget spent, the user's further updates are skipped without asking Redis", async () => {
+    const chat = tb.chat();
+    const budgetKey = `message:${chat.user.id}`;
+    const takes: number[] = [];
+    const redis = tb.redis as unknown as { sendCommand: (command: { args: unknown[] }) => unknown };
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = (command) => {
+      if (command.args.some((arg) => String(arg).endsWith(budgetKey))) takes.push(Date.now());
+      return send(command);
+    };
+    try {
+      const answered: number[] = [];
+      for (let i = 0; i < 8; i++) answered.push((await chat.send("/help")).length);
+      expect(answered).toEqual([1, 1, 1, 0, 0, 0, 0, 0]);
+      // Three taken, the fourth refused (with the wait until the next); the other four never asked.
+      expect(takes).toHaveLength(4);
+    } finally {
+      redis.sendCommand = send;
+    }
+    // The skips are still counted: the notice says all five.
+    const notice = await chat.waitForOutput((output) => NOTICE.test(output.plainText));
+    expect(NOTICE.exec(notice.plainText)?.[1]).toBe("5");
+  });
+
   it("notices go one at a time, half a second apart: a storm's users do not take the second together", async () => {
     const [a, b] = [tb.chat(), tb.chat()];
     const at = new Map<number, number>();

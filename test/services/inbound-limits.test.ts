@@ -28,7 +28,11 @@ const options = { redis, prefix, budgets, noticeWindowMs: 30_000, now: () => clo
 
 /** Takes one update from the budget the way every update does: inside its read-ahead script. */
 async function take(limits: ReturnType<typeof createInboundLimits>, userId: number, kind: InboundKind) {
-  return withReadAhead(redis, { keys: [], budget: limits.budget(userId, kind) }, async (taken) => taken);
+  return withReadAhead(
+    redis,
+    { keys: [], budget: limits.budget(userId, kind) },
+    async (answer) => answer?.taken,
+  );
 }
 
 describe("inbound budgets, taken with the update's reads", () => {
@@ -55,6 +59,28 @@ describe("inbound budgets, taken with the update's reads", () => {
     expect(after).toEqual([true, true, true, false]);
   });
 
+  it("say until when a spent budget refuses: never before it would take again", async () => {
+    const limits = createInboundLimits(options);
+    const budget = limits.budget(6, "press");
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const before = Date.now();
+      const answer = await withReadAhead(redis, { keys: [], budget }, async (found) => found);
+      answers.push({ answer, before, after: Date.now() });
+    }
+    expect(answers.map(({ answer }) => answer?.taken)).toEqual([true, true, false]);
+    const { answer, before, after } = answers[2] ?? expect.fail("three takes");
+    if (answer === undefined || answer.taken) return expect.fail("the third is refused");
+    // Two presses at once of a budget of 2 at 30 a minute: the next passes two seconds after the first.
+    const first = answers[0]?.before ?? 0;
+    expect(answer.spentUntil).toBeGreaterThanOrEqual(before + 1);
+    expect(answer.spentUntil).toBeLessThanOrEqual(first + 2000 + (after - first));
+    // Taken again once that time is reached (moved there by hand, as if it had passed).
+    const full = Number(await redis.get(`${prefix}press:6`));
+    await redis.set(`${prefix}press:6`, String(full - (answer.spentUntil - before)), "KEEPTTL");
+    expect(await take(limits, 6, "press")).toBe(true);
+  });
+
   it("keep each kind and each user apart", async () => {
     const limits = createInboundLimits(options);
     expect(await take(limits, 2, "inline")).toBe(true);
@@ -77,7 +103,7 @@ describe("inbound budgets, taken with the update's reads", () => {
     const read = await withReadAhead(
       redis,
       { keys: [`${prefix}read`, `${prefix}none`], budget: limits.budget(5, "message") },
-      async (taken) => [taken, takeReadAhead(`${prefix}read`), takeReadAhead(`${prefix}none`)],
+      async (answer) => [answer?.taken, takeReadAhead(`${prefix}read`), takeReadAhead(`${prefix}none`)],
     );
     expect(read).toEqual([true, "value", null]);
   });

@@ -7,7 +7,7 @@
  * after the first skip: "I skipped N of your messages", in their language, in the chat of that first skip;
  * the log says how many were skipped and why (never what they said).
  */
-import type { Api } from "grammy";
+import type { Api, MiddlewareFn } from "grammy";
 import type { Logger } from "pino";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import type { InboundKind, InboundLimits } from "../../services/runtime/inbound-limits.ts";
@@ -81,13 +81,23 @@ export interface Skips {
   limits: InboundLimits;
   /** Skips the update: deletes a secret in it, counts it, and schedules the notice. */
   skip(ctx: BotContext, reason: SkipReason): void;
+  /** Notes that the user's budget of `kind` refuses every update until `until` (epoch ms, this clock). */
+  spent(userId: number, kind: InboundKind, until: number): void;
+  /** Whether the user's budget of `kind` is known to refuse an update now (no need to ask Redis). */
+  knownSpent(userId: number, kind: InboundKind): boolean;
 }
+
+/** How many users' spent budgets a process remembers before it sweeps the lapsed ones. */
+const SPENT_SWEEP_AT = 1000;
 
 /** Creates the skipping of updates for one bot. */
 export function createSkips(options: SkipsOptions): Skips {
   const { limits, logger } = options;
   const delayMs = options.noticeDelayMs ?? 2000;
   const spells = new Map<number, Spell>();
+  // Budgets found spent, until when: a storm's further updates are skipped without a round trip. A budget
+  // never refills early, so this holds whichever instance took from it; each entry lasts at most an interval.
+  const spentUntil = new Map<string, number>();
   // Notices go out one at a time, a gap apart: a storm's users all hear of it at once otherwise, and their
   // notices would take the second's slots from the replies of everyone else (services/runtime/reply-pace.ts).
   let lane: Promise<unknown> = Promise.resolve();
@@ -182,8 +192,36 @@ export function createSkips(options: SkipsOptions): Skips {
       spell.count++;
       spell.reasons[reason]++;
     },
+    spent(userId, kind, until) {
+      if (spentUntil.size >= SPENT_SWEEP_AT) {
+        const now = Date.now();
+        for (const [key, at] of spentUntil) if (at <= now) spentUntil.delete(key);
+      }
+      spentUntil.set(`${kind}:${userId}`, until);
+    },
+    knownSpent(userId, kind) {
+      const key = `${kind}:${userId}`;
+      const until = spentUntil.get(key);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      spentUntil.delete(key);
+      return false;
+    },
   };
   return skips;
+}
+
+/**
+ * Skips, before it queues or reads anything, an update whose user's budget is known to be spent (found so by
+ * an earlier update's take: read-ahead.ts); everything else goes on to be taken from its budget as usual.
+ */
+export function skipKnownSpent(skips: Skips): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    const kind = ctx.from === undefined ? undefined : inboundKind(ctx);
+    if (kind === undefined || ctx.from === undefined || !skips.knownSpent(ctx.from.id, kind)) return next();
+    skips.skip(ctx, "budget");
+    return Promise.resolve();
+  };
 }
 
 /** The words of a notice in `language`, from the bot's translations. */

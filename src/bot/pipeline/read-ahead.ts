@@ -7,6 +7,7 @@
  * key may trade). Those reads then take the values without asking Redis again.
  */
 import type { MiddlewareFn } from "grammy";
+import type { BudgetAnswer } from "../../services/runtime/inbound-limits.ts";
 import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { AheadReads } from "../../services/runtime/update-reads.ts";
 import type { BotContext, BotDeps } from "../context.ts";
@@ -15,7 +16,7 @@ import { inboundKind, type Skips } from "./inbound-limits.ts";
 /** Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked). */
 export type ReadAhead = (
   reads: AheadReads,
-  work: (budgetTaken: boolean | undefined) => Promise<void>,
+  work: (budget: BudgetAnswer | undefined) => Promise<void>,
 ) => Promise<void>;
 
 /**
@@ -31,13 +32,14 @@ export function readAheadUserState(
   skips?: Skips,
 ): MiddlewareFn<BotContext> {
   return (ctx, next) => {
-    if (ctx.from === undefined) return next();
-    const key = storageKey(ctx.from.id);
+    const from = ctx.from;
+    if (from === undefined) return next();
+    const key = storageKey(from.id);
     const keys = [
-      deps.cancellation.generationKey(ctx.from.id),
-      deps.withdrawals.codeWaits.redisKey(ctx.from.id),
+      deps.cancellation.generationKey(from.id),
+      deps.withdrawals.codeWaits.redisKey(from.id),
       // Whether a command has confirmations to void (void-on-command.ts): most have none.
-      deps.tokens.liveKey(ctx.from.id),
+      deps.tokens.liveKey(from.id),
     ];
     // The buttons shown last in a private chat, which a typed answer may press (listen/typed-choices.ts).
     if (ctx.chat?.type === "private") keys.push(deps.keyboards.keyOf(ctx.chat.id));
@@ -45,14 +47,15 @@ export function readAheadUserState(
       const redisKey = storage.redisKey?.(key);
       if (redisKey !== undefined) keys.push(redisKey);
     }
-    const account = deps.accounts.aheadReads(ctx.from.id);
+    const account = deps.accounts.aheadReads(from.id);
     keys.push(...account.keys);
     const kind = skips && inboundKind(ctx);
     if (skips === undefined || kind === undefined) return readAhead({ keys, hashes: account.hashes }, next);
-    const budget = skips.limits.budget(ctx.from.id, kind);
-    return readAhead({ keys, hashes: account.hashes, budget }, async (taken) => {
-      if (taken === false) skips.skip(ctx, "budget");
-      else await next();
+    const budget = skips.limits.budget(from.id, kind);
+    return readAhead({ keys, hashes: account.hashes, budget }, async (answer) => {
+      if (answer === undefined || answer.taken) return next();
+      skips.spent(from.id, kind, answer.spentUntil);
+      skips.skip(ctx, "budget");
     });
   };
 }

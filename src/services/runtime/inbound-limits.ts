@@ -45,6 +45,13 @@ export interface BudgetTake {
   burst: number;
 }
 
+/**
+ * What a take from a budget found: taken, or spent until `spentUntil` (this process's clock, epoch ms):
+ * the budget refuses every update of its user and kind until then, whichever instance asks, since a budget
+ * never refills early (others' takes only push it later).
+ */
+export type BudgetAnswer = { taken: true } | { taken: false; spentUntil: number };
+
 /** The limits shared by every instance on this Redis and prefix. */
 export interface InboundLimits {
   /** The take of one update of `kind` from the user's budget, run with the update's reads. */
@@ -75,16 +82,18 @@ export interface InboundLimitsOptions {
 
 /**
  * Lua: `take_budget(key, now, interval, burst)` takes one update from the budget at `key` (the time it is
- * next full): 1 when taken, 0 when spent (nothing is written then: a refused update costs nothing more).
- * Run inside the read-ahead of every update (update-reads.ts): no round trip of its own.
+ * next full): 0 when taken; when spent, the milliseconds (at least 1) until the next update would be taken,
+ * and nothing is written (a refused update costs nothing more). Run inside the read-ahead of every update
+ * (update-reads.ts): no round trip of its own.
  */
 export const TAKE_BUDGET_LUA = `
 local function take_budget(key, now, interval, burst)
   local full = math.max(tonumber(redis.call('GET', key) or '0'), now)
   local after = full + interval
-  if after - now > interval * burst then return 0 end
+  local over = after - now - interval * burst
+  if over > 0 then return math.max(1, math.ceil(over)) end
   redis.call('SET', key, after, 'PX', math.ceil(after - now))
-  return 1
+  return 0
 end`;
 
 /**

@@ -14,7 +14,7 @@
 import { cachedScript, runScript, type ScriptArgs } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { FewByKey } from "./few-by-key.ts";
-import { type BudgetTake, TAKE_BUDGET_LUA } from "./inbound-limits.ts";
+import { type BudgetAnswer, type BudgetTake, TAKE_BUDGET_LUA } from "./inbound-limits.ts";
 import type { JsonStorage } from "./json-storage.ts";
 import { currentFrame, enterFrameAfterAwait, UpdateFrame, type UpdateReads } from "./update-frame.ts";
 
@@ -43,7 +43,7 @@ const LONG_VALUE_BYTES = 256;
  * multi-key script there requires.
  *
  * With a budget (the last KEY, and its interval and burst after the fields), the update is taken from it in
- * the same script: its answer (1 taken, 0 spent) is the last value of the array. Checking a user's budget
+ * the same script: its answer (0 taken, else the milliseconds until it would be) is the last value of the array. Checking a user's budget
  * costs no round trip of its own, and next to no CPU beside the reads.
  */
 const READ_AHEAD_SCRIPT = `${TAKE_BUDGET_LUA}
@@ -92,12 +92,12 @@ const valueAt = (values: readonly (string | number | false)[], reply: Reply, at:
 
 /**
  * Runs `work` (the rest of an update) with `reads` read ahead in one round trip; `work` learns whether the
- * update was taken from its budget (false: spent; undefined: no budget asked).
+ * update was taken from its budget, and if not until when it is spent (undefined: no budget asked).
  */
 export async function withReadAhead<T>(
   redis: RedisClient,
   reads: AheadReads,
-  work: (budgetTaken: boolean | undefined) => Promise<T>,
+  work: (budget: BudgetAnswer | undefined) => Promise<T>,
 ): Promise<T> {
   const { keys, hashes = [], budget } = reads;
   // The script's number of keys, its KEYS (the string keys, the hashes, the budget), then its ARGV (see
@@ -108,6 +108,8 @@ export async function withReadAhead<T>(
   args.push(keys.length, hashes.length);
   for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
   if (budget) args.push(budget.intervalMs, budget.burst);
+  // Before the script: Redis's clock reads later, so a wait counted from here never ends after the budget's.
+  const sentAt = Date.now();
   // Awaited even with nothing to read: the update's frame is entered after an await (below).
   const reply: Reply =
     args.length === 3 ? await ("[]" as Reply) : ((await runScript(redis, READ_AHEAD, args)) as Reply);
@@ -118,12 +120,18 @@ export async function withReadAhead<T>(
   for (const hash of hashes) {
     for (const field of hash.fields) store.ahead.set(hash.key, field, valueAt(values, reply, at++));
   }
-  const budgetTaken = budget ? values[at] === 1 : undefined;
+  const wait = values[at];
+  const answer: BudgetAnswer | undefined =
+    budget === undefined
+      ? undefined
+      : wait === 0
+        ? { taken: true }
+        : { taken: false, spentUntil: sentAt + (typeof wait === "number" ? wait : 0) };
   try {
     const frame = new UpdateFrame();
     frame.reads = store;
     enterFrameAfterAwait(frame);
-    return await work(budgetTaken);
+    return await work(answer);
   } finally {
     // Work the update left running (a timer, a background promise) reads Redis from now on.
     store.ahead.clear();
