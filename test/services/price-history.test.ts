@@ -6,6 +6,7 @@ import {
   DAYS_KEPT,
   FIVE_MINUTES_MS,
   MINUTE_MS,
+  periodCloses,
 } from "../../src/services/market/price-history.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -144,6 +145,33 @@ describe("price history", () => {
         )
         .sort(),
     );
+  });
+
+  it("takes an hour's close from the point at its end, and none where that is a gap", async () => {
+    const history = createPriceHistory({ redis, prefix: prefixFor("price-history") });
+    const HOUR = 3600_000;
+    for (const [at, price] of [
+      [T0 + 59 * MINUTE_MS, "1"],
+      [T0 + HOUR, "2"],
+      [T0 + HOUR + MINUTE_MS, "3"],
+      [T0 + 2 * HOUR + MINUTE_MS, "4"],
+      [T0 + 3 * HOUR, "5"],
+    ] as const) {
+      await history.record(tick(price), at);
+    }
+    // In minutes, 14:00 is a gap (nobody read the ticker then): the hour 13:00-14:00 has no close.
+    const minutes = await history.series("BTC", T0, T0 + 3 * HOUR, "1m");
+    expect(periodCloses(minutes, HOUR)).toEqual([
+      { at: T0 + HOUR, mid: 2 },
+      { at: T0 + 3 * HOUR, mid: 5 },
+    ]);
+    // In five minutes, the slot 14:00-14:05 holds its first reading (14:01), as precise as that resolution is.
+    const fives = await history.series("BTC", T0, T0 + 3 * HOUR, "5m");
+    expect(periodCloses(fives, HOUR)).toEqual([
+      { at: T0 + HOUR, mid: 2 },
+      { at: T0 + 2 * HOUR, mid: 4 },
+      { at: T0 + 3 * HOUR, mid: 5 },
+    ]);
   });
 
   it("gives each key its day's lifetime when written: two days for minutes, 32 for five minutes", async () => {

@@ -80,6 +80,16 @@ export function bytesPerAsset(): { minute: number; fiveMinute: number; total: nu
   return { minute, fiveMinute, total: minute + fiveMinute };
 }
 
+/**
+ * The closes of the periods of `periodMs` (an hour: 3,600,000) among `points`: a slot's price is the price
+ * at its start, so the close of the period ending at T is the point at T, and it keeps that `at`. A period
+ * whose end slot is a gap has no close (left out, never taken from a neighbour). From five-minute points
+ * the close is the first reading in the five minutes from T; from minute points, in the minute from T.
+ */
+export function periodCloses(points: readonly PricePoint[], periodMs: number): PricePoint[] {
+  return points.filter((point) => point.at % periodMs === 0);
+}
+
 // Outside these a stored value is taken for garbage: no listed asset is priced in trillions or below 1e-12.
 const MIN_PRICE = 1e-12;
 const MAX_PRICE = 1e15;
