@@ -144,10 +144,10 @@ export function createApp(options: AppOptions): App {
     prefix: `${prefix}alerts:`,
     load: async () => {
       const fetched = await publicClient.market.ticker();
-      // Every read feeds the day's change; a failed write only leaves a gap in the history.
+      // Every read feeds the price history; a failed write only leaves a gap (the next read retries).
       priceHistory
         .record(fetched, Date.now())
-        .catch((error: unknown) => priceLog.warn({ err: error }, "snapshot not saved"));
+        .catch((error: unknown) => priceLog.warn({ err: error }, "price history not saved"));
       return fetched;
     },
   });

@@ -102,7 +102,9 @@ describe("inline price cards", () => {
         sell: new Decimal(entry.sell).dividedBy(2).toFixed(),
       };
     }
+    // The change is against the minute a day before the query: the next minute too, should one begin.
     await tb.app.deps.priceHistory.record(halved, now - 24 * 3600_000);
+    await tb.app.deps.priceHistory.record(halved, now - 24 * 3600_000 + 60_000);
     const answer = await ask(tb.chat(), "btc");
     const card = answer.results[0] as InlineQueryResultArticle;
     expect(textOf(card)).toContain("24 h: ▲ +100.00%");

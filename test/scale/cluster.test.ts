@@ -135,9 +135,22 @@ describe.runIf(!("skipped" in started))("the bot on a Redis Cluster", async () =
     );
   });
 
+  it("the price history writes its script and reads its pipelines on the cluster", async () => {
+    const history = tb.app.deps.priceHistory;
+    const at = Date.UTC(2026, 10, 20, 3, 0, 0);
+    const ticker = { BTC: { buy: "100", sell: "100" }, ETH: { buy: "10", sell: "10" } };
+    await history.record(ticker, at - 24 * 3600_000);
+    await history.record(ticker, at);
+    const read = await history.seriesMany(["BTC", "ETH"], at - 24 * 3600_000, at, "5m");
+    expect(read.get("BTC")?.map((point) => point.mid)).toEqual([100, 100]);
+    expect(read.get("ETH")).toHaveLength(2);
+    const changes = await history.dayChange({ BTC: { buy: "110", sell: "110" } }, at);
+    expect(changes.get("BTC")).toBe("10");
+  });
+
   it("every key the bot wrote (its own and BullMQ's) is under the tag, in one slot on one master", async () => {
     const keys = await allKeys();
-    const kinds = ["session:", "vault:", "ratelimit:", "alerts:", "bull:"];
+    const kinds = ["session:", "vault:", "ratelimit:", "alerts:", "price-history:", "bull:"];
     for (const kind of kinds)
       expect(
         keys.some((key) => key.startsWith(`${tb.prefix}${kind}`)),
