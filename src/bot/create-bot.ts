@@ -62,6 +62,7 @@ import { typedChoices } from "./listen/typed-choices.ts";
 import { configureApi } from "./pipeline/api-config.ts";
 import { cancelScopes, guardStateWrites } from "./pipeline/cancel-scope.ts";
 import { commandName } from "./pipeline/command-text.ts";
+import { chartFeature } from "./chart/feature.ts";
 import { conversationLayer } from "./pipeline/conversation-gate.ts";
 import { conversationLanguage } from "./pipeline/conversation-language.ts";
 import { logUncaught, reportFailure } from "./pipeline/error-boundary.ts";
@@ -304,6 +305,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     balanceFeature(deps),
     portfolioFeature(deps),
     priceFeature(deps),
+    chartFeature(deps),
     inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),

@@ -18,6 +18,18 @@ const SNAPSHOT_TTL_MS = DAY_MS + 60 * 60_000;
 const NEIGHBOUR_SLOTS = [0, -1, 1, -2, 2] as const;
 const DECIMAL = /^\d{1,20}(?:\.\d{1,30})?$/;
 
+/** One price of the history: `at` is its slot's start (epoch ms); a slot without a price is a gap. */
+export interface PricePoint {
+  at: number;
+  mid: number;
+}
+
+/** The slot width of a series: one minute, or five. */
+export type HistoryResolution = "1m" | "5m";
+
+/** The width in ms of a slot of each resolution. */
+export const RESOLUTION_MS: Readonly<Record<HistoryResolution, number>> = { "1m": 60_000, "5m": 5 * 60_000 };
+
 /** Options of {@link createPriceHistory}. */
 export interface PriceHistoryOptions {
   redis: RedisClient;
@@ -89,6 +101,31 @@ export function createPriceHistory(options: PriceHistoryOptions) {
         changes.set(code, now.minus(before).dividedBy(before).times(100).toFixed());
       }
       return changes;
+    },
+
+    /**
+     * The mids of `asset` in the slots from `from` to `to` (epoch ms), oldest first, missing slots left
+     * out. Only five-minute snapshots are kept here (for about a day), so a "1m" series holds one point per
+     * five minutes, each at its slot's start; older slots are gaps.
+     */
+    async series(
+      asset: string,
+      from: number,
+      to: number,
+      _resolution: HistoryResolution,
+    ): Promise<PricePoint[]> {
+      const oldest = Math.max(slotOf(from), slotOf(to - SNAPSHOT_TTL_MS));
+      const slots: number[] = [];
+      for (let slot = oldest; slot <= slotOf(to); slot++) slots.push(slot);
+      if (slots.length === 0) return [];
+      const raws = await redis.mget(slots.map((slot) => `${prefix}${slot}`));
+      const points: PricePoint[] = [];
+      for (const [index, raw] of raws.entries()) {
+        const mid = parseSnapshot(raw)?.[asset];
+        const at = (slots[index] as number) * SNAPSHOT_SLOT_MS;
+        if (mid !== undefined && at >= from) points.push({ at, mid: Number(mid) });
+      }
+      return points;
     },
   };
 }
