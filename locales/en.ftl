@@ -1063,12 +1063,10 @@ chart-bad-period = I can't chart { $asset } over “{ $period }”: a chart cove
 chart-not-priced = { $asset } has no buy and sell price on the exchange right now, so there is nothing to chart.
 chart-no-history = I have no { $asset } prices for the { $period } yet: the bot keeps its own price history from when it runs. Try again in a few minutes.
 chart-too-little = I have too few { $asset } prices for the { $period } yet: the bot keeps its own price history from when it runs, and has prices since { $since } ({ $zone }). Try again in a few minutes.
-chart-period = { $period ->
-        [1h] last hour
-        [24h] last 24 hours
-        [7d] last 7 days
-       *[30d] last 30 days
-    }
+chart-period-1h = last hour
+chart-period-24h = last 24 hours
+chart-period-7d = last 7 days
+chart-period-30d = last 30 days
 chart-title = <b>{ $asset }</b>{ $name } · { $period }
 chart-figures = Now { $last } · { $change } since { $first }
 chart-range = High { $high } · low { $low }

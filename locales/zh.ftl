@@ -1050,12 +1050,10 @@ chart-bad-period = 无法按“{ $period }”绘制 { $asset } 的走势图：�
 chart-not-priced = 交易所目前没有 { $asset } 的买入价与卖出价，无法绘制走势图。
 chart-no-history = 我还没有{ $period }的 { $asset } 价格：机器人从运行起才开始记录价格。请过几分钟再试。
 chart-too-little = 我记录的{ $period } { $asset } 价格还太少：机器人从运行起才开始记录价格，目前自 { $since }（{ $zone }）起才有。请过几分钟再试。
-chart-period = { $period ->
-        [1h] 最近 1 小时
-        [24h] 最近 24 小时
-        [7d] 最近 7 天
-       *[30d] 最近 30 天
-    }
+chart-period-1h = 最近 1 小时
+chart-period-24h = 最近 24 小时
+chart-period-7d = 最近 7 天
+chart-period-30d = 最近 30 天
 chart-title = <b>{ $asset }</b>{ $name } · { $period }
 chart-figures = 现价 { $last } · 较 { $first } { $change }
 chart-range = 最高 { $high } · 最低 { $low }

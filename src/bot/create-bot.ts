@@ -49,6 +49,7 @@ import {
 import { alertsFeature } from "./alerts/feature.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
+import { chartFeature } from "./chart/feature.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { type ActionHandler, actionsFeature } from "./flow-kit/actions.ts";
@@ -62,7 +63,6 @@ import { typedChoices } from "./listen/typed-choices.ts";
 import { configureApi } from "./pipeline/api-config.ts";
 import { cancelScopes, guardStateWrites } from "./pipeline/cancel-scope.ts";
 import { commandName } from "./pipeline/command-text.ts";
-import { chartFeature } from "./chart/feature.ts";
 import { conversationLayer } from "./pipeline/conversation-gate.ts";
 import { conversationLanguage } from "./pipeline/conversation-language.ts";
 import { logUncaught, reportFailure } from "./pipeline/error-boundary.ts";

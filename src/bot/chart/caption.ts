@@ -3,6 +3,7 @@
  * change since the first price drawn, the high and the low, from when the bot has prices (when later than
  * the period's start), and what each line stands for. Figures are formatted from decimal strings.
  */
+import { Decimal } from "decimal.js";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
@@ -48,7 +49,7 @@ export function chartCaption(
     t("chart-title", {
       asset: escapeHtml(figures.asset),
       name: figures.name === "" ? "" : ` ${escapeHtml(figures.name)}`,
-      period: t("chart-period", { period: figures.period }),
+      period: t(`chart-period-${figures.period}`),
     }),
     t("chart-figures", {
       last: price(figures.last),
@@ -63,7 +64,9 @@ export function chartCaption(
   if (figures.gaps) out.push(t("chart-gaps"));
   const legend: string[] = [];
   if (lines.kind === "drawn") {
-    const triggers = lines.levels.filter((level) => level.kind === "above" || level.kind === "below");
+    const triggers = lines.levels
+      .filter((level) => level.kind === "above" || level.kind === "below")
+      .sort((a, b) => new Decimal(b.price).comparedTo(a.price));
     if (triggers.length > 0) {
       const list = triggers
         .map((level) => `${level.kind === "above" ? "▲" : "▼"} ${price(level.price)}`)

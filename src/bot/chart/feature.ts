@@ -164,10 +164,10 @@ async function chartView(
     const first = history[0];
     const text =
       first === undefined
-        ? ctx.t("chart-no-history", { asset: escapeHtml(code), period: ctx.t("chart-period", { period }) })
+        ? ctx.t("chart-no-history", { asset: escapeHtml(code), period: ctx.t(`chart-period-${period}`) })
         : ctx.t("chart-too-little", {
             asset: escapeHtml(code),
-            period: ctx.t("chart-period", { period }),
+            period: ctx.t(`chart-period-${period}`),
             since: formatDateTime(new Date(first.at), zone, locale),
             zone,
           });
