@@ -174,8 +174,8 @@ describe("/chart", () => {
     const client = tb.ex.client(account.readWriteKey);
     await placeSwap(client, "AUD", "BTC", "1000");
     const mid = await midOf("BTC");
-    const above = toDec(mid).times("1.005").toDecimalPlaces(0).toFixed();
-    const below = toDec(mid).times("0.995").toDecimalPlaces(0).toFixed();
+    const above = toDec(String(mid)).times("1.005").toDecimalPlaces(0).toFixed();
+    const below = toDec(String(mid)).times("0.995").toDecimalPlaces(0).toFixed();
     await client.priceTriggers.create({ asset: "BTC", price: above, match: 1 });
     await client.priceTriggers.create({ asset: "BTC", price: below, match: 2 });
     await tb.app.deps.alerts.triggersChanged(chat.user.id);
