@@ -458,6 +458,7 @@ inline-card =
     Sell: { $sell }
     { $change }
     <i>Indicative prices, { $time } ({ $zone })</i>
+inline-chart-button = 📈 24 h chart
 inline-change = 24 h: { $change }
 inline-change-unknown = 24 h: not known yet
 inline-no-match = No listed asset matches. Open the bot

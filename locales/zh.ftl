@@ -463,6 +463,7 @@ inline-card =
     卖出：{ $sell }
     { $change }
     <i>参考价格，{ $time }（{ $zone }）</i>
+inline-chart-button = 📈 24 小时走势图
 inline-change = 24 小时：{ $change }
 inline-change-unknown = 24 小时：暂无数据
 inline-no-match = 没有匹配的资产。打开机器人

@@ -215,4 +215,26 @@ describe("/chart", () => {
     );
     expect(pixelsOf(photo.file?.bytes ?? new Uint8Array(), PRICE_CHART_COLORS.levels.average)).toBe(0);
   });
+
+  it("an inline card offers the 24 h chart: its button opens the private chat at /start chart-CODE", async () => {
+    const chat = tb.chat();
+    const update = tb.fake.inlineQuery(chat.user, "btc", "group");
+    await tb.app.bot.handleUpdate(update);
+    const call = tb.fake
+      .callsTo("answerInlineQuery")
+      .find((c) => c.payload.inline_query_id === update.inline_query?.id);
+    expect(call?.response?.ok).toBe(true);
+    const [card] = call?.payload.results as {
+      reply_markup?: { inline_keyboard: { text: string; url?: string }[][] };
+    }[];
+    const button = card?.reply_markup?.inline_keyboard[0]?.[0];
+    expect(button?.text).toBe("📈 24 h chart");
+    expect(button?.url).toBe(`https://t.me/${tb.app.bot.botInfo.username}?start=chart-BTC`);
+    const photo = photoOf(await chat.send("/start chart-BTC"));
+    expect(photo.plainText).toContain("BTC Bitcoin · last 24 hours");
+    // A parameter naming nothing greets as usual.
+    const [greeting] = await chat.send("/start chart-NOPE1");
+    expect(greeting?.kind).toBe("message");
+    expect(greeting?.plainText).toContain("Welcome");
+  });
 });

@@ -41,6 +41,23 @@ export const MIN_HISTORY_POINTS = 3;
 /** Callback data of a chart button: `ch:<code>:<period>`. */
 const CHART_DATA = /^ch:([A-Z0-9]{1,12}):(1h|24h|7d|30d)$/;
 const chartData = (code: string, period: ChartPeriod) => `ch:${code}:${period}`;
+/** The start parameter's prefix of a chart link (`/start chart-BTC`, from an inline card's button). */
+export const CHART_START = "chart-";
+const CHART_START_PARAMETER = /^chart-([A-Za-z0-9]{1,20})$/;
+
+/**
+ * Answers `/start chart-CODE` (an inline card's chart button) with the asset's 24-hour chart; false when
+ * the parameter is not a chart link or names no priced asset (the caller greets as usual).
+ */
+export async function startWithChart(ctx: BotContext, deps: BotDeps, parameter: string): Promise<boolean> {
+  const code = CHART_START_PARAMETER.exec(parameter)?.[1]?.toUpperCase();
+  if (code === undefined) return false;
+  const ticker = await deps.market.ticker().catch(() => undefined);
+  if (ticker?.[code] === undefined) return false;
+  await showChart(ctx, deps, code, DEFAULT_PERIOD);
+  return true;
+}
+
 /** A word that looks like a period ("2h", "90d", "3 weeks") but names none. */
 const PERIOD_LIKE = /^\d+\s*[a-z\u4e00-\u9fff]+$/i;
 
