@@ -1074,6 +1074,11 @@ chart-range = High { $high } · low { $low }
 chart-since = Prices only since { $since } ({ $zone }): the bot keeps its own history from when it runs.
 chart-gaps = Breaks in the line are times the bot has no price for.
 chart-legend-triggers = Amber dashed lines: your armed price alerts (▲ above, ▼ below): { $levels }.
+chart-legend-more = { $count ->
+        [one] One more alert, further from the price, is not drawn: /alerts lists it.
+       *[other] { $count } more alerts, further from the price, are not drawn: /alerts lists them.
+    }
+chart-legend-watched = Purple dotted lines with ◆: levels the bot watches for your market alerts: { $levels }.
 chart-legend-average = Blue dotted line: your average buy price, { $price }.
 chart-no-key = Connect a key (/connect) to see your alert levels and average buy price on the chart.
 chart-lines-failed = Your alert levels and average buy price could not be read, so they are not drawn. { $reason }

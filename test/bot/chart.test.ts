@@ -135,6 +135,10 @@ describe("/chart", () => {
     // A name typed at the buttons picks its code's button.
     const photo = photoOf(await chat.send("ethereum"));
     expect(photo.plainText).toContain("ETH Ethereum · last 24 hours");
+    // A period alone asks which asset, for that period.
+    const [forWeek] = await chat.send("/chart 7d");
+    expect(forWeek?.plainText).toContain("Which asset's chart?");
+    expect(photoOf(await chat.press("SOL")).plainText).toContain("SOL Solana · last 7 days");
   });
 
   it("a bad period lists the periods as buttons, and nothing is drawn until one is tapped", async () => {

@@ -201,6 +201,22 @@ describe("the price chart picture", () => {
       expect((tops[i] as number) - (tops[i - 1] as number)).toBeGreaterThanOrEqual(34);
   });
 
+  it("keeps every tag inside the picture however many levels crowd the bottom", () => {
+    const levels: ChartLevel[] = Array.from({ length: 8 }, (_, i) => ({
+      price: String(10 + i),
+      kind: "below" as const,
+      label: String(10 + i),
+    }));
+    const svg = priceChartSvg(input(wave(1440, MINUTE), MINUTE, levels));
+    const tops = [...svg.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="34"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(tops).toHaveLength(8);
+    for (const top of tops) expect(top + 34).toBeLessThanOrEqual(PRICE_CHART_SIZE.height);
+    // All pinned below the prices: no line drawn across, each tag with its arrow.
+    expect(svg.match(/↓ 1\d/g)).toHaveLength(8);
+  });
+
   it("escapes what the exchange names an asset, and labels times in the user's zone", () => {
     const svg = priceChartSvg({ ...input(wave(60, MINUTE), MINUTE), asset: "<A&B>" });
     expect(svg).toContain("&lt;A&amp;B&gt;");

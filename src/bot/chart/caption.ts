@@ -31,7 +31,11 @@ export interface ChartFigures {
 
 /** What the personal lines came to: drawn (possibly none), no key connected, or not readable. */
 export type PersonalLines =
-  | { kind: "drawn"; levels: ChartLevel[] }
+  | {
+      kind: "drawn";
+      levels: ChartLevel[] /** Armed triggers left out, further from the price. */;
+      more: number;
+    }
   | { kind: "no-key" }
   | { kind: "failed"; reason: string };
 
@@ -72,6 +76,13 @@ export function chartCaption(
         .map((level) => `${level.kind === "above" ? "▲" : "▼"} ${price(level.price)}`)
         .join(", ");
       legend.push(t("chart-legend-triggers", { levels: list }));
+    }
+    if (lines.more > 0) legend.push(t("chart-legend-more", { count: lines.more }));
+    const watched = lines.levels.filter((level) => level.kind === "watched");
+    if (watched.length > 0) {
+      legend.push(
+        t("chart-legend-watched", { levels: watched.map((level) => price(level.price)).join(", ") }),
+      );
     }
     const average = lines.levels.find((level) => level.kind === "average");
     if (average !== undefined) legend.push(t("chart-legend-average", { price: price(average.price) }));

@@ -171,6 +171,12 @@ function placeTags(
     tag.y = Math.max(tag.y, floor);
     floor = tag.y + TAG_HEIGHT + 4;
   }
+  // And back up from the picture's bottom edge, should the tags have been pushed past it.
+  let ceiling = PRICE_CHART_SIZE.height - TAG_HEIGHT;
+  for (const tag of ordered.reverse()) {
+    tag.y = Math.min(tag.y, ceiling);
+    ceiling = tag.y - TAG_HEIGHT - 4;
+  }
   return tags;
 }
 

@@ -8,7 +8,8 @@
  */
 import { Decimal } from "decimal.js";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
-import type { Ticker } from "../../exchange/index.ts";
+import { MATCH, type Ticker } from "../../exchange/index.ts";
+import type { WatchedLevel } from "../../services/alerts/levels.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
@@ -36,6 +37,9 @@ import { JOIN_SLOTS, segmentsOf } from "./plot.ts";
 
 /** The file name the picture is uploaded with. */
 export const CHART_FILE_NAME = "chart.png";
+const DECIMAL = /^\d{1,20}(?:\.\d{1,30})?$/;
+/** The most trigger levels drawn: the nearest to the price. */
+export const MAX_TRIGGER_LINES = 6;
 /** Fewer history points than this in the period: too little to draw. */
 export const MIN_HISTORY_POINTS = 3;
 /** Callback data of a chart button: `ch:<code>:<period>`. */
@@ -100,28 +104,32 @@ async function personalLines(
   const client =
     userId === undefined ? undefined : await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
   if (userId === undefined || client === undefined) return { kind: "no-key" };
-  const levels: ChartLevel[] = [];
+  let read: [WatchedLevel[], Awaited<ReturnType<typeof client.portfolio.stats>>];
   try {
-    const [armed, stats] = await Promise.all([
-      deps.alertLevels.of(userId, code),
-      client.portfolio.stats({ asset: code }),
-    ]);
-    for (const level of armed) {
-      // A trigger the exchange has not given a direction yet fires where the price goes: away from now.
-      const above = level.m === null ? new Decimal(level.p).greaterThan(live) : level.m === 1;
-      levels.push({ price: level.p, kind: above ? "above" : "below", label: "" });
-    }
-    const average = stats.results
-      .flatMap((page) => page.assets)
-      .find((row) => row.asset.toUpperCase() === code)?.total_avg_buy;
-    if (average != null && new Decimal(average).isPositive())
-      levels.push({ price: average, kind: "average", label: "" });
+    read = await Promise.all([deps.alertLevels.of(userId, code), client.portfolio.stats({ asset: code })]);
   } catch (error) {
     const reason = describeExchangeError(error, ctx.t);
     if (reason === undefined) throw error;
     return { kind: "failed", reason };
   }
-  return { kind: "drawn", levels };
+  // Only levels that are decimals (the watcher stores the exchange's strings as they came).
+  const armed = read[0].filter((level) => DECIMAL.test(level.p));
+  const stats = read[1];
+  const distance = (level: WatchedLevel) => new Decimal(level.p).minus(live).abs();
+  // The levels nearest the price: more would crowd the picture (the caption counts the rest).
+  const nearest = [...armed].sort((a, b) => distance(a).comparedTo(distance(b))).slice(0, MAX_TRIGGER_LINES);
+  const levels: ChartLevel[] = nearest.map((level) => {
+    // A trigger the exchange has not given a direction yet fires where the price goes: away from now.
+    const above = level.m === null ? new Decimal(level.p).greaterThan(live) : level.m === MATCH.ABOVE;
+    return { price: level.p, kind: above ? "above" : "below", label: level.p };
+  });
+  const average = stats.results
+    .flatMap((page) => page.assets)
+    .find((row) => row.asset.toUpperCase() === code)?.total_avg_buy;
+  if (average != null && new Decimal(average).isPositive()) {
+    levels.push({ price: average, kind: "average", label: average });
+  }
+  return { kind: "drawn", levels, more: armed.length - nearest.length };
 }
 
 /** What a chart request came to: a picture, or a text (with buttons) saying why not. */
@@ -318,8 +326,11 @@ export function chartFeature(deps: BotDeps): Composer<BotContext> {
 
   privateChats.command("chart", async (ctx) => {
     const typed = ctx.match.trim();
-    if (typed === "") {
-      await ctx.reply(ctx.t("chart-ask-asset"), { reply_markup: await popularButtons(deps, DEFAULT_PERIOD) });
+    // "/chart" or "/chart 7d": which asset? The popular ones as buttons, for the period asked.
+    const onlyPeriod = parsePeriod(typed);
+    if (typed === "" || onlyPeriod !== undefined) {
+      const period = onlyPeriod ?? DEFAULT_PERIOD;
+      await ctx.reply(ctx.t("chart-ask-asset"), { reply_markup: await popularButtons(deps, period) });
       return;
     }
     let market: { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined = deps.market.held();
