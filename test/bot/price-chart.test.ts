@@ -4,6 +4,7 @@
  * SVG's paths), a month of five-minute slots is thinned to the pixel columns, and levels are drawn.
  */
 import { describe, expect, it } from "vitest";
+import { type ChartFigures, chartCaption } from "../../src/bot/chart/caption.ts";
 import {
   type ChartLevel,
   PLOT,
@@ -14,6 +15,9 @@ import {
 } from "../../src/bot/chart/chart.ts";
 import { parsePeriod } from "../../src/bot/chart/periods.ts";
 import { segmentsOf, thin, timeTicks } from "../../src/bot/chart/plot.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
+import { MAX_CAPTION, visibleLength } from "../../src/bot/portfolio/caption.ts";
 import { CHART_THEME } from "../../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import type { PricePoint } from "../../src/services/market/price-history.ts";
@@ -234,5 +238,70 @@ describe("the price chart picture", () => {
     expect(parsePeriod("1d")).toBe("24h");
     expect(parsePeriod("1w")).toBe("7d");
     expect(parsePeriod("2h")).toBeUndefined();
+  });
+});
+
+describe("the price chart caption", () => {
+  const i18n = createI18n();
+  const tIn =
+    (language: string): BotContext["t"] =>
+    (key, variables) =>
+      i18n.t(language, key, variables);
+  const figures: ChartFigures = {
+    asset: "BTC",
+    name: "Bitcoin",
+    period: "7d",
+    first: "98000",
+    last: "100000.5",
+    high: "101234.5678",
+    low: "97000",
+    change: "2.0413",
+    since: NOW - 3 * 24 * 60 * MINUTE,
+    gaps: true,
+  };
+  const levels: ChartLevel[] = [
+    ...Array.from({ length: 6 }, (_, i) => ({
+      price: String(100_000 + (i - 3) * 1000),
+      kind: i < 3 ? ("below" as const) : ("above" as const),
+      label: "",
+    })),
+    { price: "99500", kind: "watched", label: "" },
+    { price: "95000.123", kind: "average", label: "" },
+  ];
+  const clock = { time: "14:00:00 AEDT", zone: "Australia/Sydney" };
+
+  it("explains the picture in the user's language and fits Telegram's caption", () => {
+    for (const language of ["en", "zh"]) {
+      const caption = chartCaption(
+        figures,
+        { kind: "drawn", levels, more: 4 },
+        tIn(language),
+        language,
+        "Australia/Sydney",
+        clock,
+      );
+      expect(visibleLength(caption)).toBeLessThanOrEqual(MAX_CAPTION);
+      expect(caption).toContain("+2.04%");
+      expect(caption).toContain("$101,234.57");
+      expect(caption).toContain("▲ $102,000.00, ▲ $101,000.00, ▲ $100,000.00, ▼ $99,000.00");
+      expect(caption).toContain("$95,000.12");
+      expect(caption).toContain("$99,500.00");
+      expect(caption).toContain("4");
+    }
+    const en = chartCaption(
+      figures,
+      { kind: "drawn", levels, more: 4 },
+      tIn("en"),
+      "en",
+      "Australia/Sydney",
+      clock,
+    );
+    expect(en).toContain("<b>BTC</b> Bitcoin · last 7 days");
+    expect(en).toMatch(/Prices only since 25 Nov 2026, 14:00 \(Australia\/Sydney\)/);
+    expect(en).toContain("Breaks in the line");
+    expect(en).toContain("4 more alerts, further from the price, are not drawn");
+    const none = chartCaption(figures, { kind: "no-key" }, tIn("en"), "en", "Australia/Sydney", clock);
+    expect(none).toContain("Connect a key (/connect)");
+    expect(none).not.toContain("Amber");
   });
 });
