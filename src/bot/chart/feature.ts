@@ -137,6 +137,14 @@ type ChartView =
   | { kind: "text"; text: string; keyboard?: InlineKeyboard }
   | { kind: "photo"; caption: string; keyboard: InlineKeyboard; draw: () => Promise<Buffer> };
 
+/** What a chart is drawn from: the market, the history, and the user's lines (none: not drawn). */
+interface Loaded {
+  ticker: Ticker;
+  names: ReadonlyMap<string, string>;
+  history: PricePoint[];
+  lines: PersonalLines | undefined;
+}
+
 /** Reads everything a chart of `code` over `period` needs, and builds its view. Undefined: cancelled. */
 async function chartView(
   ctx: BotContext,
@@ -148,16 +156,7 @@ async function chartView(
   const resolution = PERIOD_RESOLUTION[period];
   const slotMs = RESOLUTION_MS[resolution];
   const start = now - PERIOD_MS[period];
-  let waited: Awaited<
-    ReturnType<
-      typeof waitForExchange<{
-        ticker: Ticker;
-        names: ReadonlyMap<string, string>;
-        history: PricePoint[];
-        lines: PersonalLines | undefined;
-      }>
-    >
-  >;
+  let waited: Awaited<ReturnType<typeof waitForExchange<Loaded>>>;
   try {
     waited = await waitForExchange(ctx, deps, async () => {
       const [ticker, names, history] = await Promise.all([
