@@ -228,7 +228,7 @@ describe("/chart", () => {
       .callsTo("answerInlineQuery")
       .find((c) => c.payload.inline_query_id === update.inline_query?.id);
     expect(call?.response?.ok).toBe(true);
-    const [card] = call?.payload.results as {
+    const [card] = (call?.payload.results ?? []) as {
       reply_markup?: { inline_keyboard: { text: string; url?: string }[][] };
     }[];
     const button = card?.reply_markup?.inline_keyboard[0]?.[0];
