@@ -24,6 +24,7 @@ help =
     /balance — balances, values and returns
     /portfolio — a picture of your allocation, with returns per asset
     /price [ASSET …] — buy and sell prices, e.g. <code>/price BTC ETH</code> (assets by code or name: <code>/price bitcoin</code>); <code>/price all</code> lists every asset
+    /chart [ASSET [1h|24h|7d|30d]] — a price chart with your alert levels and average buy price, e.g. <code>/chart bitcoin 7d</code>
     /buy [ASSET AMOUNT] — buy crypto with AUD, e.g. <code>/buy BTC 100</code>
     /sell [ASSET AMOUNT] — sell crypto for AUD
     /swap [FROM TO AMOUNT] — swap one crypto for another
@@ -457,6 +458,7 @@ inline-card =
     Sell: { $sell }
     { $change }
     <i>Indicative prices, { $time } ({ $zone })</i>
+inline-chart-button = 📈 24 h chart
 inline-change = 24 h: { $change }
 inline-change-unknown = 24 h: not known yet
 inline-no-match = No listed asset matches. Open the bot
@@ -1053,3 +1055,31 @@ skipped-updates-group = { $name }, slow down a little: I skipped { $count ->
         [one] one message or tap
        *[other] { $count } messages and taps
     } that came too fast.
+
+## chart
+cmd-chart = Price chart with your alert levels
+chart-ask-asset = Which asset's chart? Tap one, or send <code>/chart CODE</code> (a name works too, e.g. <code>/chart bitcoin 7d</code>).
+chart-pick-asset = Tap one for its chart, or send <code>/chart CODE</code>.
+chart-bad-period = I can't chart { $asset } over “{ $period }”: a chart covers 1h, 24h, 7d or 30d. Tap one:
+chart-not-priced = { $asset } has no buy and sell price on the exchange right now, so there is nothing to chart.
+chart-no-history = I have no { $asset } prices for the { $period } yet: the bot keeps its own price history from when it runs. Try again in a few minutes.
+chart-too-little = I have too few { $asset } prices for the { $period } yet: the bot keeps its own price history from when it runs, and has prices since { $since } ({ $zone }). Try again in a few minutes.
+chart-period-1h = last hour
+chart-period-24h = last 24 hours
+chart-period-7d = last 7 days
+chart-period-30d = last 30 days
+chart-title = <b>{ $asset }</b>{ $name } · { $period }
+chart-figures = Now { $last } · { $change } since { $first }
+chart-range = High { $high } · low { $low }
+chart-since = Prices only since { $since } ({ $zone }): the bot keeps its own history from when it runs.
+chart-gaps = Breaks in the line are times the bot has no price for.
+chart-legend-triggers = Amber dashed lines: your armed price alerts (▲ above, ▼ below): { $levels }.
+chart-legend-more = { $count ->
+        [one] One more alert, further from the price, is not drawn: /alerts lists it.
+       *[other] { $count } more alerts, further from the price, are not drawn: /alerts lists them.
+    }
+chart-legend-watched = Purple dotted lines with ◆: levels the bot watches for your market alerts: { $levels }.
+chart-legend-average = Blue dotted line: your average buy price, { $price }.
+chart-no-key = Connect a key (/connect) to see your alert levels and average buy price on the chart.
+chart-lines-failed = Your alert levels and average buy price could not be read, so they are not drawn. { $reason }
+chart-updated = <i>Mid prices (halfway between buy and sell) in AUD, updated { $time } ({ $zone }). A tag with ↑ or ↓ is a level beyond the picture.</i>

@@ -24,6 +24,7 @@ help =
     /balance — 余额、价值与收益
     /portfolio — 资产配置图，附各资产收益
     /price [资产 …] — 买入价与卖出价，例如 <code>/price BTC ETH</code>（代码或名称均可：<code>/price 比特币</code>）；<code>/price all</code> 列出全部资产
+    /chart [资产 [1h|24h|7d|30d]] — 价格走势图，标出你的提醒价位与平均买入价，例如 <code>/chart 比特币 7d</code>
     /buy [资产 金额] — 用澳元购买加密货币，例如 <code>/buy BTC 100</code>
     /sell [资产 数量] — 卖出加密货币换澳元
     /swap [源 目标 数量] — 加密货币互换
@@ -462,6 +463,7 @@ inline-card =
     卖出：{ $sell }
     { $change }
     <i>参考价格，{ $time }（{ $zone }）</i>
+inline-chart-button = 📈 24 小时走势图
 inline-change = 24 小时：{ $change }
 inline-change-unknown = 24 小时：暂无数据
 inline-no-match = 没有匹配的资产。打开机器人
@@ -1040,3 +1042,28 @@ listen-commands-help = 帮助, 命令, 你能做什么, 怎么用, 菜单
 # Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.
 skipped-updates = 请慢一点：你发得太快，我跳过了 { $count } 条消息和按键。还需要的请重新发送；/cancel 随时可用。
 skipped-updates-group = { $name }，请慢一点：你发得太快，我跳过了 { $count } 条消息和按键。
+
+## chart
+cmd-chart = 价格走势图，标出你的提醒价位
+chart-ask-asset = 要看哪个资产的走势图？点一个，或发送 <code>/chart 代码</code>（名称也可以，例如 <code>/chart 比特币 7d</code>）。
+chart-pick-asset = 点一个查看走势图，或发送 <code>/chart 代码</code>。
+chart-bad-period = 无法按“{ $period }”绘制 { $asset } 的走势图：可选 1h、24h、7d 或 30d。请点一个：
+chart-not-priced = 交易所目前没有 { $asset } 的买入价与卖出价，无法绘制走势图。
+chart-no-history = 我还没有{ $period }的 { $asset } 价格：机器人从运行起才开始记录价格。请过几分钟再试。
+chart-too-little = 我记录的{ $period } { $asset } 价格还太少：机器人从运行起才开始记录价格，目前自 { $since }（{ $zone }）起才有。请过几分钟再试。
+chart-period-1h = 最近 1 小时
+chart-period-24h = 最近 24 小时
+chart-period-7d = 最近 7 天
+chart-period-30d = 最近 30 天
+chart-title = <b>{ $asset }</b>{ $name } · { $period }
+chart-figures = 现价 { $last } · 较 { $first } { $change }
+chart-range = 最高 { $high } · 最低 { $low }
+chart-since = 价格仅自 { $since }（{ $zone }）起：机器人从运行起才开始记录价格。
+chart-gaps = 线条的断开处是机器人没有价格的时段。
+chart-legend-triggers = 琥珀色虚线：你生效中的价格提醒（▲ 高于，▼ 低于）：{ $levels }。
+chart-legend-more = 另有 { $count } 个离现价较远的提醒未画出：/alerts 可查看全部。
+chart-legend-watched = 带 ◆ 的紫色点线：机器人为你的行情提醒监视的价位：{ $levels }。
+chart-legend-average = 蓝色点线：你的平均买入价 { $price }。
+chart-no-key = 连接密钥（/connect）后，走势图会标出你的提醒价位与平均买入价。
+chart-lines-failed = 无法读取你的提醒价位与平均买入价，因此未标出。{ $reason }
+chart-updated = <i>中间价（买入价与卖出价的平均）以澳元计，更新于 { $time }（{ $zone }）。带 ↑ 或 ↓ 的标签表示价位在图外。</i>

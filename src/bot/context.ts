@@ -4,6 +4,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import type { ArmedLevels } from "../services/alerts/armed-levels.ts";
 import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
@@ -80,6 +81,8 @@ export interface BotDeps {
   findSwap: (find: SwapFind) => Promise<void>;
   /** What the alert watcher hears from the chat: connects, disconnects, trigger changes. */
   alerts: AlertsSync;
+  /** The armed trigger levels the alert watcher read last (charts draw them without a private read). */
+  alertLevels: ArmedLevels;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */

@@ -50,6 +50,7 @@ import {
 import { alertsFeature } from "./alerts/feature.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
+import { chartFeature } from "./chart/feature.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { type ActionHandler, actionsFeature } from "./flow-kit/actions.ts";
@@ -307,6 +308,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     balanceFeature(deps),
     portfolioFeature(deps),
     priceFeature(deps),
+    chartFeature(deps),
     inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),

@@ -164,6 +164,27 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:chart prints p50 and p95 render times for every period with full history",
+    async () => {
+      const out = await smoke("scripts/bench-price-chart.ts");
+      expect(out).toContain("| period | points | p50 ms | p95 ms | SVG build p50 ms | SVG KiB | PNG KiB |");
+      for (const [period, points] of [
+        ["1h", 61],
+        ["24h", 1441],
+        ["7d", 2017],
+        ["30d", 8641],
+      ] as const)
+        expect(out).toMatch(
+          new RegExp(
+            `^\\| ${period} \\| ${points} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| \\d+ \\| \\d+ \\|$`,
+            "m",
+          ),
+        );
+    },
+    SLOW,
+  );
+
+  it(
     "bench:memory prints resident size and heap before and after",
     async () => {
       const out = await smoke("bench/memory.ts", ["--expose-gc"]);

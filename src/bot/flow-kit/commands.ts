@@ -9,6 +9,7 @@ export const MENU_COMMANDS = [
   "balance",
   "portfolio",
   "price",
+  "chart",
   "buy",
   "sell",
   "swap",

@@ -20,6 +20,8 @@ export interface CardView {
   at: Date;
   zone: string;
   locale: string;
+  /** A link that opens the bot's private chat at the asset's 24-hour chart (a button under the card). */
+  chartLink?: string;
 }
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -63,5 +65,8 @@ export function priceCard(t: Translate, prices: CardPrices, view: CardView): Inl
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
     },
+    ...(view.chartLink === undefined
+      ? {}
+      : { reply_markup: { inline_keyboard: [[{ text: t("inline-chart-button"), url: view.chartLink }]] } }),
   };
 }

@@ -2,11 +2,13 @@
  * Inline mode: `@bot BTC`, `@bot btc eth` or `@bot` alone, typed in any chat, offers price cards from
  * public data only (the shared ticker and the bot's own price history), never anything of an account,
  * even for a connected user. Unknown text offers the closest assets; the query text itself is never
- * echoed (it may be anything, a pasted key included).
+ * echoed (it may be anything, a pasted key included). Each card has a button that opens the asset's
+ * 24-hour chart in the bot's private chat.
  */
 import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { resolveAsset } from "../../services/market/asset-names.ts";
+import { CHART_START } from "../chart/feature.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetsOf } from "../flow-kit/asset-input.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
@@ -44,6 +46,17 @@ function chooseCodes(
     for (const match of found) if (prices.has(match) && !codes.includes(match)) codes.push(match);
   }
   return codes;
+}
+
+/**
+ * The link under a card to the asset's 24-hour chart: it opens the bot's private chat with `/start
+ * chart-CODE` (an inline message can carry no picture the bot uploads, and the bot may not be in the chat
+ * the card is posted to). Start parameters allow letters, digits, "_" and "-", 64 at most.
+ */
+function chartLink(ctx: BotContext, code: string): string | undefined {
+  return /^[A-Za-z0-9]{1,20}$/.test(code)
+    ? `https://t.me/${ctx.me.username}?start=${CHART_START}${code}`
+    : undefined;
 }
 
 /** Answers inline queries with price cards. */
@@ -87,7 +100,9 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       const prices: CardPrices = { code, name: names.get(code) ?? "", buy: entry.buy, sell: entry.sell };
       const change = changes.get(code);
       if (change !== undefined) prices.dayChange = change;
-      results.push(priceCard(ctx.t, prices, { at: new Date(now), zone, locale }));
+      results.push(
+        priceCard(ctx.t, prices, { at: new Date(now), zone, locale, chartLink: chartLink(ctx, code) }),
+      );
     }
     await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });
   });

@@ -15,6 +15,7 @@ export const ACCOUNT_COMMANDS = [
   "disconnect",
   "balance",
   "portfolio",
+  "chart",
   "settings",
   "cancel",
   "buy",
