@@ -253,17 +253,29 @@ export class MarketRules {
           this.crossing(a, st.up[a.window] as number, st.down[a.window] as number, asset, st, result);
           break;
         case KIND_DAY:
-          // NaN (no point 24 hours back) passes no comparison: the alert waits, armed or not.
-          if (!Number.isNaN(st.dayChange)) this.crossing(a, st.dayChange, -st.dayChange, asset, st, result);
+          if (Number.isNaN(st.dayChange)) this.unknown(a, result);
+          else this.crossing(a, st.dayChange, -st.dayChange, asset, st, result);
           break;
         case KIND_STEP:
           this.step(a, asset, st, result);
           break;
         case KIND_RSI:
-          if (!Number.isNaN(st.rsi)) this.rsi(a, asset, st, result);
+          if (Number.isNaN(st.rsi)) this.unknown(a, result);
+          else this.rsi(a, asset, st, result);
           break;
       }
     }
+  }
+
+  /**
+   * No figure to compare (no point 24 hours back, RSI not active yet): the alert waits as it is, except
+   * that a new one is armed, so the first known figure past its threshold fires (the chat could not have
+   * told the user it already held).
+   */
+  private unknown(a: CompiledAlert, result: MarketEvaluation): void {
+    if (a.phase !== PHASE_NEW) return;
+    a.phase = PHASE_ARMED;
+    this.restate(a, result);
   }
 
   private changed(a: CompiledAlert, result: MarketEvaluation): void {

@@ -129,6 +129,12 @@ export class AlertModel {
     return null;
   }
 
+  /** An unknown figure leaves the alert as it is, but arms a new one. */
+  private unknown(): null {
+    if (this.phase === "new") this.phase = "armed";
+    return null;
+  }
+
   /** Takes the measures of one reading; returns the event it fires, if any. */
   step(m: ModelMeasures): { direction: "up" | "down"; value: number } | null {
     const s = this.spec;
@@ -150,7 +156,7 @@ export class AlertModel {
     let upValue: number;
     let downValue: number;
     if (s.kind === "rsi") {
-      if (m.rsi === null) return null;
+      if (m.rsi === null) return this.unknown();
       const low = Number(s.low);
       const high = Number(s.high);
       upFires = s.direction !== "down" && m.rsi > high;
@@ -159,7 +165,7 @@ export class AlertModel {
       upValue = downValue = m.rsi;
     } else {
       const x = this.sides(m);
-      if (x === null) return null;
+      if (x === null) return this.unknown();
       const dir = s.direction;
       upFires = dir !== "down" && x.up >= x.fire;
       downFires = dir !== "up" && x.down >= x.fire;
