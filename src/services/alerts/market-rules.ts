@@ -334,7 +334,7 @@ export class MarketRules {
       this.restate(a, result);
       return;
     }
-    const price = String(st.price);
+    const price = st.priceText;
     a.firedAt = st.at;
     a.firedPrice = price;
     this.restate(a, result);
@@ -388,7 +388,7 @@ export class MarketRules {
     }
     const moved = ((st.price - a.anchor) / a.anchor) * 100;
     if (!(moved >= a.threshold || -moved >= a.threshold)) return;
-    const price = String(st.price);
+    const price = st.priceText;
     const reference = { price: a.anchorText ?? String(a.anchor), at: a.anchorAt ?? Number.NaN };
     a.anchor = st.price;
     a.anchorText = price;
@@ -434,7 +434,7 @@ export class MarketRules {
       this.restate(a, result);
       return;
     }
-    const price = String(st.price);
+    const price = st.priceText;
     a.firedAt = st.at;
     a.firedPrice = price;
     this.restate(a, result);

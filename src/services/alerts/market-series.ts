@@ -76,6 +76,8 @@ export class MarketStats {
   /** The reading's time and price (the ticker's mid). */
   at = Number.NaN;
   price = Number.NaN;
+  /** The price as a decimal string (the double's shortest form), made once for every event of the reading. */
+  priceText = "";
   /** Per window ({@link WINDOW_INDEX}): the lowest and highest point since the window's start or the last gap, and when. */
   readonly low = new Float64Array(4);
   readonly lowAt = new Float64Array(4);
@@ -251,6 +253,7 @@ export class MarketSeries {
     const price = this.midOf(open);
     const slot = this.atOf(open);
     out.at = at;
+    if (out.price !== price || out.priceText === "") out.priceText = String(price);
     out.price = price;
     for (let w = 0; w < WINDOWS.length; w++) {
       let low = price;
