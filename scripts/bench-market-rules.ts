@@ -6,7 +6,8 @@
  * loaded per asset, then BENCH_READINGS ticker readings (default 3,000, one a second, crossing an hour's
  * close) of a random walk with jumps, every asset in each reading. It prints the time of one reading's
  * evaluation (all assets, every alert; p50, p99, max after a warm-up of 200 readings), the alerts fired
- * and states changed, the load time and the heap the alerts and series take.
+ * and states changed, the load time and the heap the alerts and series take. `--smoke`: 100 users, 3
+ * assets, 400 readings (test/bench/smoke.test.ts).
  *
  * `runMarketRulesBench(options)` returns the same figures, for bench:alerts to print in its report.
  */
@@ -174,11 +175,12 @@ export function runMarketRulesBench(options: MarketRulesBenchOptions): MarketRul
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const smoke = process.argv.includes("--smoke");
   const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
   const options = {
-    users: env("BENCH_USERS", 10_000),
-    assets: env("BENCH_ASSETS", 10),
-    readings: env("BENCH_READINGS", 3_000),
+    users: smoke ? 100 : env("BENCH_USERS", 10_000),
+    assets: smoke ? 3 : env("BENCH_ASSETS", 10),
+    readings: smoke ? 400 : env("BENCH_READINGS", 3_000),
   };
   const f = runMarketRulesBench(options);
   console.log(
