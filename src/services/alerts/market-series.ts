@@ -40,22 +40,32 @@ export const WINDOW_INDEX: Readonly<Record<MarketWindow, number>> = {
 const CAPACITY = 2048;
 const MASK = CAPACITY - 1;
 
-/** A ring of point sequence numbers, used as a monotonic deque. */
+/** A window's deque holds at most its minutes plus one: the smallest power of two above that. */
+function dequeCapacity(windowMs: number): number {
+  return 2 ** Math.ceil(Math.log2(windowMs / MINUTE_MS + 2));
+}
+
+/** A ring of point sequence numbers, used as a monotonic deque; `capacity` a power of two. */
 class SeqDeque {
-  private readonly seqs = new Float64Array(CAPACITY);
+  private readonly seqs: Float64Array;
+  private readonly mask: number;
   head = 0;
   tail = 0;
+  constructor(capacity: number) {
+    this.seqs = new Float64Array(capacity);
+    this.mask = capacity - 1;
+  }
   get size(): number {
     return this.tail - this.head;
   }
   front(): number {
-    return this.seqs[this.head & MASK] as number;
+    return this.seqs[this.head & this.mask] as number;
   }
   back(): number {
-    return this.seqs[(this.tail - 1) & MASK] as number;
+    return this.seqs[(this.tail - 1) & this.mask] as number;
   }
   push(seq: number): void {
-    this.seqs[this.tail++ & MASK] = seq;
+    this.seqs[this.tail++ & this.mask] = seq;
   }
   popBack(): void {
     this.tail--;
@@ -103,8 +113,8 @@ export class MarketSeries {
   /** Sequence numbers of the oldest kept point and of the next one; the last point is the open minute. */
   private first = 0;
   private next = 0;
-  private readonly lows = WINDOWS.map(() => new SeqDeque());
-  private readonly highs = WINDOWS.map(() => new SeqDeque());
+  private readonly lows = WINDOWS.map((ms) => new SeqDeque(dequeCapacity(ms)));
+  private readonly highs = WINDOWS.map((ms) => new SeqDeque(dequeCapacity(ms)));
   /** The current continuous run of hourly closes (at most {@link RSI_CLOSES}), and its last hour. */
   private readonly closes: number[] = [];
   private lastCloseHour = Number.NaN;
