@@ -246,4 +246,19 @@ describe("benchmark scripts (smoke runs)", () => {
     },
     SLOW,
   );
+
+  it(
+    "bench:market-rules prints the evaluation time per reading of every market alert",
+    async () => {
+      const out = await smoke("scripts/bench-market-rules.ts", ["--expose-gc"]);
+      expect(out).toContain(
+        "market alerts: 300 alerts (100 users x 3, mixed kinds) on 3 assets, 400 readings",
+      );
+      expect(out).toMatch(
+        /^evaluation per reading: p50 [\d.]+ ms, p99 [\d.]+ ms, .*CPU time p50 [\d.]+ ms, p99 [\d.]+ ms$/m,
+      );
+      expect(out).toMatch(/^fired \d+ alerts, \d+ state changes to store/m);
+    },
+    SLOW,
+  );
 });
