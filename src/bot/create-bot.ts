@@ -48,6 +48,7 @@ import {
   alertEditConversation,
 } from "./alerts/conversation.ts";
 import { alertsFeature } from "./alerts/feature.ts";
+import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";
@@ -313,6 +314,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     settingsFeature(deps),
     swapFeature(deps),
     alertsFeature(deps),
+    marketAlertButtons(deps),
     recurringFeature(deps),
     historyFeature(deps),
     statementFeature(deps),
