@@ -91,7 +91,7 @@ describe("market alerts in the chat", () => {
     await move("ETH", 0.97);
     const alert = await chat.waitForOutput((o) => o.plainText.includes("ETH"), ARRIVES_MS);
     expect(alert.plainText).toMatch(/ETH 自上次提醒以来变动 -3\.\d\d%/);
-    expect(alert.plainText).toContain("您的提醒：价格每变动 2.00%");
+    expect(alert.plainText).toContain("你的提醒：价格每变动 2.00%");
     expect(alert.plainText).toContain("（Asia/Shanghai）");
     expect(alert.plainText).toContain("由本机器人根据公开价格监控");
     expect(alert.silent).toBe(true);
