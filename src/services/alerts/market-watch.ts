@@ -429,6 +429,11 @@ export function createMarketWatch(options: MarketWatchOptions) {
   return {
     /** Runs one tick now (tests; the timer runs them otherwise). */
     tick: runTick,
+    /** Forgets what this instance holds, so its next tick loads the alerts and the history again (the demo's `:seed`). */
+    async reload(): Promise<void> {
+      await ticking;
+      held = undefined;
+    },
     /** Whether this instance evaluates now. */
     leading: (): boolean => held !== undefined,
     stats,
