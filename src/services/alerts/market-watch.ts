@@ -60,6 +60,8 @@ export interface MarketWatchOptions {
   tickMs?: number;
   /** BullMQ lock of a running delivery; default 30 s. */
   lockDurationMs?: number;
+  /** Told of each evaluated reading: its time, how long the engine took (ms), how many events (the bench). */
+  onEvaluated?: (reading: { at: number; ms: number; events: number }) => void;
 }
 
 /** How long the lease holds without a renewal: a holder gone is replaced within this. */
@@ -356,6 +358,7 @@ export function createMarketWatch(options: MarketWatchOptions) {
     h.lastAt = reading.at;
     stats.readings++;
     stats.lastEvaluationMs = performance.now() - started;
+    options.onEvaluated?.({ at: reading.at, ms: stats.lastEvaluationMs, events: events.length });
     if (events.length === 0 && changed.length === 0) return;
     const batch: Pending = { states: [], events: [] };
     for (const { id, state } of changed) {
