@@ -125,6 +125,16 @@ describe("docker-compose.yml", () => {
   });
 });
 
+describe("the V8 heap bound", () => {
+  it("is the same in the image, in npm start and for bench:alerts' instances", () => {
+    const flag = /^ENV NODE_OPTIONS=(--max-old-space-size=\d+)$/m.exec(dockerfile)?.[1];
+    expect(flag).toBeDefined();
+    const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start;
+    expect(start?.split(" ")).toContain(flag);
+    expect(read("scripts/bench-alerts.ts")).toContain(`"${flag}"`);
+  });
+});
+
 describe("docker-compose.sentinel.yml", () => {
   const conf = /<<'CONF'\n([\s\S]*?)\n\s*CONF\n/.exec(sentinelCompose)?.[1]?.replace(/^ +/gm, "") ?? "";
   const sentinels = [...sentinelCompose.matchAll(/^ {2}(sentinel-\d+):\n {4}<<: \*sentinel$/gm)].map(
