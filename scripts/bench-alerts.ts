@@ -385,8 +385,12 @@ try {
   await Promise.all(
     Array.from({ length: INSTANCES }, (_, instance) => {
       const child = fork(new URL("./bench-alerts-instance.ts", import.meta.url), {
-        // The heap bound the app runs with (Dockerfile, npm start), which decides how far V8 grows the heap.
-        execArgv: ["--no-warnings=ExperimentalWarning", "--max-old-space-size=1024"],
+        // The heap bounds the app runs with (Dockerfile, npm start), which decide how far V8 grows the heap.
+        execArgv: [
+          "--no-warnings=ExperimentalWarning",
+          "--max-old-space-size=1024",
+          "--max-semi-space-size=16",
+        ],
         env: {
           ...env,
           REDIS_URL,
