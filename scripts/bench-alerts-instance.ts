@@ -4,8 +4,9 @@
  * with the exchange's per-account budget, and the real notifier sending through the app's paced Api (the
  * shared Telegram pacer under the app's auto-retry) to the bench's stub Telegram. It connects its share of
  * the users (as the chat would on any instance), says `ready`; on `changed` (user ids) it reads those users
- * now, as the chat does when a user makes a trigger; on `stop` it closes, writes every private read it made
- * (user id -> epoch ms) to its file and says `done` with its memory and CPU time.
+ * now, as the chat does when a user makes a trigger; on `stop` it takes its memory (resident now and at its
+ * peak, heap used), closes, writes every private read it made (user id -> epoch ms) to its file and says
+ * `done` with its memory and CPU time.
  *
  * Environment (set by the bench): REDIS_URL, SANDBOX_URL, TELEGRAM_ROOT, BENCH_PREFIX, BENCH_KEYS (a JSON
  * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT,
@@ -129,11 +130,13 @@ process.on("message", async (message: { type: string; users?: number[] }) => {
     return;
   }
   if (message.type !== "stop") return;
+  // Taken while still watching: closing the workers frees memory an instance that runs on never frees.
+  const { rss, heapUsed } = process.memoryUsage();
+  const peakRss = process.resourceUsage().maxRSS * 1024;
   await watcher.close();
   await writeFile(env.BENCH_READS_OUT as string, JSON.stringify(Object.fromEntries(reads)));
-  const { rss, heapUsed } = process.memoryUsage();
   const cpu = process.cpuUsage();
-  send({ type: "done", rss, heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, readErrors });
+  send({ type: "done", rss, peakRss, heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, readErrors });
   await redis.quit();
   process.disconnect?.();
 });

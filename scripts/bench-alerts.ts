@@ -14,7 +14,8 @@
  * - private reads per user per minute at steady state, and the most reads of one account in any rolling
  *   minute against the exchange's budget (ACCOUNT_LIMITS), plus the reads the exchange refused;
  * - sends per second (peak in any one second, mean while sending), flood errors (the stub's 429s),
- *   duplicates, the most messages to one chat in a second; Redis memory, instances' memory and CPU.
+ *   duplicates, the most messages to one chat in a second; Redis memory, instances' memory (resident at the
+ *   end and at the peak, heap used) and CPU.
  *
  * Phases: connect, steady state (nothing near a level: heartbeats only), market path (BENCH_MARKET_USERS
  * users make a BTC and an ETH trigger at a random level within BENCH_MARKET_SPREAD % above or below the
@@ -379,12 +380,17 @@ try {
   const connectStart = Date.now();
   const done = new Map<
     number,
-    { rss: number; heapUsed: number; cpuMs: number; readErrors: Record<string, number> }
+    { rss: number; peakRss: number; heapUsed: number; cpuMs: number; readErrors: Record<string, number> }
   >();
   await Promise.all(
     Array.from({ length: INSTANCES }, (_, instance) => {
       const child = fork(new URL("./bench-alerts-instance.ts", import.meta.url), {
-        execArgv: ["--no-warnings=ExperimentalWarning"],
+        // The heap bounds the app runs with (Dockerfile, npm start), which decide how far V8 grows the heap.
+        execArgv: [
+          "--no-warnings=ExperimentalWarning",
+          "--max-old-space-size=1024",
+          "--max-semi-space-size=16",
+        ],
         env: {
           ...env,
           REDIS_URL,
@@ -406,6 +412,7 @@ try {
         (m: {
           type: string;
           rss: number;
+          peakRss: number;
           heapUsed: number;
           cpuMs: number;
           readErrors: Record<string, number>;
@@ -549,8 +556,10 @@ try {
     ["duplicate messages", String(texts.length - new Set(texts).size)],
     ["Redis used memory (end of run)", redisMemory],
     [
-      "instances: RSS / CPU time each",
-      [...done.values()].map((d) => `${mb(d.rss)} / ${(d.cpuMs / 1000).toFixed(0)} s`).join(", "),
+      "instances: RSS (peak) / heap used / CPU time each",
+      [...done.values()]
+        .map((d) => `${mb(d.rss)} (${mb(d.peakRss)}) / ${mb(d.heapUsed)} / ${(d.cpuMs / 1000).toFixed(0)} s`)
+        .join(", "),
     ],
     [
       "wall time",

@@ -82,6 +82,11 @@ export interface TransportOptions {
   deadlineMs?: number;
   /** Aborts this transport's reads (ExchangeCancelledError); writes ignore it once they may be sent. */
   signal?: AbortSignal;
+  /**
+   * The ky instance to send with, from {@link createKy} with these options: a factory makes it once for
+   * all its clients (the bot makes a client per request, the watcher one per read). Made here without it.
+   */
+  ky?: KyInstance;
   /** Injected for tests. */
   fetch?: typeof fetch;
   random?: () => number;
@@ -186,6 +191,20 @@ function swapRejectionMessage(body: unknown): string | undefined {
   return entries.every(([key, value]) => key === "message" || !Array.isArray(value)) ? message : undefined;
 }
 
+/**
+ * The ky instance a transport sends with. It carries no key (each request sets its own header), so every
+ * client made with the same options can share one.
+ */
+export function createKy(options: Pick<TransportOptions, "baseUrl" | "timeoutMs" | "fetch">): KyInstance {
+  return ky.create({
+    prefix: options.baseUrl,
+    timeout: options.timeoutMs ?? 15_000,
+    retry: 0, // retries are decided by the transport, where the rate limiter and the write rule are known
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
 /** Makes requests for one API key (or none, for public data). Holds no state but its configuration. */
 export class Transport {
   readonly #ky: KyInstance;
@@ -197,13 +216,7 @@ export class Transport {
     this.#options = options;
     this.#random = options.random ?? Math.random;
     this.#sleep = options.sleep ?? defaultSleep;
-    this.#ky = ky.create({
-      prefix: options.baseUrl,
-      timeout: options.timeoutMs ?? 15_000,
-      retry: 0, // retries are decided here, where the rate limiter and the write rule are known
-      throwHttpErrors: false,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    this.#ky = options.ky ?? createKy(options);
   }
 
   /** Calls one operation and returns its checked JSON answer (or `undefined` for 204). */

@@ -125,6 +125,22 @@ describe("docker-compose.yml", () => {
   });
 });
 
+describe("the V8 heap bounds", () => {
+  it("are the same in the image, in npm start and for bench:alerts' instances", () => {
+    const options = /^ENV NODE_OPTIONS="(.+)"$/m.exec(dockerfile)?.[1]?.split(" ") ?? [];
+    expect(options.map((flag) => flag.replace(/=\d+$/, ""))).toEqual([
+      "--max-old-space-size",
+      "--max-semi-space-size",
+    ]);
+    const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start;
+    const bench = read("scripts/bench-alerts.ts");
+    for (const flag of options) {
+      expect(start?.split(" ")).toContain(flag);
+      expect(bench).toContain(`"${flag}"`);
+    }
+  });
+});
+
 describe("docker-compose.sentinel.yml", () => {
   const conf = /<<'CONF'\n([\s\S]*?)\n\s*CONF\n/.exec(sentinelCompose)?.[1]?.replace(/^ +/gm, "") ?? "";
   const sentinels = [...sentinelCompose.matchAll(/^ {2}(sentinel-\d+):\n {4}<<: \*sentinel$/gm)].map(

@@ -1,6 +1,7 @@
 /** Transport helpers: Retry-After parsing, 400 bodies to field maps, and the backoff schedule. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createClientFactory } from "../../src/exchange/client.ts";
 import { ExchangeServerError } from "../../src/exchange/errors.ts";
 import { parseRetryAfter, Transport, toFieldErrors } from "../../src/exchange/http.ts";
 import { Balance } from "../../src/exchange/schemas.ts";
@@ -86,5 +87,40 @@ describe("backoff", () => {
     });
     expect(seen[1]?.auth).toBeNull();
     expect(seen.some((s) => s.url.includes("secret-key"))).toBe(false);
+  });
+});
+
+describe("clients of one factory", () => {
+  it("share one ky instance, and each request still carries its own client's key, at once or in turn", async () => {
+    const seen: { url: string; auth: string | null }[] = [];
+    const factory = createClientFactory({
+      baseUrl: "http://exchange.invalid",
+      fetch: async (input) => {
+        const request = input as Request;
+        seen.push({ url: request.url, auth: request.headers.get("authorization") });
+        // Held a moment, so the requests of the clients overlap.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return new Response(JSON.stringify({ total: "1" }), { status: 200 });
+      },
+    });
+    const keys = ["key-a", "key-b", "key-c"];
+    const clients = keys.map((key) => factory.forKey(key));
+    await Promise.all(clients.map((client) => client.balances.get("BTC")));
+    await clients[1]?.balances.get("ETH");
+    await factory
+      .public()
+      .market.ticker()
+      .catch(() => undefined);
+    expect(
+      seen
+        .slice(0, 3)
+        .map((s) => s.auth)
+        .sort(),
+    ).toEqual(keys.map((key) => `Bearer ${key}`));
+    expect(seen[3]).toEqual({
+      url: "http://exchange.invalid/api/private/balances/ETH/",
+      auth: "Bearer key-b",
+    });
+    expect(seen[4]?.auth).toBeNull();
   });
 });

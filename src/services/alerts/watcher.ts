@@ -24,6 +24,7 @@ import {
   type PriceTrigger,
   type RecurringBuy,
 } from "../../exchange/index.ts";
+import { cachedScript, runScript } from "../../redis/script.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
 import { createRunWatch } from "../recurring/run-watch.ts";
 import { type RecurringRun, type RunOutcome, runOutcome } from "../recurring/runs.ts";
@@ -107,40 +108,69 @@ const PAGE_SIZE = 100;
  * with a reading a second old until the next scan (which left price moves unseen for up to two seconds).
  */
 const SCAN_TICKER_AGE_MS = 900;
+/** A scan loads every user's levels whole when its copy is this old (else only the changes). */
+const FULL_RELOAD_MS = 60_000;
 
 /** Frees a lock only if it still holds our value. */
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const RELEASE = cachedScript(
+  `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`,
+);
 
 /**
  * Ends a read holding the lock (KEYS lock, again; ARGV our value, lock ms): when a read was asked for
  * while it ran (the again mark), takes the mark and keeps the lock (1: read again); else frees it (0).
  * One step, so a mark set before it is never left without a reader.
  */
-const RELEASE_OR_AGAIN = `
+const RELEASE_OR_AGAIN = cachedScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if redis.call('DEL', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 redis.call('DEL', KEYS[1])
-return 0`;
+return 0`);
 
 /**
  * Records a read, only while the user is still watched (a disconnect meanwhile must not bring them
- * back): KEYS users, levels, known, due, since; ARGV userId, levels JSON ("" for none), next due, names.
+ * back): KEYS users, levels, known, due, since, levels seq, levels changed; ARGV userId, levels JSON (""
+ * for none), next due, names. Levels that differ from the stored ones get the next change number, so a
+ * scan fetches only the users whose levels changed since it last looked.
  */
-const RECORD_READ = `
+const RECORD_READ = cachedScript(`
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
-if ARGV[2] == '' then redis.call('HDEL', KEYS[2], ARGV[1]) else redis.call('HSET', KEYS[2], ARGV[1], ARGV[2]) end
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if ARGV[2] == '' then
+  if old then
+    redis.call('HDEL', KEYS[2], ARGV[1])
+    redis.call('ZADD', KEYS[7], redis.call('INCR', KEYS[6]), ARGV[1])
+  end
+elseif old ~= ARGV[2] then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+  redis.call('ZADD', KEYS[7], redis.call('INCR', KEYS[6]), ARGV[1])
+end
 redis.call('DEL', KEYS[3])
 redis.call('SADD', KEYS[3], '*')
 for i = 4, #ARGV do redis.call('SADD', KEYS[3], ARGV[i]) end
 redis.call('ZADD', KEYS[4], 'XX', ARGV[3], ARGV[1])
 redis.call('DEL', KEYS[5])
-return 1`;
+return 1`);
+
+/**
+ * Stops reading a user (KEYS users, due, levels, levels seq, levels changed; ARGV userId): their levels,
+ * if any, are removed as a change, so every instance's scan drops them too.
+ */
+const STOP_WATCHING = cachedScript(`
+redis.call('SREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+if redis.call('HDEL', KEYS[3], ARGV[1]) == 1 then
+  redis.call('ZADD', KEYS[5], redis.call('INCR', KEYS[4]), ARGV[1])
+end
+return 1`);
 
 /** The Redis keys of the watcher (documented in docs/alerts.md). */
 export function alertKeys(prefix: string) {
   return {
     users: `${prefix}users`,
     levels: `${prefix}levels`,
+    levelsSeq: `${prefix}levels:seq`,
+    levelsChanged: `${prefix}levels:changed`,
     due: `${prefix}due`,
     scanLock: `${prefix}scan:lock`,
     seeded: `${prefix}seeded`,
@@ -218,12 +248,15 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
 
   /** Stops reading a user but keeps what was delivered (they may come back). */
   async function stopWatching(userId: number): Promise<void> {
-    await redis
-      .multi()
-      .srem(keys.users, member(userId))
-      .zrem(keys.due, member(userId))
-      .hdel(keys.levels, member(userId))
-      .exec();
+    await runScript(redis, STOP_WATCHING, [
+      5,
+      keys.users,
+      keys.due,
+      keys.levels,
+      keys.levelsSeq,
+      keys.levelsChanged,
+      member(userId),
+    ]);
   }
 
   async function forget(userId: number): Promise<void> {
@@ -296,19 +329,20 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     }
     await watchRuns(userId, client);
     const levels = armedLevels(triggers);
-    await redis.eval(
-      RECORD_READ,
-      5,
+    await runScript(redis, RECORD_READ, [
+      7,
       keys.users,
       keys.levels,
       keys.known(userId),
       keys.due,
       keys.since(userId),
+      keys.levelsSeq,
+      keys.levelsChanged,
       member(userId),
       levels.length > 0 ? JSON.stringify(levels) : "",
       String(nextBeat(userId, Date.now(), pollMs)),
       ...diff.names,
-    );
+    ]);
     return true;
   }
 
@@ -343,7 +377,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     try {
       await read();
     } finally {
-      await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
+      await runScript(redis, RELEASE, [1, keys.reading(userId), lockValue]);
     }
     return true;
   }
@@ -363,17 +397,16 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     try {
       while (again === 1) {
         await readUser(userId);
-        again = (await redis.eval(
-          RELEASE_OR_AGAIN,
+        again = (await runScript(redis, RELEASE_OR_AGAIN, [
           2,
           keys.reading(userId),
           keys.again(userId),
           lockValue,
           String(READ_LOCK_MS),
-        )) as number;
+        ])) as number;
       }
     } finally {
-      if (again === 1) await redis.eval(RELEASE, 1, keys.reading(userId), lockValue);
+      if (again === 1) await runScript(redis, RELEASE, [1, keys.reading(userId), lockValue]);
     }
     return true;
   }
@@ -468,8 +501,38 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     },
   );
 
-  /** The levels of the last scan, parsed, by user id (with the raw value they came from). */
-  let parsed = new Map<string, { raw: string; levels: ParsedLevel[] }>();
+  /**
+   * Every watched user's levels as this instance last saw them, parsed, by user id; `seq` is the change
+   * number they are up to date with and `loadedAt` when they were last loaded whole. A scan fetches only
+   * the users whose levels changed since (most scans: none), not every user's levels every second.
+   */
+  let watched: { levels: Map<string, ParsedLevel[]>; seq: number; loadedAt: number } | undefined;
+
+  /** Brings {@link watched} up to date: only the changes, or everything when it is missing or stale. */
+  async function refreshLevels(now: number): Promise<Map<string, ParsedLevel[]>> {
+    const seq = Number((await redis.get(keys.levelsSeq)) ?? 0);
+    if (watched && seq === watched.seq && now - watched.loadedAt < FULL_RELOAD_MS) return watched.levels;
+    if (!watched || seq < watched.seq || now - watched.loadedAt >= FULL_RELOAD_MS) {
+      // Loaded whole at first, after Redis lost the counter, and once a minute in any case, so whatever
+      // this instance missed (another instance scanned meanwhile, Redis restarted) is put right within it.
+      const [seqNow, all] = (await redis.multi().get(keys.levelsSeq).hgetall(keys.levels).exec()) ?? [];
+      const levels = new Map<string, ParsedLevel[]>();
+      for (const [id, raw] of Object.entries((all?.[1] ?? {}) as Record<string, string>)) {
+        levels.set(id, parsePrices(parseLevels(raw)));
+      }
+      watched = { levels, seq: Number(seqNow?.[1] ?? 0), loadedAt: now };
+      return levels;
+    }
+    const ids = await redis.zrangebyscore(keys.levelsChanged, `(${watched.seq}`, seq);
+    const raws = ids.length > 0 ? await redis.hmget(keys.levels, ...ids) : [];
+    ids.forEach((id, i) => {
+      const raw = raws[i];
+      if (raw === null || raw === undefined) watched?.levels.delete(id);
+      else watched?.levels.set(id, parsePrices(parseLevels(raw)));
+    });
+    watched.seq = seq;
+    return watched.levels;
+  }
 
   async function scan(): Promise<void> {
     const lockMs = Math.max(50, tickMs - 50);
@@ -485,22 +548,11 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       await next.exec();
     }
     const near: string[] = [];
-    if ((await redis.hlen(keys.levels)) > 0) {
+    const levels = await refreshLevels(now);
+    if (levels.size > 0) {
       try {
-        const [levels, ticker] = await Promise.all([
-          redis.hgetall(keys.levels),
-          options.ticker.get(SCAN_TICKER_AGE_MS),
-        ]);
-        const bands = nearBands(ticker, fraction);
-        const parsedNow = new Map<string, { raw: string; levels: ParsedLevel[] }>();
-        for (const [id, raw] of Object.entries(levels)) {
-          // Levels change only on a read: most users' are parsed once, not every second.
-          const cached = parsed.get(id);
-          const entry = cached?.raw === raw ? cached : { raw, levels: parsePrices(parseLevels(raw)) };
-          parsedNow.set(id, entry);
-          if (anyWithinBands(entry.levels, bands)) near.push(id);
-        }
-        parsed = parsedNow;
+        const bands = nearBands(await options.ticker.get(SCAN_TICKER_AGE_MS), fraction);
+        for (const [id, parsed] of levels) if (anyWithinBands(parsed, bands)) near.push(id);
       } catch (error) {
         logOnce(error as Error, "alert watcher: no ticker this tick");
       }
