@@ -4,9 +4,9 @@
  * chat spread over instances still keep to Telegram's burst of three then one a second.
  */
 import type { MiddlewareFn } from "grammy";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { chatLock } from "../../src/bot/pipeline/shared-updates.ts";
+import { chatHeld, chatLock, FULL_MEMO_MS } from "../../src/bot/pipeline/shared-updates.ts";
 import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -72,5 +72,50 @@ describe("the chat lock across instances", () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(["first in", "first out", "second in"]);
+  });
+});
+
+describe("what a chat holds across instances", () => {
+  it("turns a flood away on an instance that found the chat full, without asking Redis again for a moment", async () => {
+    const prefix = freshPrefix("chat-held");
+    let clock = 1_000_000;
+    const turnedAway: number[] = [];
+    const bound = { max: () => 3, overflow: (ctx: BotContext) => void turnedAway.push(ctx.update.update_id) };
+    const options = { redis, prefix, now: () => clock };
+    const [one, two] = [chatHeld(options, () => false, bound), chatHeld(options, () => false, bound)];
+    // Instance one holds three updates of the chat, still running.
+    const finish: (() => void)[] = [];
+    const running = new Promise<void>((resolve) => finish.push(resolve));
+    const held = [1, 2, 3].map((id) => one(update(id), () => running));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Instance two: the first update finds the chat full in Redis; the next ones are turned away locally.
+    const calls = vi.spyOn(redis, "evalsha");
+    try {
+      let ran = 0;
+      for (let id = 10; id < 60; id++)
+        await two(update(id), async () => {
+          ran++;
+        });
+      expect(ran).toBe(0);
+      expect(turnedAway).toHaveLength(50);
+      expect(calls).toHaveBeenCalledTimes(1);
+      // After the moment, Redis is asked again (the chat is still full).
+      clock += FULL_MEMO_MS;
+      await two(update(60), async () => {
+        ran++;
+      });
+      expect(calls).toHaveBeenCalledTimes(2);
+      expect(ran).toBe(0);
+      // Once the held updates are done, the chat takes updates again.
+      for (const done of finish) done();
+      await Promise.all(held);
+      clock += FULL_MEMO_MS;
+      await two(update(61), async () => {
+        ran++;
+      });
+      expect(ran).toBe(1);
+    } finally {
+      calls.mockRestore();
+    }
   });
 });

@@ -27,7 +27,18 @@ export interface SharedUpdatesOptions {
    * chat's lock: what one instance's replies used, the next one's wait for. None: each instance's own.
    */
   replies?: Pick<RepliesPace, "chatLeft" | "chatUsed">;
+  /** The clock (epoch ms); default `Date.now`. */
+  now?: () => number;
 }
+
+/**
+ * How long an instance that found a chat full turns that chat's next updates away itself, without asking
+ * Redis: a flood's thousands of updates would otherwise each cost a round trip (and queue ahead of everyone
+ * else's on the connection), while the chat's held updates take far longer than this to finish.
+ */
+export const FULL_MEMO_MS = 200;
+/** How many full chats an instance remembers before it sweeps the lapsed ones. */
+const FULL_SWEEP_AT = 1000;
 
 // Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
 const SEEN_TTL_S = 86_400;
@@ -75,18 +86,32 @@ export function chatHeld(
   bound: SequenceBound<BotContext>,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
+  const now = options.now ?? Date.now;
   // What this process holds per chat: a flood turned away here costs no Redis call.
   const mine = new Map<number, number>();
+  // Chats found full in Redis, until when this process turns them away itself (FULL_MEMO_MS).
+  const fullUntil = new Map<number, number>();
   const leave = (owner: number) => {
     const left = (mine.get(owner) ?? 1) - 1;
     if (left === 0) mine.delete(owner);
     else mine.set(owner, left);
+    // One of ours left: the chat has room again.
+    fullUntil.delete(owner);
+  };
+  const foundFull = (owner: number) => {
+    if (fullUntil.size >= FULL_SWEEP_AT) {
+      const at = now();
+      for (const [chat, until] of fullUntil) if (until <= at) fullUntil.delete(chat);
+    }
+    fullUntil.set(owner, now() + FULL_MEMO_MS);
   };
   return async (ctx, next) => {
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
     const max = bound.max(ctx);
-    if ((mine.get(owner) ?? 0) >= max) {
+    const full = fullUntil.get(owner);
+    if (full !== undefined && full <= now()) fullUntil.delete(owner);
+    if ((mine.get(owner) ?? 0) >= max || (full !== undefined && full > now())) {
       bound.overflow(ctx);
       return;
     }
@@ -102,6 +127,7 @@ export function chatHeld(
     }
     if (joined === 0) {
       leave(owner);
+      foundFull(owner);
       bound.overflow(ctx);
       return;
     }
