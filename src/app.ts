@@ -27,6 +27,7 @@ import {
 } from "./exchange/index.ts";
 import { appKeyPrefix, type RedisClient } from "./redis/url.ts";
 import { createArmedLevels } from "./services/alerts/armed-levels.ts";
+import { createMarketAlertStore } from "./services/alerts/market-store.ts";
 import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
@@ -188,6 +189,7 @@ export function createApp(options: AppOptions): App {
       schedulesChanged: (userId, id, schedule) => alerts.schedulesChanged(userId, id, schedule),
     },
     alertLevels: createArmedLevels({ redis, prefix: `${prefix}alerts:` }),
+    marketAlerts: createMarketAlertStore({ redis, prefix: `${prefix}market-alerts:` }),
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     // Long polling is one instance by Telegram's rule; webhooks may be served by several.

@@ -5,6 +5,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { ArmedLevels } from "../services/alerts/armed-levels.ts";
+import type { MarketAlertStore } from "../services/alerts/market-store.ts";
 import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
@@ -83,6 +84,8 @@ export interface BotDeps {
   alerts: AlertsSync;
   /** The armed trigger levels the alert watcher read last (charts draw them without a private read). */
   alertLevels: ArmedLevels;
+  /** Each user's market alerts (moves, 24-hour change, step alarms, RSI), watched by the bot itself. */
+  marketAlerts: MarketAlertStore;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */
