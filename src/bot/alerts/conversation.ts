@@ -44,7 +44,7 @@ import {
   summarize,
 } from "./confirm.ts";
 import { actionText, draftOf } from "./format.ts";
-import { askMarketFields, kindButtons, MARKET_KINDS, summarizeOutside, typedKind } from "./market-conversation.ts";
+import { askMarketFields, kindButtons, MARKET_KINDS, summarizeMarket, typedKind } from "./market-conversation.ts";
 
 /** The guided create's id, for `ctx.conversation.enter`. */
 export const ALERT_CONVERSATION = "alert";
@@ -330,7 +330,7 @@ export function alertConversation(deps: BotDeps) {
     if (typeof level !== "string") {
       // A market alert, watched by the bot: its own fields, then its summary.
       const spec = await askMarketFields(conversation, ctx, asset, level.kind);
-      if (spec !== undefined) await conversation.external((outside) => summarizeOutside(outside, deps, spec));
+      if (spec !== undefined) await conversation.external((outside) => summarizeMarket(outside, deps, spec));
       return;
     }
     const matchText = ctx.t("alerts-ask-match", {

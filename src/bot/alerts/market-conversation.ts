@@ -24,7 +24,7 @@ import { escapeHtml } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
 import { marketSummary, showMarketSummary } from "./market-chat.ts";
-import { describeMarketError, describeMarketSpec } from "./market-format.ts";
+import { describeMarketError, describeMarketSpec, windowKey } from "./market-format.ts";
 
 /** The card's Edit conversation's id. */
 export const MARKET_EDIT_CONVERSATION = "market-edit";
@@ -153,8 +153,8 @@ export async function askMarketFields(
       conversation,
       ctx,
       ctx.t("market-ask-window") +
-        nowLine(ctx, was?.kind === "move" ? ctx.t("market-window-button", { window: was.window }) : undefined),
-      MARKET_WINDOWS.map((value) => ({ value, label: ctx.t("market-window-button", { window: value }) })),
+        nowLine(ctx, was?.kind === "move" ? ctx.t("market-window-button", { window: windowKey(was.window) }) : undefined),
+      MARKET_WINDOWS.map((value) => ({ value, label: ctx.t("market-window-button", { window: windowKey(value) }) })),
       undefined,
       typedWindow,
     );
@@ -190,8 +190,8 @@ export async function askMarketFields(
   }));
 }
 
-/** Checks a finished spec outside and shows its summary with Confirm (`replacing` for an edit). */
-export async function summarizeOutside(
+/** Checks a spec and shows its summary with Confirm (`replacing`: an edit); a failed read is explained. */
+export async function summarizeMarket(
   ctx: BotContext,
   deps: BotDeps,
   spec: MarketAlertSpec,
@@ -230,6 +230,6 @@ export function marketEditConversation(deps: BotDeps) {
     );
     const spec = await askMarketFields(conversation, ctx, current.asset, current.kind, current);
     if (spec === undefined) return;
-    await conversation.external((outside) => summarizeOutside(outside, deps, spec, args.id));
+    await conversation.external((outside) => summarizeMarket(outside, deps, spec, args.id));
   };
 }

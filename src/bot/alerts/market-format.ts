@@ -2,7 +2,7 @@
  * Market alerts (watched by the bot from the shared ticker) in words: what one watches, why a spec was
  * refused, its line in /alerts and its card. The kinds' semantics are docs/alerts.md's.
  */
-import type { MarketAlertSpec, MarketSpecError } from "../../services/alerts/market-kinds.ts";
+import type { MarketAlertSpec, MarketSpecError, MarketWindow } from "../../services/alerts/market-kinds.ts";
 import { PERCENT_LIMITS, RSI_LIMITS, RSI_MIN_SPREAD } from "../../services/alerts/market-kinds.ts";
 import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
 import type { BotContext } from "../context.ts";
@@ -11,11 +11,19 @@ import { formatDateTime } from "../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
 
+// Fluent's variant keys cannot start with a digit: the windows' keys in the locale files.
+const WINDOW_KEYS: Readonly<Record<MarketWindow, string>> = { "15m": "m15", "1h": "h1", "4h": "h4", "24h": "h24" };
+
+/** A window's variant key for the locale files' `$window` selectors. */
+export function windowKey(window: MarketWindow): string {
+  return WINDOW_KEYS[window];
+}
+
 /** What an alert watches, in one phrase ("moves 5% either way within 1 hour"). */
 export function describeMarketSpec(spec: MarketAlertSpec, t: Translate): string {
   switch (spec.kind) {
     case "move":
-      return t("market-what-move", { direction: spec.direction, percent: spec.percent, window: spec.window });
+      return t("market-what-move", { direction: spec.direction, percent: spec.percent, window: windowKey(spec.window) });
     case "day_change":
       return t("market-what-day", { direction: spec.direction, percent: spec.percent });
     case "step":

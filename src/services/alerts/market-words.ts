@@ -22,7 +22,7 @@ const UP = /\bup\b|\brises?\b|\bpumps?\b|\bjumps?\b|\bgains?\b|\bclimbs?\b|\bsur
 const DOWN = /\bdown\b|\bdrops?\b|\bfalls?\b|\bdumps?\b|\bdips?\b|\bdeclines?\b|\bsinks?\b|下跌|跌/;
 // A length of time: "15m", "15 min", "1h", "4 hours", "24h", "1d", "1小时", "15分钟", "一天".
 const SPAN =
-  /(\d+(?:\.\d+)?|一|半|an?|one)\s*(minutes?|mins?|m|分钟|分|hours?|hrs?|h|小时|个小时|days?|d|天|日)(?![a-z])/;
+  /(?<![a-z\d.])(\d+(?:\.\d+)?|[一半]|(?:an?|one)(?=\s))\s*(minutes?|mins?|m|分钟|分|hours?|hrs?|h|小时|个小时|days?|d|天|日)(?![a-z])/;
 // "an hour" / "a day" / "hour" alone ("in the last hour").
 const BARE_SPAN = /\b(hour|day)\b/;
 const NUMBER = /(\d+(?:\.\d+)?)\s*(%|％|percent|pct)?/g;
