@@ -41,8 +41,6 @@ import { type AddressPayload, onAddressAction } from "./addresses/confirmations.
 import { addressConversation } from "./addresses/conversation.ts";
 import { addressFeature } from "./addresses/feature.ts";
 import { type AlertPayload, onAlertChoice } from "./alerts/confirm.ts";
-import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
-import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
 import {
   ALERT_CONVERSATION,
   ALERT_EDIT_CONVERSATION,
@@ -50,6 +48,8 @@ import {
   alertEditConversation,
 } from "./alerts/conversation.ts";
 import { alertsFeature } from "./alerts/feature.ts";
+import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
+import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";

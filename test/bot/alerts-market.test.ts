@@ -34,9 +34,15 @@ async function confirmed(chat: ChatDriver, text: string) {
 
 describe("the quick form of market alerts", () => {
   it.each([
-    ["/alert btc moves 5% in 1h", { kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" }],
+    [
+      "/alert btc moves 5% in 1h",
+      { kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" },
+    ],
     ["/alert eth up 3% 15m", { kind: "move", asset: "ETH", window: "15m", direction: "up", percent: "3" }],
-    ["/alert btc down 10% 24h", { kind: "move", asset: "BTC", window: "24h", direction: "down", percent: "10" }],
+    [
+      "/alert btc down 10% 24h",
+      { kind: "move", asset: "BTC", window: "24h", direction: "down", percent: "10" },
+    ],
     ["/alert sol 24h change 8%", { kind: "day_change", asset: "SOL", direction: "either", percent: "8" }],
     ["/alert btc every 2%", { kind: "step", asset: "BTC", percent: "2" }],
     ["/alert btc rsi", { kind: "rsi", asset: "BTC", direction: "either", low: "30", high: "70" }],
@@ -55,7 +61,13 @@ describe("the quick form of market alerts", () => {
     const first = await confirmed(chat, "/alert 比特币 1小时 涨跌 5%");
     expect(first.summary).toContain("由机器人监控的新提醒：BTC");
     expect(first.summary).toContain("1 小时内涨跌 5%");
-    expect(first.spec).toEqual({ kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" });
+    expect(first.spec).toEqual({
+      kind: "move",
+      asset: "BTC",
+      window: "1h",
+      direction: "either",
+      percent: "5",
+    });
     const other = tb.chat({ languageCode: "zh" });
     const step = await confirmed(other, "/alert btc 每 2%");
     expect(step.spec).toEqual({ kind: "step", asset: "BTC", percent: "2" });
@@ -64,7 +76,9 @@ describe("the quick form of market alerts", () => {
   it("RSI with short history says from when it is active, in the user's time zone", async () => {
     const chat = tb.chat();
     const summary = await say(chat, "/alert eth rsi");
-    expect(summary).toMatch(/too little price history for the RSI yet: it is active from .+ \(Australia\/Sydney\)/);
+    expect(summary).toMatch(
+      /too little price history for the RSI yet: it is active from .+ \(Australia\/Sydney\)/,
+    );
   });
 
   it("every refusal is explained and nothing is saved", async () => {
@@ -94,7 +108,9 @@ describe("the quick form of market alerts", () => {
       await store.create(chat.user.id, { kind: "step", asset: "ETH", percent: String(i) }, "100", at);
     }
     const refused = (await chat.send("/alert sol every 3%")).at(-1);
-    expect(refused?.plainText).toContain(`You already have ${MARKET_ALERTS_PER_USER} alerts watched by the bot`);
+    expect(refused?.plainText).toContain(
+      `You already have ${MARKET_ALERTS_PER_USER} alerts watched by the bot`,
+    );
     expect(buttons(refused)).toEqual([]);
   });
 
@@ -114,5 +130,166 @@ describe("the quick form of market alerts", () => {
   it("the price-level form still makes an exchange trigger's summary", async () => {
     const { chat } = await tb.trader({ AUD: "100" });
     expect(await say(chat, "/alert btc above 200000")).toContain("New alert: BTC");
+  });
+});
+
+describe("plain requests", () => {
+  it("“alert me if btc moves 5% in an hour” becomes the quick form's summary", async () => {
+    const chat = tb.chat();
+    const { spec } = await confirmed(chat, "alert me if btc moves 5% in an hour");
+    expect(spec).toEqual({ kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" });
+  });
+
+  it("“tell me when eth drops 10% in 24h”, “remind me every 3% btc moves”, 比特币1小时涨跌5%提醒我", async () => {
+    expect((await confirmed(tb.chat(), "tell me when eth drops 10% in 24h")).spec).toEqual({
+      kind: "move",
+      asset: "ETH",
+      window: "24h",
+      direction: "down",
+      percent: "10",
+    });
+    expect((await confirmed(tb.chat(), "remind me every 3% btc moves")).spec).toEqual({
+      kind: "step",
+      asset: "BTC",
+      percent: "3",
+    });
+    const zh = await confirmed(tb.chat({ languageCode: "zh" }), "比特币1小时涨跌5%提醒我");
+    expect(zh.spec).toEqual({ kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" });
+  });
+
+  it("a refused figure is explained as the quick form explains it", async () => {
+    expect(await say(tb.chat(), "alert me if btc moves 5% in 2 hours")).toContain("Say the window");
+  });
+});
+
+describe("the guided flow", () => {
+  it("asset, then a market kind instead of a level, its fields step by step, then the summary", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/alert");
+    const level = (await chat.send("btc")).at(-1);
+    expect(level?.plainText).toContain("Or let the bot watch a move of the price:");
+    expect(buttons(level)).toEqual(
+      expect.arrayContaining([
+        "📈 Move within a time",
+        "24-hour change",
+        "Every N %",
+        "RSI overbought / oversold",
+      ]),
+    );
+    const direction = (await chat.press("📈 Move within a time")).find((o) => o.kind === "message");
+    expect(direction?.plainText).toContain("Which way should BTC move?");
+    expect(buttons(direction)).toEqual(["▲ Up", "▼ Down", "↕ Either way", "Cancel"]);
+    // Typed, in the other language.
+    const window = (await chat.send("下跌")).find((o) => o.kind === "message");
+    expect(window?.plainText).toContain("Within how long?");
+    const percent = (await chat.send("4 hours")).at(-1);
+    expect(percent?.plainText).toContain("By how many percent?");
+    expect(await say(chat, "500")).toContain("between 0.1% and 100%");
+    expect(await store.list(chat.user.id)).toEqual([]);
+    const summary = (await chat.send("7.5%")).at(-1);
+    expect(summary?.plainText).toContain("New alert watched by the bot: BTC");
+    expect(summary?.plainText).toContain("falls 7.5% within 4 hours");
+    await chat.press("Confirm");
+    expect((await store.list(chat.user.id))[0]?.spec).toEqual({
+      kind: "move",
+      asset: "BTC",
+      window: "4h",
+      direction: "down",
+      percent: "7.5",
+    });
+  });
+
+  it("RSI typed at the level step (the asset typed in Chinese), thresholds by button", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/alert");
+    await chat.send("以太坊");
+    const thresholds = (await chat.send("rsi")).find((o) => o.kind === "message");
+    expect(thresholds?.plainText).toContain("Alert when the RSI of ETH goes below the low");
+    const summary = (await chat.press("25 / 75")).at(-1);
+    expect(summary?.plainText).toContain("New alert watched by the bot: ETH");
+    expect(summary?.plainText).toContain("below 25 or above 75");
+    expect(await store.list(chat.user.id)).toEqual([]);
+  });
+});
+
+describe("/alerts with market alerts", () => {
+  async function withAlert(chat: ChatDriver) {
+    const created = await store.create(
+      chat.user.id,
+      { kind: "move", asset: "BTC", window: "1h", direction: "either", percent: "5" },
+      "150000",
+      Date.now(),
+    );
+    if (!("alert" in created)) throw new Error("not created");
+    return created.alert;
+  }
+
+  it("without a key: the market alerts, and how to see the exchange's", async () => {
+    const chat = tb.chat();
+    await withAlert(chat);
+    const list = (await chat.send("/alerts")).at(-1);
+    expect(list?.plainText).toContain(
+      "Watched by the bot (1): a message here only, no email or SMS, no trade",
+    );
+    expect(list?.plainText).toContain("BTC moves 5% either way within 1 hour");
+    expect(list?.plainText).toContain("connect an API key with /connect");
+    expect(buttons(list)).toEqual(["🤖 BTC"]);
+  });
+
+  it("beside the exchange's triggers", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await withAlert(chat);
+    await chat.send("/alert btc above 200000");
+    await chat.press("Confirm");
+    const list = (await chat.send("/alerts")).at(-1);
+    expect(list?.plainText).toContain("Watched by the bot (1)");
+    expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
+    expect(buttons(list)).toEqual(expect.arrayContaining(["🤖 BTC", expect.stringMatching(/^#\d+ BTC$/)]));
+  });
+
+  it("the card: pause, resume, delete (asked first), nothing asked of the exchange", async () => {
+    const chat = tb.chat();
+    const alert = await withAlert(chat);
+    await chat.send("/alerts");
+    const card = (await chat.press("🤖 BTC")).at(-1);
+    expect(card?.plainText).toContain("BTC alert, watched by the bot");
+    expect(card?.plainText).toContain("State: ✅ active");
+    expect(buttons(card)).toEqual(["⏸ Pause", "✏️ Edit", "🗑 Delete", "All alerts", expect.any(String)]);
+    const paused = (await chat.press("⏸ Pause")).at(-1);
+    expect(paused?.plainText).toContain("State: ⏸ paused");
+    expect((await store.get(chat.user.id, alert.id))?.paused).toBe(true);
+    await chat.press("▶️ Resume");
+    expect((await store.get(chat.user.id, alert.id))?.paused).toBe(false);
+    const question = (await chat.press("🗑 Delete")).at(-1);
+    expect(question?.plainText).toContain("Delete the BTC alert (moves 5% either way within 1 hour)?");
+    expect(await store.get(chat.user.id, alert.id)).toBeDefined();
+    const deleted = (await chat.press("Yes, delete it")).at(-1);
+    expect(deleted?.plainText).toContain("Alert deleted.");
+    expect(await store.list(chat.user.id)).toEqual([]);
+  });
+
+  it("edit: the guided steps showing what it has now, a summary, then the change", async () => {
+    const chat = tb.chat();
+    const alert = await withAlert(chat);
+    await chat.send("/alerts");
+    await chat.press("🤖 BTC");
+    const direction = (await chat.press("✏️ Edit")).find((o) => o.kind === "message" && o.buttons.length > 0);
+    expect(direction?.plainText).toContain("Now: ↕ Either way");
+    const window = (await chat.press("▲ Up")).find((o) => o.kind === "message");
+    expect(window?.plainText).toContain("Now: 1 hour");
+    const percent = (await chat.press("15 min")).find((o) => o.kind === "message");
+    expect(percent?.plainText).toContain("Now: 5%");
+    const summary = (await chat.send("3")).at(-1);
+    expect(summary?.plainText).toContain("Change this alert watched by the bot: BTC");
+    expect((await store.get(chat.user.id, alert.id))?.spec).toEqual(alert.spec);
+    const done = (await chat.press("Confirm")).at(-1);
+    expect(done?.plainText).toContain("Alert changed.");
+    expect((await store.get(chat.user.id, alert.id))?.spec).toEqual({
+      kind: "move",
+      asset: "BTC",
+      window: "15m",
+      direction: "up",
+      percent: "3",
+    });
   });
 });

@@ -32,7 +32,6 @@ import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { ask, answered, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { formatAmount } from "../swaps/format.ts";
 import {
@@ -44,7 +43,14 @@ import {
   summarize,
 } from "./confirm.ts";
 import { actionText, draftOf } from "./format.ts";
-import { askMarketFields, kindButtons, MARKET_KINDS, summarizeMarket, typedKind } from "./market-conversation.ts";
+import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
+import {
+  askMarketFields,
+  kindButtons,
+  MARKET_KINDS,
+  summarizeMarket,
+  typedKind,
+} from "./market-conversation.ts";
 
 /** The guided create's id, for `ctx.conversation.enter`. */
 export const ALERT_CONVERSATION = "alert";

@@ -90,7 +90,11 @@ type TriggerPage =
   | { page: number; list: Awaited<ReturnType<ExchangeClient["priceTriggers"]["list"]>> }
   | { problem: string };
 
-async function readTriggerPage(ctx: BotContext, deps: BotDeps, page: number): Promise<TriggerPage | undefined> {
+async function readTriggerPage(
+  ctx: BotContext,
+  deps: BotDeps,
+  page: number,
+): Promise<TriggerPage | undefined> {
   const userId = ctx.from?.id as number;
   if (!(await deps.accounts.isConnected(userId))) return { problem: ctx.t("market-list-no-key") };
   try {
@@ -157,7 +161,13 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
 
 type TriggerList = Awaited<ReturnType<ExchangeClient["priceTriggers"]["list"]>>;
 
-function triggerPageText(ctx: BotContext, list: TriggerList, page: number, ticker: Ticker, locale: string): string {
+function triggerPageText(
+  ctx: BotContext,
+  list: TriggerList,
+  page: number,
+  ticker: Ticker,
+  locale: string,
+): string {
   const pages = Math.max(1, Math.ceil(list.count / PAGE_SIZE));
   const lines = list.results.map((trigger) => renderTriggerLine(trigger, ticker, ctx.t, locale));
   return [ctx.t("alerts-title", { page, pages, count: list.count }), ...lines].join("\n\n");
@@ -394,7 +404,9 @@ async function marketQuickForm(ctx: BotContext, deps: BotDeps, form: MarketQuick
       const words = marketWordsOf(checked.spec);
       const keyboard = new InlineKeyboard();
       for (const code of match.closest.slice(0, 4)) keyboard.text(code, `amq:${code}:${words}`);
-      await ctx.reply(unknownAssetText(ctx.t, directory, form.asset, match.closest), { reply_markup: keyboard });
+      await ctx.reply(unknownAssetText(ctx.t, directory, form.asset, match.closest), {
+        reply_markup: keyboard,
+      });
       return;
     }
     asset = match.code;
@@ -403,7 +415,12 @@ async function marketQuickForm(ctx: BotContext, deps: BotDeps, form: MarketQuick
 }
 
 /** A market alert card's button: open, pause, resume, edit (the guided steps, prefilled), delete (asks first). */
-async function onMarketCardButton(ctx: BotContext, deps: BotDeps, verb: MarketCardVerb, id: string): Promise<void> {
+async function onMarketCardButton(
+  ctx: BotContext,
+  deps: BotDeps,
+  verb: MarketCardVerb,
+  id: string,
+): Promise<void> {
   switch (verb) {
     case "pause":
     case "resume":

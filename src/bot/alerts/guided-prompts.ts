@@ -19,30 +19,18 @@ export interface Asked {
 }
 
 /** A prompt with buttons (and Cancel); returns its message id. */
-export async function ask(
-  ctx: ConversationContext,
-  text: string,
-  keyboard: InlineKeyboard,
-): Promise<Asked> {
+export async function ask(ctx: ConversationContext, text: string, keyboard: InlineKeyboard): Promise<Asked> {
   const sent = await ctx.reply(text, { reply_markup: keyboard.row().text(ctx.t("button-cancel"), "ag:x") });
   return { chatId: sent.chat.id, messageId: sent.message_id };
 }
 
 /** Marks a prompt answered: its text with the answer, buttons gone. */
-export async function answered(
-  ctx: ConversationContext,
-  at: Asked,
-  text: string,
-  answer: string,
-) {
+export async function answered(ctx: ConversationContext, at: Asked, text: string, answer: string) {
   await ctx.api.editMessageText(at.chatId, at.messageId, `${text}\n<b>${answer}</b>`);
 }
 
 /** Marks a prompt cancelled; resolves to undefined, what every question returns on cancel. */
-export async function cancelled(
-  ctx: ConversationContext,
-  at: Asked,
-): Promise<undefined> {
+export async function cancelled(ctx: ConversationContext, at: Asked): Promise<undefined> {
   await ctx.api.editMessageText(at.chatId, at.messageId, ctx.t("cancelled"));
   return undefined;
 }
@@ -81,4 +69,3 @@ export async function askChoice<T extends string>(
     return choice.value;
   }
 }
-

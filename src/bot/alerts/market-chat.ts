@@ -8,9 +8,9 @@
 import { InlineKeyboard } from "grammy";
 import { Dec, type Ticker, toDec } from "../../exchange/index.ts";
 import type { MarketAlertSpec } from "../../services/alerts/market-kinds.ts";
+import { HOUR_MS } from "../../services/alerts/market-kinds.ts";
 import { MarketRules } from "../../services/alerts/market-rules.ts";
 import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../services/alerts/market-store.ts";
-import { HOUR_MS } from "../../services/alerts/market-kinds.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
 import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
@@ -59,7 +59,11 @@ export function marketCardData(verb: MarketCardVerb, id: string): string {
 export function tickerMid(ticker: Ticker, asset: string): string | undefined {
   const entry = ticker[asset];
   if (entry === undefined) return undefined;
-  return toDec(entry.buy).plus(toDec(entry.sell)).dividedBy(2).toDecimalPlaces(8, Dec.ROUND_HALF_UP).toFixed();
+  return toDec(entry.buy)
+    .plus(toDec(entry.sell))
+    .dividedBy(2)
+    .toDecimalPlaces(8, Dec.ROUND_HALF_UP)
+    .toFixed();
 }
 
 const sameSpec = (a: MarketAlertSpec, b: MarketAlertSpec) => JSON.stringify(a) === JSON.stringify(b);
@@ -70,7 +74,9 @@ const sameSpec = (a: MarketAlertSpec, b: MarketAlertSpec) => JSON.stringify(a) =
  */
 async function rsiActiveFrom(deps: BotDeps, asset: string): Promise<number | undefined> {
   const now = deps.now();
-  const points = await deps.priceHistory.series(asset, now - RSI_HISTORY_MS, now, "1m").catch(() => undefined);
+  const points = await deps.priceHistory
+    .series(asset, now - RSI_HISTORY_MS, now, "1m")
+    .catch(() => undefined);
   if (points === undefined) return undefined;
   const rules = new MarketRules();
   rules.loadHistory(asset, points);
@@ -122,13 +128,19 @@ export async function marketSummary(
   }
   lines.push("", ctx.t("market-watched-by-bot"));
   const payload: MarketPayload =
-    replacing === undefined ? { action: "market-create", spec } : { action: "market-replace", id: replacing, spec };
+    replacing === undefined
+      ? { action: "market-create", spec }
+      : { action: "market-replace", id: replacing, spec };
   const token = await deps.tokens.issue(userId, payload, CONFIRM_TTL_S, VOIDED_KEY);
   return { text: lines.join("\n"), token };
 }
 
 /** Shows a summary as a new message, with Confirm / Cancel when it has a token. */
-export async function showMarketSummary(ctx: BotContext, deps: BotDeps, summary: MarketSummary): Promise<void> {
+export async function showMarketSummary(
+  ctx: BotContext,
+  deps: BotDeps,
+  summary: MarketSummary,
+): Promise<void> {
   const markup = summary.token ? { reply_markup: confirmKeyboard(ctx, summary.token) } : {};
   const sent = await ctx.reply(summary.text, markup);
   if (summary.token) await recordShown(ctx, deps, summary.token, sent.message_id);
@@ -165,14 +177,20 @@ export async function showMarketCard(
 }
 
 /** Asks to confirm a delete, in place of the card. */
-export async function askMarketDelete(ctx: BotContext, deps: BotDeps, alert: StoredMarketAlert): Promise<void> {
+export async function askMarketDelete(
+  ctx: BotContext,
+  deps: BotDeps,
+  alert: StoredMarketAlert,
+): Promise<void> {
   const payload: MarketDeletePayload = { action: "market-delete", id: alert.id };
   const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, VOIDED_KEY);
   const question = ctx.t("market-confirm-delete", {
     asset: escapeHtml(alert.spec.asset),
     what: describeMarketSpec(alert.spec, ctx.t),
   });
-  await ctx.editMessageText(question, { reply_markup: confirmKeyboard(ctx, token, "alerts-button-delete-yes") });
+  await ctx.editMessageText(question, {
+    reply_markup: confirmKeyboard(ctx, token, "alerts-button-delete-yes"),
+  });
   await recordShown(ctx, deps, token, ctx.callbackQuery?.message?.message_id);
 }
 
@@ -226,14 +244,23 @@ export async function onMarketChoice(
 }
 
 /** Pauses or resumes at once (nothing is lost, one tap undoes it) and shows the card as it now is. */
-export async function setMarketPaused(ctx: BotContext, deps: BotDeps, id: string, paused: boolean): Promise<void> {
+export async function setMarketPaused(
+  ctx: BotContext,
+  deps: BotDeps,
+  id: string,
+  paused: boolean,
+): Promise<void> {
   const alert = await deps.marketAlerts.setPaused(ctx.from?.id as number, id, paused);
   if (alert === undefined) await ctx.editMessageText(ctx.t("market-gone"), toList(ctx));
   else await showMarketCard(ctx, deps, alert, true);
 }
 
 /** Opens an alert's card in place; a deleted one says so. */
-export async function openMarketCard(ctx: BotContext, deps: BotDeps, id: string): Promise<StoredMarketAlert | undefined> {
+export async function openMarketCard(
+  ctx: BotContext,
+  deps: BotDeps,
+  id: string,
+): Promise<StoredMarketAlert | undefined> {
   const alert = await deps.marketAlerts.get(ctx.from?.id as number, id);
   if (alert === undefined) await ctx.editMessageText(ctx.t("market-gone"), toList(ctx));
   return alert;

@@ -95,7 +95,9 @@ async function askFigure(
   complete: (answer: string) => Record<string, unknown>,
 ): Promise<MarketAlertSpec | undefined> {
   const keyboard = new InlineKeyboard();
-  offers.forEach((offer, i) => keyboard.text(offer.label, `ag:f:${i}`));
+  offers.forEach((offer, i) => {
+    keyboard.text(offer.label, `ag:f:${i}`);
+  });
   const at = await ask(ctx, text, keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId, "ag:");
@@ -136,7 +138,12 @@ export async function askMarketFields(
       conversation,
       ctx,
       ctx.t("market-ask-direction", { asset: code }) +
-        nowLine(ctx, was && "direction" in was ? ctx.t("market-direction-button", { direction: was.direction }) : undefined),
+        nowLine(
+          ctx,
+          was && "direction" in was
+            ? ctx.t("market-direction-button", { direction: was.direction })
+            : undefined,
+        ),
       (["up", "down", "either"] as const).map((value) => ({
         value,
         label: ctx.t("market-direction-button", { direction: value }),
@@ -153,8 +160,14 @@ export async function askMarketFields(
       conversation,
       ctx,
       ctx.t("market-ask-window") +
-        nowLine(ctx, was?.kind === "move" ? ctx.t("market-window-button", { window: windowKey(was.window) }) : undefined),
-      MARKET_WINDOWS.map((value) => ({ value, label: ctx.t("market-window-button", { window: windowKey(value) }) })),
+        nowLine(
+          ctx,
+          was?.kind === "move" ? ctx.t("market-window-button", { window: windowKey(was.window) }) : undefined,
+        ),
+      MARKET_WINDOWS.map((value) => ({
+        value,
+        label: ctx.t("market-window-button", { window: windowKey(value) }),
+      })),
       undefined,
       typedWindow,
     );

@@ -12,7 +12,12 @@ import { formatDateTime } from "../flow-kit/format/time.ts";
 type Translate = BotContext["t"];
 
 // Fluent's variant keys cannot start with a digit: the windows' keys in the locale files.
-const WINDOW_KEYS: Readonly<Record<MarketWindow, string>> = { "15m": "m15", "1h": "h1", "4h": "h4", "24h": "h24" };
+const WINDOW_KEYS: Readonly<Record<MarketWindow, string>> = {
+  "15m": "m15",
+  "1h": "h1",
+  "4h": "h4",
+  "24h": "h24",
+};
 
 /** A window's variant key for the locale files' `$window` selectors. */
 export function windowKey(window: MarketWindow): string {
@@ -23,7 +28,11 @@ export function windowKey(window: MarketWindow): string {
 export function describeMarketSpec(spec: MarketAlertSpec, t: Translate): string {
   switch (spec.kind) {
     case "move":
-      return t("market-what-move", { direction: spec.direction, percent: spec.percent, window: windowKey(spec.window) });
+      return t("market-what-move", {
+        direction: spec.direction,
+        percent: spec.percent,
+        window: windowKey(spec.window),
+      });
     case "day_change":
       return t("market-what-day", { direction: spec.direction, percent: spec.percent });
     case "step":
@@ -69,14 +78,21 @@ export function renderMarketLine(alert: StoredMarketAlert, t: Translate): string
 }
 
 /** The alert's card: what it watches, its state, when it fired last (in the user's zone). */
-export function renderMarketCard(alert: StoredMarketAlert, t: Translate, locale: string, zone: string): string {
+export function renderMarketCard(
+  alert: StoredMarketAlert,
+  t: Translate,
+  locale: string,
+  zone: string,
+): string {
   const lines = [
     t("market-card-title", { asset: escapeHtml(alert.spec.asset) }),
     t("market-card-what", { what: describeMarketSpec(alert.spec, t) }),
     t("market-card-state", { state: alert.paused ? "paused" : "active" }),
   ];
   if (alert.state.firedAt !== undefined) {
-    lines.push(t("market-card-last", { when: formatDateTime(new Date(alert.state.firedAt), zone, locale), zone }));
+    lines.push(
+      t("market-card-last", { when: formatDateTime(new Date(alert.state.firedAt), zone, locale), zone }),
+    );
   }
   lines.push("", t("market-watched-by-bot"));
   return lines.join("\n");
