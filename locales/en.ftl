@@ -30,7 +30,7 @@ help =
     /swap [FROM TO AMOUNT] — swap one crypto for another
     /swaps — your recent swaps
     /alerts — your price alerts: pause, edit, delete, events
-    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
+    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell; or one the bot watches: <code>/alert BTC moves 5% 1h</code>, <code>/alert BTC every 2%</code>, <code>/alert BTC rsi</code>
     /dca — recurring buys and sells: list, set up, change, pause, delete
     /history [ASSET] — every transaction, with filters and details
     /statement — your account statement as a PDF
@@ -486,13 +486,17 @@ digest-due-sell = Sell { $amount } { $asset } at { $time }
 digest-footer = <i>As of { $time } ({ $zone }). Change the hour or turn it off in /settings.</i>
 ## alerts
 cmd-alert = Set a price alert (or one that trades)
-cmd-alerts = Your price alerts
+cmd-alerts = Your price alerts and the ones the bot watches
 alerts-usage = Usage: <code>/alert ASSET [above|below] LEVEL [buy|sell [get] QUANTITY] [email] [sms]</code>
     • <code>/alert BTC above 100000</code> alerts when BTC reaches $100,000
     • <code>/alert BTC below 90000 buy 500</code> also spends $500 on BTC
     • <code>/alert ETH above 5000 sell 0.5</code> also sells 0.5 ETH
     • <code>/alert BTC below 90000 buy get 0.01</code> buys 0.01 BTC (say what you receive)
-    Without above or below the exchange picks the side from the current price. Or send just /alert to be guided.
+    Without above or below the exchange picks the side from the current price.
+    Or an alert the bot watches itself (a message here, no email or SMS, no trade):
+    • <code>/alert BTC moves 5% 1h</code> (or up / down; 15m, 1h, 4h or 24h)
+    • <code>/alert SOL 24h change 8%</code> · <code>/alert BTC every 2%</code> · <code>/alert BTC rsi 30 70</code>
+    Or send just /alert to be guided.
 alerts-unknown-asset = I don't know the asset { $asset }. <code>/price all</code> lists every asset.
 alerts-level-not-number = “{ $input }” is not a price level. Send a number like <code>100000</code> or <code>2.5</code>.
 alerts-level-not-positive = The level must be more than zero (you sent “{ $input }”).

@@ -30,7 +30,7 @@ help =
     /swap [源 目标 数量] — 加密货币互换
     /swaps — 最近的兑换
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
-    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
+    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出；或由机器人监控：<code>/alert 比特币 1小时 涨跌 5%</code>、<code>/alert btc 每 2%</code>、<code>/alert BTC rsi</code>
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
     /history [资产] — 全部交易记录，可筛选，可查看详情
     /statement — PDF 格式的账户对账单
@@ -491,13 +491,17 @@ digest-due-sell = { $time } 卖出 { $amount } { $asset }
 digest-footer = <i>截至 { $time }（{ $zone }）。可在 /settings 中更改时间或关闭。</i>
 ## alerts
 cmd-alert = 设置价格提醒（也可自动交易）
-cmd-alerts = 你的价格提醒
+cmd-alerts = 你的价格提醒和机器人监控的提醒
 alerts-usage = 用法：<code>/alert 资产 [above|below] 价位 [buy|sell [get] 数量] [email] [sms]</code>
     • <code>/alert BTC above 100000</code>：BTC 涨到 $100,000 时提醒
     • <code>/alert BTC below 90000 buy 500</code>：同时花 $500 买入 BTC
     • <code>/alert ETH above 5000 sell 0.5</code>：同时卖出 0.5 ETH
     • <code>/alert BTC below 90000 buy get 0.01</code>：买入 0.01 BTC（按收到的数量）
-    不写 above 或 below 时，由交易所根据当前价格决定方向。也可以只发送 /alert，按步骤设置。
+    不写 above 或 below 时，由交易所根据当前价格决定方向。
+    也可以设置由机器人自己监控的提醒（只在这里发消息，不发邮件或短信，不交易）：
+    • <code>/alert 比特币 1小时 涨跌 5%</code>（或上涨 / 下跌；15分钟、1小时、4小时或24小时）
+    • <code>/alert SOL 24小时涨跌幅 8%</code> · <code>/alert btc 每 2%</code> · <code>/alert BTC rsi 30 70</code>
+    也可以只发送 /alert，按步骤设置。
 alerts-unknown-asset = 我不认识资产 { $asset }。<code>/price all</code> 列出全部资产。
 alerts-level-not-number = “{ $input }”不是价位。请发送数字，例如 <code>100000</code> 或 <code>2.5</code>。
 alerts-level-not-positive = 价位必须大于零（你发送的是“{ $input }”）。

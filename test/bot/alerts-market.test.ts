@@ -210,6 +210,19 @@ describe("the guided flow", () => {
     expect(summary?.plainText).toContain("below 25 or above 75");
     expect(await store.list(chat.user.id)).toEqual([]);
   });
+  it("without a key: a market kind goes on, a price level asks for a key", async () => {
+    const chat = tb.chat();
+    await chat.send("/alert");
+    await chat.send("sol");
+    await chat.press("Every N %");
+    const summary = (await chat.press("2%")).at(-1);
+    expect(summary?.plainText).toContain("every 2% the price moves");
+    await chat.press("Confirm");
+    expect((await store.list(chat.user.id))[0]?.spec).toEqual({ kind: "step", asset: "SOL", percent: "2" });
+    await chat.send("/alert");
+    await chat.send("sol");
+    expect(await say(chat, "200")).toContain("You have not connected an API key yet");
+  });
 });
 
 describe("/alerts with market alerts", () => {

@@ -94,14 +94,17 @@ async function loadOutside<T>(
   }
 }
 
-/** The listed assets (popular first) and what the key may do; fails when no key is connected. */
+/**
+ * The listed assets (popular first) and what the key may do; without a key (`permission` undefined) only
+ * the market alerts the bot watches can be made, which need none.
+ */
 async function loadStart(
   ctx: BotContext,
   deps: BotDeps,
-): Promise<Loaded<{ assets: string[]; permission: KeyPermission }>> {
+): Promise<Loaded<{ assets: string[]; permission: KeyPermission | undefined }>> {
   const userId = ctx.from?.id as number;
-  if (!(await deps.accounts.isConnected(userId))) return { ok: false, text: ctx.t("connect-needed") };
-  const permission = await deps.accounts.permission(userId);
+  const connected = await deps.accounts.isConnected(userId);
+  const permission = connected ? await deps.accounts.permission(userId) : undefined;
   return loadOutside(ctx, deps, async () => {
     const codes = Object.keys(await deps.market.ticker());
     const top = TOP_ASSETS.filter((c) => codes.includes(c));
@@ -337,6 +340,11 @@ export function alertConversation(deps: BotDeps) {
       // A market alert, watched by the bot: its own fields, then its summary.
       const spec = await askMarketFields(conversation, ctx, asset, level.kind);
       if (spec !== undefined) await conversation.external((outside) => summarizeMarket(outside, deps, spec));
+      return;
+    }
+    // A price level is the exchange's trigger: it needs a key.
+    if (permission === undefined) {
+      await ctx.reply(ctx.t("connect-needed"));
       return;
     }
     const matchText = ctx.t("alerts-ask-match", {
