@@ -1015,6 +1015,34 @@ alerts-notify-button-open = Open the alert
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade
 alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price alerts. Connect a working key with /connect to get alerts again.
+## Market alerts watched by the bot: the message (bot/alerts/market-format.ts)
+market-notify-move-up = 📈 <b>{ $asset }</b> rose { $percent } within { $window }
+market-notify-move-down = 📉 <b>{ $asset }</b> fell { $percent } within { $window }
+market-notify-from-low = From the window's low of { $price } at { $time }
+market-notify-from-high = From the window's high of { $price } at { $time }
+market-notify-day-up = 📈 <b>{ $asset }</b> is { $percent } over 24 hours
+market-notify-day-down = 📉 <b>{ $asset }</b> is { $percent } over 24 hours
+market-notify-day-ref = 24 hours ago: { $price } at { $time }
+market-notify-step = ↕️ <b>{ $asset }</b> moved { $percent } since your alarm last rang
+market-notify-step-ref = From { $price } at { $time }
+market-notify-step-ref-price = From { $price }
+market-notify-rsi-up = 🌡 <b>{ $asset }</b>: RSI(14) on hourly closes is { $rsi }, above { $threshold } (overbought)
+market-notify-rsi-down = 🌡 <b>{ $asset }</b>: RSI(14) on hourly closes is { $rsi }, below { $threshold } (oversold)
+market-notify-rsi-ref = Last hourly close: { $price } at { $time }
+market-notify-setting-move = Your alert: a move of { $percent } within { $window }
+market-notify-setting-day = Your alert: the 24-hour change beyond ±{ $percent }
+market-notify-setting-step = Your alarm: every { $percent } the price moves
+market-notify-now = Now { $price } · { $time } ({ $zone })
+market-notify-watched = <i>Watched by this bot from the public price: no email or SMS, and nothing is traded by itself.</i>
+market-notify-window-15m = 15 minutes
+market-notify-window-1h = 1 hour
+market-notify-window-4h = 4 hours
+market-notify-window-24h = 24 hours
+market-notify-button-buy = Buy { $asset }
+market-notify-button-sell = Sell { $asset }
+market-notify-button-pause = Pause this alert
+market-notify-paused = ⏸ Paused. Resume it from /alerts.
+market-notify-gone = This alert no longer exists.
 
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
 listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend

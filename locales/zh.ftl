@@ -1008,6 +1008,34 @@ alerts-notify-button-open = 打开提醒
 alerts-notify-button-pause = 暂停
 alerts-notify-button-trade = 查看交易
 alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格提醒。请用 /connect 连接一个可用的密钥以重新接收提醒。
+## Market alerts watched by the bot: the message (bot/alerts/market-format.ts)
+market-notify-move-up = 📈 <b>{ $asset }</b> 在 { $window }内上涨 { $percent }
+market-notify-move-down = 📉 <b>{ $asset }</b> 在 { $window }内下跌 { $percent }
+market-notify-from-low = 起点：区间最低价 { $price }（{ $time }）
+market-notify-from-high = 起点：区间最高价 { $price }（{ $time }）
+market-notify-day-up = 📈 <b>{ $asset }</b> 24 小时涨跌 { $percent }
+market-notify-day-down = 📉 <b>{ $asset }</b> 24 小时涨跌 { $percent }
+market-notify-day-ref = 24 小时前：{ $price }（{ $time }）
+market-notify-step = ↕️ <b>{ $asset }</b> 自上次提醒以来变动 { $percent }
+market-notify-step-ref = 起点：{ $price }（{ $time }）
+market-notify-step-ref-price = 起点：{ $price }
+market-notify-rsi-up = 🌡 <b>{ $asset }</b>：按小时收盘价计算的 RSI(14) 为 { $rsi }，高于 { $threshold }（超买）
+market-notify-rsi-down = 🌡 <b>{ $asset }</b>：按小时收盘价计算的 RSI(14) 为 { $rsi }，低于 { $threshold }（超卖）
+market-notify-rsi-ref = 最近的小时收盘价：{ $price }（{ $time }）
+market-notify-setting-move = 您的提醒：{ $window }内变动 { $percent }
+market-notify-setting-day = 您的提醒：24 小时涨跌超过 ±{ $percent }
+market-notify-setting-step = 您的提醒：价格每变动 { $percent }
+market-notify-now = 现价 { $price } · { $time }（{ $zone }）
+market-notify-watched = <i>由本机器人根据公开价格监控：不发送邮件或短信，也不会自动交易。</i>
+market-notify-window-15m = 15 分钟
+market-notify-window-1h = 1 小时
+market-notify-window-4h = 4 小时
+market-notify-window-24h = 24 小时
+market-notify-button-buy = 买入 { $asset }
+market-notify-button-sell = 卖出 { $asset }
+market-notify-button-pause = 暂停此提醒
+market-notify-paused = ⏸ 已暂停。可在 /alerts 中恢复。
+market-notify-gone = 此提醒已不存在。
 
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
 listen-words-buy = 买, 买入, 购买, 买进, 入手

@@ -7,7 +7,7 @@
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
-import { createAlertNotifier } from "./bot/alerts/notifier.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
@@ -28,6 +28,11 @@ import {
 import { appKeyPrefix, type RedisClient } from "./redis/url.ts";
 import { createArmedLevels } from "./services/alerts/armed-levels.ts";
 import { createMarketAlertStore } from "./services/alerts/market-store.ts";
+import {
+  createMarketWatch,
+  type MarketWatch,
+  type MarketWatchOptions,
+} from "./services/alerts/market-watch.ts";
 import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
@@ -87,6 +92,8 @@ export interface AppOptions {
   alertWatch?: Partial<
     Pick<AlertWatcherOptions, "tickMs" | "lockDurationMs" | "nearFraction" | "pollSeconds">
   >;
+  /** Market alerts' evaluation timing (tests shorten it or tick by hand with 0); default a one-second tick. */
+  marketWatch?: Partial<Pick<MarketWatchOptions, "tickMs" | "lockDurationMs">>;
   /** Pace of background messages; defaults 25 per second, one per second per chat (tests shorten the gap). */
   telegramPace?: Pick<TelegramPacerOptions, "perSecond" | "chatGapMs">;
   /** Pace of replies; default Telegram's (DEFAULT_REPLY_PACE). Scenario tests and benchmarks widen it. */
@@ -114,6 +121,8 @@ export interface App {
   deps: BotDeps;
   /** The daily digest's schedule. */
   digest: DigestScheduler;
+  /** The market alerts' evaluation (whether this instance evaluates; a tick by hand in tests). */
+  marketWatch: MarketWatch;
   /** Stops the background work: swap, withdrawal and alert watchers and the digest (running jobs finish their step). */
   close(): Promise<void>;
 }
@@ -329,12 +338,36 @@ export function createApp(options: AppOptions): App {
     pollSeconds: config.alertPollSeconds,
     ...options.alertWatch,
   });
+  // Market alerts: evaluated by one instance at a time on the shared ticker's readings; no private read.
+  const marketWatch = createMarketWatch({
+    redisUrl: config.redisUrl,
+    redis,
+    bullPrefix: `${prefix}bull`,
+    keyPrefix: `${prefix}market-alerts:`,
+    reading: (maxAgeMs) => ticker.reading(maxAgeMs),
+    history: priceHistory,
+    deliver: createMarketAlertNotifier({
+      api: promptApi,
+      i18n,
+      sessions,
+      defaultTimezone: config.defaultTimezone,
+    }),
+    logger: logger.child({ component: "market-alerts" }),
+    ...options.marketWatch,
+  });
   return {
     bot,
     deps,
     digest,
+    marketWatch,
     close: async () => {
-      await Promise.all([watcher.close(), withdrawalWatcher.close(), digest.close(), alerts.close()]);
+      await Promise.all([
+        watcher.close(),
+        withdrawalWatcher.close(),
+        digest.close(),
+        alerts.close(),
+        marketWatch.close(),
+      ]);
     },
   };
 }

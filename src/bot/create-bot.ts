@@ -50,6 +50,7 @@ import {
 import { alertsFeature } from "./alerts/feature.ts";
 import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
 import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
+import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";
@@ -318,6 +319,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     settingsFeature(deps),
     swapFeature(deps),
     alertsFeature(deps),
+    marketAlertButtons(deps),
     recurringFeature(deps),
     historyFeature(deps),
     statementFeature(deps),

@@ -49,7 +49,7 @@ import {
   showMarketCard,
 } from "./market-chat.ts";
 import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market-conversation.ts";
-import { describeMarketError, renderMarketLine } from "./market-format.ts";
+import { describeMarketError, renderMarketLine } from "./market-describe.ts";
 import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./quick-form.ts";
 
 const PAGE_SIZE = 5;

@@ -18,7 +18,7 @@ import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { describeMarketSpec, renderMarketCard } from "./market-format.ts";
+import { describeMarketSpec, renderMarketCard } from "./market-describe.ts";
 
 // As long as the triggers' summaries: time to read and decide.
 const CONFIRM_TTL_S = 15 * 60;

@@ -24,7 +24,7 @@ import { escapeHtml } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
 import { marketSummary, showMarketSummary } from "./market-chat.ts";
-import { describeMarketError, describeMarketSpec, windowKey } from "./market-format.ts";
+import { describeMarketError, describeMarketSpec, windowKey } from "./market-describe.ts";
 
 /** The card's Edit conversation's id. */
 export const MARKET_EDIT_CONVERSATION = "market-edit";

@@ -1,99 +1,94 @@
 /**
- * Market alerts (watched by the bot from the shared ticker) in words: what one watches, why a spec was
- * refused, its line in /alerts and its card. The kinds' semantics are docs/alerts.md's.
+ * The message of a market alert (one the bot watches itself, services/alerts/market-watch.ts), as Telegram
+ * HTML: what moved and by how much, in which window or since when, the reference price and its time in the
+ * user's zone, the alert as set, and that the bot watched it (no email or SMS, no trade by itself). Buttons
+ * open the guided trade prefilled with the asset (the user still confirms) and pause the alert.
  */
-import type { MarketAlertSpec, MarketSpecError, MarketWindow } from "../../services/alerts/market-kinds.ts";
-import { PERCENT_LIMITS, RSI_LIMITS, RSI_MIN_SPREAD } from "../../services/alerts/market-kinds.ts";
-import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
+import { InlineKeyboard } from "grammy";
+import type { MarketAlertEvent } from "../../services/alerts/market-rules.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatDateTime } from "../flow-kit/format/time.ts";
+import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
+import { formatClock, formatDateTime } from "../flow-kit/format/time.ts";
+import { marketButtonData } from "./market-buttons.ts";
 
 type Translate = BotContext["t"];
 
-// Fluent's variant keys cannot start with a digit: the windows' keys in the locale files.
-const WINDOW_KEYS: Readonly<Record<MarketWindow, string>> = {
-  "15m": "m15",
-  "1h": "h1",
-  "4h": "h4",
-  "24h": "h24",
-};
-
-/** A window's variant key for the locale files' `$window` selectors. */
-export function windowKey(window: MarketWindow): string {
-  return WINDOW_KEYS[window];
+/** A rendered market alert. */
+export interface RenderedMarketAlert {
+  text: string;
+  keyboard: InlineKeyboard;
 }
 
-/** What an alert watches, in one phrase ("moves 5% either way within 1 hour"). */
-export function describeMarketSpec(spec: MarketAlertSpec, t: Translate): string {
-  switch (spec.kind) {
-    case "move":
-      return t("market-what-move", {
-        direction: spec.direction,
-        percent: spec.percent,
-        window: windowKey(spec.window),
-      });
-    case "day_change":
-      return t("market-what-day", { direction: spec.direction, percent: spec.percent });
-    case "step":
-      return t("market-what-step", { percent: spec.percent });
-    case "rsi":
-      return t("market-what-rsi", { direction: spec.direction, low: spec.low, high: spec.high });
-  }
-}
+/** A display figure (a ratio computed as a number) as a decimal string with 2 places. */
+const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "0");
 
-/** Why a spec was refused, with the accepted range where there is one. */
-export function describeMarketError(error: MarketSpecError, kind: string, t: Translate): string {
-  switch (error) {
-    case "percent-format":
-      return t("market-error-percent-format");
-    case "percent-range": {
-      const limits = PERCENT_LIMITS[kind as keyof typeof PERCENT_LIMITS] ?? PERCENT_LIMITS.move;
-      return t("market-error-percent-range", { min: limits.min, max: limits.max });
-    }
-    case "rsi-format":
-      return t("market-error-rsi-format");
-    case "rsi-range":
-      return t("market-error-rsi-range", { min: RSI_LIMITS.min, max: RSI_LIMITS.max });
-    case "rsi-spread":
-      return t("market-error-rsi-spread", { spread: RSI_MIN_SPREAD });
-    case "window":
-      return t("market-error-window");
-    case "direction":
-      return t("market-error-direction");
-    case "asset":
-      return t("market-error-asset");
-    default:
-      return t("market-error-kind");
-  }
-}
-
-/** The alert's line in /alerts. */
-export function renderMarketLine(alert: StoredMarketAlert, t: Translate): string {
-  return t("market-line", {
-    asset: escapeHtml(alert.spec.asset),
-    what: describeMarketSpec(alert.spec, t),
-    state: alert.paused ? "paused" : "active",
-  });
-}
-
-/** The alert's card: what it watches, its state, when it fired last (in the user's zone). */
-export function renderMarketCard(
-  alert: StoredMarketAlert,
+/** Renders one market alert event in `locale`, times in `timeZone`. */
+export function renderMarketAlert(
+  event: MarketAlertEvent,
   t: Translate,
   locale: string,
-  zone: string,
-): string {
-  const lines = [
-    t("market-card-title", { asset: escapeHtml(alert.spec.asset) }),
-    t("market-card-what", { what: describeMarketSpec(alert.spec, t) }),
-    t("market-card-state", { state: alert.paused ? "paused" : "active" }),
-  ];
-  if (alert.state.firedAt !== undefined) {
-    lines.push(
-      t("market-card-last", { when: formatDateTime(new Date(alert.state.firedAt), zone, locale), zone }),
-    );
+  timeZone: string,
+): RenderedMarketAlert {
+  const asset = escapeHtml(event.asset);
+  const { time, zone } = formatClock(new Date(event.at), timeZone, locale);
+  const price = formatPrice(event.price, locale);
+  const ref = event.reference;
+  const refPrice = formatPrice(ref.price, locale);
+  // A reference without a time (a step alarm made before anchors kept one) says only its price.
+  const refTime = Number.isFinite(ref.at) ? formatDateTime(new Date(ref.at), timeZone, locale) : "";
+  const up = event.direction === "up";
+  const lines: string[] = [];
+  switch (event.kind) {
+    case "move":
+      lines.push(
+        t(up ? "market-notify-move-up" : "market-notify-move-down", {
+          asset,
+          percent: formatPercent(figure(event.value), locale, false),
+          window: t(`market-notify-window-${event.window ?? "1h"}`),
+        }),
+        t(up ? "market-notify-from-low" : "market-notify-from-high", { price: refPrice, time: refTime }),
+        t("market-notify-setting-move", {
+          percent: formatPercent(event.threshold, locale, false),
+          window: t(`market-notify-window-${event.window ?? "1h"}`),
+        }),
+      );
+      break;
+    case "day_change":
+      lines.push(
+        t(up ? "market-notify-day-up" : "market-notify-day-down", {
+          asset,
+          percent: formatPercent(figure(event.value), locale),
+        }),
+        t("market-notify-day-ref", { price: refPrice, time: refTime }),
+        t("market-notify-setting-day", { percent: formatPercent(event.threshold, locale, false) }),
+      );
+      break;
+    case "step":
+      lines.push(
+        t("market-notify-step", { asset, percent: formatPercent(figure(event.value), locale) }),
+        refTime === ""
+          ? t("market-notify-step-ref-price", { price: refPrice })
+          : t("market-notify-step-ref", { price: refPrice, time: refTime }),
+        t("market-notify-setting-step", { percent: formatPercent(event.threshold, locale, false) }),
+      );
+      break;
+    case "rsi":
+      lines.push(
+        t(up ? "market-notify-rsi-up" : "market-notify-rsi-down", {
+          asset,
+          rsi: figure(event.value),
+          threshold: escapeHtml(event.threshold),
+        }),
+        t("market-notify-rsi-ref", { price: refPrice, time: refTime }),
+      );
+      break;
   }
-  lines.push("", t("market-watched-by-bot"));
-  return lines.join("\n");
+  lines.push(t("market-notify-now", { price, time, zone: escapeHtml(zone) }), t("market-notify-watched"));
+  const keyboard = new InlineKeyboard()
+    .text(t("market-notify-button-buy", { asset }), marketButtonData({ verb: "buy", target: event.asset }))
+    .text(t("market-notify-button-sell", { asset }), marketButtonData({ verb: "sell", target: event.asset }))
+    .row()
+    .text(t("market-notify-button-pause"), marketButtonData({ verb: "pause", target: event.id }));
+  return { text: lines.join("\n"), keyboard };
 }

@@ -136,7 +136,7 @@ export interface PriceHistoryOptions {
 }
 
 /** The mid price of a ticker row, or undefined when a side is missing or not positive. */
-function mid(entry: { buy: string; sell: string } | undefined): Decimal | undefined {
+export function midPrice(entry: { buy: string; sell: string } | undefined): Decimal | undefined {
   if (entry === undefined) return undefined;
   const buy = new Decimal(entry.buy);
   const sell = new Decimal(entry.sell);
@@ -219,7 +219,7 @@ export function createPriceHistory(options: PriceHistoryOptions) {
       const prices: string[] = [];
       const day = Math.floor(at / DAY_MS);
       for (const [code, entry] of Object.entries(ticker)) {
-        const price = mid(entry)?.toNumber();
+        const price = midPrice(entry)?.toNumber();
         if (price === undefined || !plausible(price) || !ASSET_CODE.test(code)) continue;
         keys.push(keyOf("1m", code, day), keyOf("5m", code, day));
         // The shortest text that reads back as the same float64 (Lua's tonumber parses it exactly).
@@ -279,7 +279,7 @@ export function createPriceHistory(options: PriceHistoryOptions) {
       const then = await read(Object.keys(ticker), slot, slot, "1m");
       const changes = new Map<string, string>();
       for (const [code, entry] of Object.entries(ticker)) {
-        const now = mid(entry);
+        const now = midPrice(entry);
         const point = then.get(code)?.[0];
         if (now === undefined || point === undefined) continue;
         const before = new Decimal(point.mid);
