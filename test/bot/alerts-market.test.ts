@@ -11,6 +11,7 @@ import { startTestBot } from "../support/bot.ts";
 
 const tb = await startTestBot();
 const store = tb.app.deps.marketAlerts;
+const TRIGGERS = "/api/private/broker/price-triggers/";
 
 function buttons(output: BotOutput | undefined): string[] {
   return output?.buttons.flat().map((b) => b.text) ?? [];
@@ -258,6 +259,40 @@ describe("/alerts with market alerts", () => {
     expect(list?.plainText).toContain("Watched by the bot (1)");
     expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
     expect(buttons(list)).toEqual(expect.arrayContaining(["🤖 BTC", expect.stringMatching(/^#\d+ BTC$/)]));
+  });
+
+  it("each part shows when the other's source fails", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await withAlert(chat);
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: TRIGGERS,
+      status: 503,
+      count: 50,
+    });
+    try {
+      const list = (await chat.send("/alerts")).at(-1);
+      expect(list?.plainText).toContain("Watched by the bot (1)");
+      expect(list?.plainText).toContain("BTC moves 5% either way within 1 hour");
+      expect(buttons(list)).toEqual(["🤖 BTC"]);
+      expect(list?.plainText).toContain("The exchange had a problem (error 503)");
+    } finally {
+      await tb.ex.control("DELETE", "/_sandbox/faults");
+    }
+    const real = tb.app.deps.marketAlerts;
+    tb.app.deps.marketAlerts = {
+      ...real,
+      list: () => Promise.reject(new Error("redis is down")),
+    };
+    try {
+      await chat.send("/alert btc above 200000");
+      await chat.press("Confirm");
+      const list = (await chat.send("/alerts")).at(-1);
+      expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
+      expect(list?.plainText).not.toContain("Watched by the bot");
+    } finally {
+      tb.app.deps.marketAlerts = real;
+    }
   });
 
   it("the card: pause, resume, delete (asked first), nothing asked of the exchange", async () => {
