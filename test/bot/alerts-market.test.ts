@@ -74,6 +74,25 @@ describe("the quick form of market alerts", () => {
     expect(step.spec).toEqual({ kind: "step", asset: "BTC", percent: "2" });
   });
 
+  it.each([
+    [
+      "/alert 以太坊 15分钟 上涨 3%",
+      { kind: "move", asset: "ETH", window: "15m", direction: "up", percent: "3" },
+    ],
+    [
+      "/alert btc 24小时 下跌 10%",
+      { kind: "move", asset: "BTC", window: "24h", direction: "down", percent: "10" },
+    ],
+    ["/alert sol 24小时涨跌幅 8%", { kind: "day_change", asset: "SOL", direction: "either", percent: "8" }],
+    ["/alert 比特币 rsi 超卖", { kind: "rsi", asset: "BTC", direction: "down", low: "30", high: "70" }],
+  ])("in Chinese: %s", async (text, spec) => {
+    const { summary, done, spec: saved } = await confirmed(tb.chat({ languageCode: "zh" }), text);
+    expect(summary).toContain(`由机器人监控的新提醒：${spec.asset}`);
+    expect(summary).toContain("不发邮件或短信");
+    expect(done).toContain("提醒已保存。");
+    expect(saved).toEqual(spec);
+  });
+
   it("RSI with short history says from when it is active, in the user's time zone", async () => {
     const chat = tb.chat();
     const summary = await say(chat, "/alert eth rsi");

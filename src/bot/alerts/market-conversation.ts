@@ -59,9 +59,9 @@ export function kindButtons(ctx: ConversationContext, keyboard: InlineKeyboard):
   return keyboard;
 }
 
-/** The kind a typed answer names ("rsi", "every 2%", "涨跌"), if any. */
+/** The kind a typed answer names in words ("rsi", "every 2%", "涨跌"); a bare "+2%" is a level's, not a kind. */
 export function typedKind(text: string): MarketAlertKind | undefined {
-  return readMarketWords(text)?.kind;
+  return /[a-z\p{Script=Han}]/iu.test(text) ? readMarketWords(text)?.kind : undefined;
 }
 
 /** The direction a typed answer names, in either language. */
