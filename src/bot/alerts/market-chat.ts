@@ -6,11 +6,12 @@
  * duplicate) is said before the Confirm is offered, and again if it happens at Confirm (another chat).
  */
 import { InlineKeyboard } from "grammy";
-import { Dec, type Ticker, toDec } from "../../exchange/index.ts";
+import type { Ticker } from "../../exchange/index.ts";
 import type { MarketAlertSpec } from "../../services/alerts/market-kinds.ts";
 import { HOUR_MS } from "../../services/alerts/market-kinds.ts";
 import { MarketRules } from "../../services/alerts/market-rules.ts";
 import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../services/alerts/market-store.ts";
+import { midPrice } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
 import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
@@ -55,15 +56,9 @@ export function marketCardData(verb: MarketCardVerb, id: string): string {
   return `amc:${verb}:${id}`;
 }
 
-/** The ticker's mid of an asset as a decimal string, or undefined when it has no price. */
+/** The ticker's mid of an asset as a decimal string (as the evaluator reads it), or undefined without a price. */
 export function tickerMid(ticker: Ticker, asset: string): string | undefined {
-  const entry = ticker[asset];
-  if (entry === undefined) return undefined;
-  return toDec(entry.buy)
-    .plus(toDec(entry.sell))
-    .dividedBy(2)
-    .toDecimalPlaces(8, Dec.ROUND_HALF_UP)
-    .toFixed();
+  return midPrice(ticker[asset])?.toFixed();
 }
 
 const sameSpec = (a: MarketAlertSpec, b: MarketAlertSpec) => JSON.stringify(a) === JSON.stringify(b);
