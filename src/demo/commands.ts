@@ -19,6 +19,6 @@ export async function runDemoCommand(line: string, targets: DemoCommandTargets):
   const text = line.trim();
   if (text === ":help") return DEMO_HELP;
   if (isMailCommand(text)) return runMailCommand(text, targets.mailbox);
-  if (/^:(move|price)\b/.test(text)) return runMarketCommand(text, targets.market);
+  if (/^:(move|price|replay|seed)\b/.test(text)) return runMarketCommand(text, targets.market);
   return `Unknown demo command. Try:\n${DEMO_HELP}`;
 }

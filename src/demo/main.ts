@@ -13,6 +13,7 @@ import { RedisUnavailableError } from "../app.ts";
 import { ConfigError } from "../config.ts";
 import { appKeyPrefix } from "../redis/url.ts";
 import { type SandboxHandle, startSandbox } from "../sandbox/server.ts";
+import { createPriceHistory } from "../services/market/price-history.ts";
 import { DEMO_HELP, runDemoCommand } from "./commands.ts";
 import { startDemoBot } from "./demo-bot.ts";
 import { displayPath } from "./files.ts";
@@ -83,6 +84,8 @@ async function main(): Promise<number> {
       await Promise.race([bot.app.close(), sleep(APP_CLOSE_MS)]);
     });
     if (interrupted) return 0;
+    // `:seed` writes past minutes into the bot's history through an instance of its own.
+    const seedHistory = createPriceHistory({ redis: found.redis, prefix: `${keyPrefix}price-history:` });
 
     process.stdout.write(banner({ style, sandbox, redis: found, keyPrefix, outputDir, logFile }));
     session = startChat({
@@ -94,7 +97,11 @@ async function main(): Promise<number> {
       outputDir,
       command: (line) =>
         runDemoCommand(line, {
-          market: sandboxMarket(sandbox),
+          market: sandboxMarket(sandbox, {
+            record: (ticker, at) => seedHistory.record(ticker, at),
+            reload: () => bot.app.marketWatch.reload(),
+            now: Date.now,
+          }),
           mailbox: sandboxMailbox(sandbox.url, sandbox.demo.accountId),
         }),
     });

@@ -1,6 +1,7 @@
 /**
  * Three whole bot instances (createApp) on one Redis and one Telegram bot, as a scaled deployment runs:
- * each fired trigger reaches its user's chat exactly once, whichever instance reads or sends it. Real
+ * each fired trigger, and each market alert (evaluated by the one instance holding the lease), reaches its
+ * user's chat exactly once, whichever instance reads or sends it. Real
  * timers (100 ms scan); the bounds are generous because other test files share the machine.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -88,4 +89,33 @@ describe("three bot instances on one Redis", () => {
     await sleep(2000);
     for (const user of users) expect(alertsIn(user.id)).toHaveLength(user.triggers);
   }, 30_000);
+
+  it("evaluate market alerts on one instance and send each firing once", async () => {
+    const users = [6_000_001, 6_000_002, 6_000_003];
+    const price = await mid("SOL");
+    for (const [i, id] of users.entries()) {
+      fake.privateChat(id, { firstName: `M${i}` });
+      const made = await (apps[i] as App).deps.marketAlerts.create(
+        id,
+        { kind: "move", asset: "SOL", window: "15m", direction: "up", percent: "1" },
+        String(price),
+        Date.now(),
+      );
+      expect("alert" in made).toBe(true);
+    }
+    // Armed by whichever instance evaluates (a tick a second), then the price moves for everyone at once.
+    const armed = async () =>
+      (await Promise.all(users.map((id) => (apps[0] as App).deps.marketAlerts.list(id)))).every(
+        (list) => list[0]?.state.phase === "armed",
+      );
+    const deadline = Date.now() + 15_000;
+    while (!(await armed()) && Date.now() < deadline) await sleep(50);
+    expect(apps.filter((app) => app.marketWatch.leading())).toHaveLength(1);
+    ex.sb.setPrice("SOL", (price * 1.02).toPrecision(8));
+    const fired = (id: number) =>
+      fake.messages(id).filter((m) => m.fromBot && m.plainText.includes("SOL rose"));
+    while (users.some((id) => fired(id).length < 1) && Date.now() < deadline + 10_000) await sleep(50);
+    await sleep(2000);
+    for (const id of users) expect(fired(id)).toHaveLength(1);
+  }, 40_000);
 });

@@ -49,6 +49,8 @@ export interface TestBotOptions {
   accountLimits?: AppOptions["accountLimits"];
   /** Alert watcher timing; default a 100 ms scan. */
   alertWatch?: AppOptions["alertWatch"];
+  /** Market alerts' evaluation timing; default the app's (a one-second tick). */
+  marketWatch?: AppOptions["marketWatch"];
   /** Telegram pace of background messages; default 100 ms between messages to one chat. */
   telegramPace?: AppOptions["telegramPace"];
   /** Swap follow-up timing, merged over the fast defaults below. */
@@ -114,6 +116,7 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
     now: () => Date.now() + clock.offsetMs,
     alertWatch: { tickMs: 100, ...options.alertWatch },
+    ...(options.marketWatch ? { marketWatch: options.marketWatch } : {}),
     telegramPace: { chatGapMs: 100, ...options.telegramPace },
     ...options.waiting,
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),

@@ -60,6 +60,8 @@ export interface MarketWatchOptions {
   tickMs?: number;
   /** BullMQ lock of a running delivery; default 30 s. */
   lockDurationMs?: number;
+  /** Told of each evaluated reading: its time, how long the engine took (ms), how many events (the bench). */
+  onEvaluated?: (reading: { at: number; ms: number; events: number }) => void;
 }
 
 /** How long the lease holds without a renewal: a holder gone is replaced within this. */
@@ -68,6 +70,8 @@ export const LEASE_MS = 5000;
 const HISTORY_MS = 26 * HOUR_MS;
 /** A tick reads the ticker again once it is this old (as the trigger scan does). */
 const TICKER_AGE_MS = 900;
+/** How long a tick waits for a reading: well within the lease. */
+const READING_WAIT_MS = 2000;
 const QUEUE = "alerts-market";
 const SENT_TTL_S = 30 * 86_400;
 
@@ -299,6 +303,25 @@ export function createMarketWatch(options: MarketWatchOptions) {
     await redis.hdel(keys.outbox, ...events.map(([eventId]) => eventId));
   }
 
+  /**
+   * A reading, or undefined when none comes within `ms` (the exchange away): the tick ends, so the next one
+   * renews the lease on time instead of waiting out the shared ticker's 30 s and losing it.
+   */
+  async function readingWithin(ms: number): Promise<TickerReading | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    const read = options.reading(TICKER_AGE_MS);
+    // A reading that fails after we stopped waiting is the shared ticker's to report, not ours.
+    read.catch(() => undefined);
+    try {
+      return await Promise.race([read, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function tick(): Promise<void> {
     const lead = (await runScript(redis, LEAD, [
       3,
@@ -326,8 +349,8 @@ export function createMarketWatch(options: MarketWatchOptions) {
       if (held?.pending !== undefined) return;
     }
     if (h.alerts.size === 0) return;
-    const reading = await options.reading(TICKER_AGE_MS);
-    if (reading.at <= h.lastAt || held !== h) return;
+    const reading = await readingWithin(READING_WAIT_MS);
+    if (reading === undefined || reading.at <= h.lastAt || held !== h) return;
     await loadAssets(reading.at);
     const started = performance.now();
     const mids = tickerMids(reading.ticker, h.assets);
@@ -335,6 +358,7 @@ export function createMarketWatch(options: MarketWatchOptions) {
     h.lastAt = reading.at;
     stats.readings++;
     stats.lastEvaluationMs = performance.now() - started;
+    options.onEvaluated?.({ at: reading.at, ms: stats.lastEvaluationMs, events: events.length });
     if (events.length === 0 && changed.length === 0) return;
     const batch: Pending = { states: [], events: [] };
     for (const { id, state } of changed) {
@@ -429,6 +453,11 @@ export function createMarketWatch(options: MarketWatchOptions) {
   return {
     /** Runs one tick now (tests; the timer runs them otherwise). */
     tick: runTick,
+    /** Forgets what this instance holds, so its next tick loads the alerts and the history again (the demo's `:seed`). */
+    async reload(): Promise<void> {
+      await ticking;
+      held = undefined;
+    },
     /** Whether this instance evaluates now. */
     leading: (): boolean => held !== undefined,
     stats,
