@@ -1202,4 +1202,5 @@ market-ask-percent = { $kind ->
     }
 market-ask-rsi = Alert when the RSI of { $asset } goes below the low or above the high threshold. Pick or type two numbers, e.g. 30 70.
 market-ask-current = Now: { $current }
-market-edit-intro = Changing the { $asset } alert ({ $what }).
+market-edit-intro = Changing the { $asset } alert ({ $what }). Type it anew in one line, as after <code>/alert { $asset }</code> (now: <code>{ $words }</code>), or go step by step.
+market-button-steps = Step by step

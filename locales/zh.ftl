@@ -1186,4 +1186,5 @@ market-ask-percent = { $kind ->
     }
 market-ask-rsi = 当 { $asset } 的 RSI 低于低阈值或高于高阈值时提醒。选择或输入两个数字，例如 30 70。
 market-ask-current = 当前：{ $current }
-market-edit-intro = 正在修改 { $asset } 的提醒（{ $what }）。
+market-edit-intro = 正在修改 { $asset } 的提醒（{ $what }）。请用一行重新输入，格式同 <code>/alert { $asset }</code> 之后的部分（当前：<code>{ $words }</code>），或逐步设置。
+market-button-steps = 逐步设置

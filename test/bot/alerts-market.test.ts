@@ -340,7 +340,9 @@ describe("/alerts with market alerts", () => {
     const alert = await withAlert(chat);
     await chat.send("/alerts");
     await chat.press("🤖 BTC");
-    const direction = (await chat.press("✏️ Edit")).find((o) => o.kind === "message" && o.buttons.length > 0);
+    const intro = (await chat.press("✏️ Edit")).find((o) => o.kind === "message");
+    expect(intro?.plainText).toContain("as after /alert BTC (now: moves 5% 1h)");
+    const direction = (await chat.press("Step by step")).find((o) => o.kind === "message");
     expect(direction?.plainText).toContain("Now: ↕ Either way");
     const window = (await chat.press("▲ Up")).find((o) => o.kind === "message");
     expect(window?.plainText).toContain("Now: 1 hour");
@@ -356,6 +358,24 @@ describe("/alerts with market alerts", () => {
       asset: "BTC",
       window: "15m",
       direction: "up",
+      percent: "3",
+    });
+  });
+
+  it("edit by the quick form's words typed in one line: another kind, refused figures explained", async () => {
+    const chat = tb.chat({ languageCode: "zh" });
+    const alert = await withAlert(chat);
+    await chat.send("/alerts");
+    await chat.press("🤖 BTC");
+    await chat.press("✏️ 修改");
+    expect(await say(chat, "每 0.1%")).toContain("百分比必须在 0.5% 到 100% 之间");
+    const summary = (await chat.send("每 3%")).at(-1);
+    expect(summary?.plainText).toContain("修改由机器人监控的提醒：BTC");
+    expect((await store.get(chat.user.id, alert.id))?.spec).toEqual(alert.spec);
+    await chat.press("确认");
+    expect((await store.get(chat.user.id, alert.id))?.spec).toEqual({
+      kind: "step",
+      asset: "BTC",
       percent: "3",
     });
   });

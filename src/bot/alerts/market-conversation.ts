@@ -1,8 +1,9 @@
 /**
  * The guided steps of a market alert (watched by the bot): after the asset, its fields one by one, each
  * by button or typed in either language (a direction, a window, a percent, RSI thresholds), then the
- * summary with Confirm (market-chat.ts). Also the card's Edit: the same steps for the alert's asset and
- * kind, each saying what the alert has now, then the summary of the change with Confirm.
+ * summary with Confirm (market-chat.ts). Also the card's Edit: the whole alert typed in one line (the
+ * quick form's words, prefilled with what it has now), or the same steps for its asset and kind, each
+ * saying what it has now; then the summary of the change with Confirm.
  *
  * Replay rules as in conversation.ts: Redis and ticker reads run in `conversation.external` and return
  * plain data.
@@ -16,7 +17,7 @@ import {
   type MarketWindow,
   parseMarketAlertSpec,
 } from "../../services/alerts/market-kinds.ts";
-import { readMarketWords } from "../../services/alerts/market-words.ts";
+import { marketWordsOf, readMarketWords } from "../../services/alerts/market-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { waitForExchange } from "../flow-kit/exchange-wait.ts";
@@ -220,6 +221,45 @@ export async function summarizeMarket(
   }
 }
 
+/**
+ * The Edit's first question: the whole alert typed in one line as the quick form's words (prefilled with
+ * what it has now, e.g. "moves 5% 1h"; the kind may change too), or the same steps as a new one. A typed
+ * line that does not pass is explained and the question stays open; undefined on cancel.
+ */
+async function askWholeOrSteps(
+  conversation: Convo,
+  ctx: ConversationContext,
+  current: MarketAlertSpec,
+): Promise<MarketAlertSpec | undefined> {
+  const text = ctx.t("market-edit-intro", {
+    asset: escapeHtml(current.asset),
+    what: describeMarketSpec(current, ctx.t),
+    words: escapeHtml(marketWordsOf(current)),
+  });
+  const at = await ask(ctx, text, new InlineKeyboard().text(ctx.t("market-button-steps"), "ag:steps"));
+  for (;;) {
+    const input = await nextInput(conversation, at.messageId, "ag:");
+    if ("data" in input) {
+      if (input.data === "ag:x") return cancelled(ctx, at);
+      if (input.data !== "ag:steps") continue;
+      await answered(ctx, at, text, escapeHtml(ctx.t("market-button-steps")));
+      return askMarketFields(conversation, ctx, current.asset, current.kind, current);
+    }
+    const words = readMarketWords(input.text);
+    if (words === undefined) {
+      await ctx.reply(ctx.t("market-error-kind"));
+      continue;
+    }
+    const parsed = parseMarketAlertSpec({ ...words, asset: current.asset });
+    if (!parsed.ok) {
+      await ctx.reply(describeMarketError(parsed.error, words.kind, ctx.t));
+      continue;
+    }
+    await answered(ctx, at, text, escapeHtml(input.text.trim()));
+    return parsed.spec;
+  }
+}
+
 /** Builds the card's Edit over the bot's dependencies. */
 export function marketEditConversation(deps: BotDeps) {
   return async function marketEdit(
@@ -235,13 +275,7 @@ export function marketEditConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("market-gone"));
       return;
     }
-    await ctx.reply(
-      ctx.t("market-edit-intro", {
-        asset: escapeHtml(current.asset),
-        what: describeMarketSpec(current, ctx.t),
-      }),
-    );
-    const spec = await askMarketFields(conversation, ctx, current.asset, current.kind, current);
+    const spec = await askWholeOrSteps(conversation, ctx, current);
     if (spec === undefined) return;
     await conversation.external((outside) => summarizeMarket(outside, deps, spec, args.id));
   };
