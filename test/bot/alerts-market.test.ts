@@ -5,6 +5,7 @@
  * them, and the exchange's part of /alerts keeps working beside them.
  */
 import { describe, expect, it } from "vitest";
+import type { Ticker } from "../../src/exchange/index.ts";
 import { MARKET_ALERTS_PER_USER } from "../../src/services/alerts/market-store.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
@@ -99,6 +100,21 @@ describe("the quick form of market alerts", () => {
     expect(summary).toMatch(
       /too little price history for the RSI yet: it is active from .+ \(Australia\/Sydney\)/,
     );
+  });
+
+  it("RSI with 25 hours of history says nothing of when: it is active now", async () => {
+    const minute = 60_000;
+    const last = Math.floor(Date.now() / minute) * minute - minute;
+    for (let i = 25 * 60; i >= 1; i--) {
+      const mid = String(100 + (i % 7));
+      await tb.app.deps.priceHistory.record(
+        { LTC: { buy: mid, sell: mid } } as Ticker,
+        last - (i - 1) * minute,
+      );
+    }
+    const summary = await say(tb.chat(), "/alert ltc rsi");
+    expect(summary).toContain("New alert watched by the bot: LTC");
+    expect(summary).not.toContain("too little price history");
   });
 
   it("every refusal is explained and nothing is saved", async () => {

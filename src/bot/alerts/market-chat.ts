@@ -1,16 +1,16 @@
 /**
  * Market alerts in the chat: the summary with its single-use Confirm (create, edit, delete), the write
- * on Confirm, the card and its buttons (`amc:<verb>:<id>`), and the part of /alerts that lists them. They
+ * on Confirm, the card and its buttons (`amc:<verb>:<id>`, handled in feature.ts), pause and resume. They
  * are watched by the bot from the shared ticker: no API key and no private read is needed, and nothing
  * is saved before Confirm. Every refusal (a figure out of range, an unknown asset, the per-user limit, a
  * duplicate) is said before the Confirm is offered, and again if it happens at Confirm (another chat).
  */
 import { InlineKeyboard } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
-import type { MarketAlertSpec } from "../../services/alerts/market-kinds.ts";
-import { HOUR_MS } from "../../services/alerts/market-kinds.ts";
+import { HOUR_MS, type MarketAlertSpec, MINUTE_MS } from "../../services/alerts/market-kinds.ts";
 import { MarketRules } from "../../services/alerts/market-rules.ts";
 import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../services/alerts/market-store.ts";
+import { asMinuteCloses } from "../../services/alerts/market-watch.ts";
 import { midPrice } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
@@ -73,8 +73,12 @@ async function rsiActiveFrom(deps: BotDeps, asset: string): Promise<number | und
     .series(asset, now - RSI_HISTORY_MS, now, "1m")
     .catch(() => undefined);
   if (points === undefined) return undefined;
+  // Loaded as the evaluator loads it, so the time said is the one it will start at.
   const rules = new MarketRules();
-  rules.loadHistory(asset, points);
+  rules.loadHistory(
+    asset,
+    asMinuteCloses(points).filter((point) => point.at < Math.floor(now / MINUTE_MS) * MINUTE_MS),
+  );
   // Without any history, RSI(14) needs fifteen hours of closes from now.
   const from = rules.snapshot(asset)?.rsiActiveFrom ?? now - (now % HOUR_MS) + 15 * HOUR_MS;
   return from > now ? from : undefined;
