@@ -12,6 +12,7 @@
  * `runMarketRulesBench(options)` returns the same figures, for bench:alerts to print in its report.
  */
 import { fileURLToPath } from "node:url";
+import { createPrng } from "../src/sandbox/prng.ts";
 import {
   HOUR_MS,
   MARKET_WINDOWS,
@@ -50,16 +51,10 @@ export interface MarketRulesBenchFigures {
 
 const WARM_UP = 200;
 
-/** mulberry32, so runs are comparable. */
+/** A seeded uniform generator in [0, 1) (the sandbox's mulberry32), so a path is reproduced from its seed. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = createPrng(seed);
+  return () => prng.next();
 }
 
 function mustSpec(raw: object): MarketAlertSpec {

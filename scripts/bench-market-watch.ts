@@ -4,7 +4,7 @@
  * (move in every window and direction, 24-hour change, step, RSI) on 10 assets (half on the first two), in
  * the store; 25 hours of minute history per asset in the price history; three watch instances in this
  * process on one Redis, ticking once a second; a simulated market moving once a second for BENCH_READINGS
- * seconds (default 60; read as the shared ticker is, again once 0.9 s old), with a 6 % jump of the first asset at reading 20 and a 6 % fall of the second at reading 40
+ * seconds (default 60; read as the shared ticker is, again once 0.9 s old), with a 6 % jump of the first asset a third of the way and a 6 % fall of the second at two thirds
  * (bursts of alerts). The deliver callback is a stub that records when it was called (no Telegram: a real
  * send is paced to 25 a second, so a burst of N messages needs about N / 25 s more).
  *
@@ -164,7 +164,8 @@ async function main(): Promise<void> {
     );
     for (let r = 0; r < READINGS; r++) {
       for (let i = 0; i < prices.length; i++) {
-        const jump = r === 20 && i === 0 ? 0.06 : r === 40 && i === 1 ? -0.06 : 0;
+        const third = Math.floor(READINGS / 3);
+        const jump = r === third && i === 0 ? 0.06 : r === 2 * third && i === 1 ? -0.06 : 0;
         prices[i] = (prices[i] as number) * (1 + (rnd() - 0.5) * 0.0007 + jump);
       }
       await sleep(1000);

@@ -261,4 +261,19 @@ describe("benchmark scripts (smoke runs)", () => {
     },
     SLOW,
   );
+
+  it(
+    "bench:market-watch prints the evaluation, the deliveries (no duplicate) and reading to deliver",
+    async () => {
+      const out = await smoke("scripts/bench-market-watch.ts");
+      expect(out).toContain(
+        "market watch: 200 users x 3 market alerts (mixed kinds) on 10 assets, 3 instances",
+      );
+      expect(out).toMatch(/^instances evaluating: 1 of 3;/m);
+      expect(out).toMatch(/^evaluation per reading \(engine, every alert\): p50 [\d.]+ ms, p99 [\d.]+ ms/m);
+      expect(out).toMatch(/^fired (\d+) .*delivered \1, distinct \1, duplicates 0$/m);
+      expect(out).toMatch(/^reading to deliver call \(no Telegram pacing\): p50 [\d.]+ ms/m);
+    },
+    SLOW,
+  );
 });

@@ -10,6 +10,7 @@ import { MAX_CAPTION, portfolioCaption, visibleLength } from "../../src/bot/port
 import { CHART_THEME, chartSize, portfolioChartSvg, sliceColors } from "../../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import { portfolioAllocation } from "../../src/services/portfolio/allocation.ts";
+import { contrast, hex } from "../support/colours.ts";
 import { decodePng } from "../support/png.ts";
 import { holding, summaryOf } from "../support/portfolio.ts";
 
@@ -19,24 +20,6 @@ const tIn =
   (key, variables) =>
     i18n.t(language, key, variables);
 const clock = { time: "10:32:05 AEDT", zone: "Australia/Sydney" };
-
-/** WCAG 2 relative luminance of "#rrggbb". */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-/** WCAG 2 contrast ratio of two colours (1 to 21). */
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const hex = ([r, g, b]: number[]) =>
-  `#${[r, g, b].map((c) => (c ?? 0).toString(16).padStart(2, "0")).join("")}`;
 
 const mixed = summaryOf(
   [

@@ -21,27 +21,11 @@ import { MAX_CAPTION, visibleLength } from "../../src/bot/portfolio/caption.ts";
 import { CHART_THEME } from "../../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import type { PricePoint } from "../../src/services/market/price-history.ts";
+import { contrast, hex } from "../support/colours.ts";
 import { decodePng } from "../support/png.ts";
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 28, 3, 0);
-
-/** WCAG 2 relative luminance of "#rrggbb". */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const hex = ([r, g, b]: number[]) =>
-  `#${[r, g, b].map((c) => (c ?? 0).toString(16).padStart(2, "0")).join("")}`;
 
 /** `count` points a slot apart ending at NOW, a wave around 100,000, with the slots in `missing` left out. */
 function wave(

@@ -9,6 +9,7 @@ import { type DemoMarket, runMarketCommand } from "../../src/demo/market-command
 import { createStyle } from "../../src/demo/output.ts";
 import { startChat } from "../../src/demo/terminal.ts";
 import { MarketRules } from "../../src/services/alerts/market-rules.ts";
+import { readMarketSnapshot } from "../../src/services/alerts/market-snapshot.ts";
 import { asMinuteCloses } from "../../src/services/alerts/market-watch.ts";
 import { createPriceHistory } from "../../src/services/market/price-history.ts";
 import { startTestExchange } from "../support/exchange.ts";
@@ -97,6 +98,11 @@ describe("market commands", () => {
     const snapshot = rules.snapshot("ETH");
     expect(snapshot?.rsi).toBeGreaterThan(70);
     expect(snapshot?.dayChange).toBeCloseTo((1.005 ** 24 - 1) * 100, 0);
+    // What the chat would show when an alert is made: the same figures, from the history alone.
+    const shown = await readMarketSnapshot(history, "ETH", last, now);
+    expect(shown?.rsi).toBeCloseTo(snapshot?.rsi as number, 9);
+    expect(shown?.dayChange).toBeCloseTo(snapshot?.dayChange as number, 9);
+    expect(shown?.rsiActiveFrom).toBeLessThanOrEqual(now);
     expect(await runMarketCommand(":seed ETH up", market)).toBe("The price history is not available here.");
     expect(await runMarketCommand(":seed ETH sideways", seeding)).toContain("Unknown market command");
   });

@@ -245,13 +245,35 @@ describe("price history", () => {
     // The minute before the one a day back holds a price; a gap is never bridged by a neighbour.
     expect((await history.dayChange(tick("125"), T0 + MINUTE_MS)).size).toBe(0);
     expect((await history.dayChange(tick("125"), T0 - 3 * 3600_000)).size).toBe(0);
-    // A malformed minute is no price either.
+    // A malformed minute is no price either (read by another process: this one holds the minute it read).
     await redis.setrange(
       `${prefix}1m:BTC:2026-11-19`,
       ((T0 - DAY - (DAY0 - DAY)) / MINUTE_MS) * 8,
       doubleBytes(-1),
     );
-    expect([...(await history.dayChange(tick("125"), T0)).keys()]).toEqual(["ETH"]);
+    const other = createPriceHistory({ redis, prefix });
+    expect([...(await other.dayChange(tick("125"), T0)).keys()]).toEqual(["ETH"]);
+  });
+
+  it("reads the minute a day back once per minute, however many ask (inline queries of a storm)", async () => {
+    const prefix = prefixFor("price-history");
+    const history = createPriceHistory({ redis, prefix });
+    await history.record(tick("100"), T0 - DAY + 10_000);
+    const reads = vi.spyOn(redis, "pipeline");
+    try {
+      const all = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => history.dayChange(tick(String(100 + i)), T0 + i * 1000)),
+      );
+      expect(all.map((changes) => changes.get("BTC"))).toEqual(
+        Array.from({ length: 20 }, (_, i) => String(i)),
+      );
+      expect(reads).toHaveBeenCalledTimes(1);
+      // The next minute is another minute a day back: read again (a gap there).
+      expect((await history.dayChange(tick("125"), T0 + MINUTE_MS)).size).toBe(0);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("takes the memory stated per asset, measured with MEMORY USAGE", async () => {

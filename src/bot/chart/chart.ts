@@ -12,6 +12,7 @@ import { Decimal } from "decimal.js";
 import type { PricePoint } from "../../services/market/price-history.ts";
 import { intlLocale } from "../flow-kit/format/locale.ts";
 import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
+import { svgText } from "../flow-kit/format/svg.ts";
 import { CHART_FONT, CHART_THEME } from "../portfolio/chart.ts";
 import type { ChartPeriod } from "./periods.ts";
 import { niceStep, segmentsOf, stepDecimals, thin, timeTicks } from "./plot.ts";
@@ -82,19 +83,7 @@ const TAG_HEIGHT = 34;
 // A level further from the prices than this share of their span is pinned to the edge, not followed.
 const LEVEL_REACH = 0.6;
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-const xml = (text: string) => text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
-
-function text(
-  x: number,
-  y: number,
-  content: string,
-  options: { size: number; color: string; bold?: boolean; anchor?: "start" | "end" | "middle" },
-): string {
-  const weight = options.bold ? ' font-weight="700"' : "";
-  const anchor = options.anchor && options.anchor !== "start" ? ` text-anchor="${options.anchor}"` : "";
-  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-size="${options.size}" fill="${options.color}"${weight}${anchor}>${xml(content)}</text>`;
-}
+const text = svgText;
 
 const priceFormats = new Map<string, Intl.NumberFormat>();
 

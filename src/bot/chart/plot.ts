@@ -4,6 +4,7 @@
  * numbers: they place pixels only (the figures shown come from the decimal strings).
  */
 import type { PricePoint } from "../../services/market/price-history.ts";
+import { wallClock } from "../../services/runtime/wall-clock.ts";
 import { intlLocale } from "../flow-kit/format/locale.ts";
 
 /**
@@ -89,35 +90,9 @@ const TIME_STEPS = [
   7 * DAY_MS,
 ];
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The offset of `timeZone` from UTC at `at`, in ms (Sydney in summer: +11 h). */
 function zoneOffset(at: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(at)) parts[part.type] = Number(part.value);
-  const local = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return local - Math.floor(at / 1000) * 1000;
+  return wallClock(at, timeZone) - Math.floor(at / 1000) * 1000;
 }
 
 /** One tick of the time axis. */

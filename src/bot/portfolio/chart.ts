@@ -13,6 +13,7 @@ import { toDec } from "../../exchange/index.ts";
 import type { PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import type { Allocation, ReturnRow, Slice } from "../../services/portfolio/allocation.ts";
 import { formatAud, formatPercent } from "../flow-kit/format/numbers.ts";
+import { svgText } from "../flow-kit/format/svg.ts";
 
 /** The card's colours; text and slice colours are checked for contrast against `background`. */
 export const CHART_THEME = {
@@ -56,18 +57,6 @@ function sections(allocation: Allocation) {
   return { allocationTop, allocationHeight, rule, returnsTop };
 }
 
-const XML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
-}
-
 function cut(code: string): string {
   const chars = [...code];
   return chars.length > MAX_CODE_CHARS ? `${chars.slice(0, MAX_CODE_CHARS - 1).join("")}…` : code;
@@ -95,16 +84,7 @@ function signColor(amount: string | null): string {
   return value.isNegative() ? CHART_THEME.loss : CHART_THEME.gain;
 }
 
-function text(
-  x: number,
-  y: number,
-  content: string,
-  options: { size: number; color: string; bold?: boolean; anchor?: "start" | "end" | "middle" },
-): string {
-  const weight = options.bold ? ' font-weight="700"' : "";
-  const anchor = options.anchor && options.anchor !== "start" ? ` text-anchor="${options.anchor}"` : "";
-  return `<text x="${x}" y="${y}" font-size="${options.size}" fill="${options.color}"${weight}${anchor}>${xml(content)}</text>`;
-}
+const text = svgText;
 
 function header(summary: PortfolioSummary, locale: string): string[] {
   const parts = [

@@ -285,6 +285,29 @@ export class MarketRules {
   }
 
   /** Records a change made after {@link changed} already listed the alert in this evaluation. */
+  /**
+   * Marks `a` fired on `side` at this reading: the price it fired at, or undefined when it was new (a
+   * condition already true when the alert was made stays quiet until it re-arms and crosses again).
+   */
+  private fired(
+    a: CompiledAlert,
+    side: typeof UP | typeof DOWN,
+    st: MarketStats,
+    result: MarketEvaluation,
+  ): string | undefined {
+    const silent = a.phase === PHASE_NEW;
+    a.phase = PHASE_FIRED;
+    a.side = side;
+    if (silent) {
+      this.restate(a, result);
+      return undefined;
+    }
+    a.firedAt = st.at;
+    a.firedPrice = st.priceText;
+    this.restate(a, result);
+    return st.priceText;
+  }
+
   private restate(a: CompiledAlert, result: MarketEvaluation): void {
     if (a.touched !== this.evaluation) {
       this.changed(a, result);
@@ -327,17 +350,8 @@ export class MarketRules {
       return;
     }
     const side = fireUp && (!fireDown || up >= down) ? UP : DOWN;
-    const silent = a.phase === PHASE_NEW;
-    a.phase = PHASE_FIRED;
-    a.side = side;
-    if (silent) {
-      this.restate(a, result);
-      return;
-    }
-    const price = st.priceText;
-    a.firedAt = st.at;
-    a.firedPrice = price;
-    this.restate(a, result);
+    const price = this.fired(a, side, st, result);
+    if (price === undefined) return;
     const spec = a.spec as { percent: string };
     if (a.kind === KIND_MOVE) {
       const w = a.window;
@@ -427,17 +441,8 @@ export class MarketRules {
       }
       return;
     }
-    const silent = a.phase === PHASE_NEW;
-    a.phase = PHASE_FIRED;
-    a.side = fireUp ? UP : DOWN;
-    if (silent) {
-      this.restate(a, result);
-      return;
-    }
-    const price = st.priceText;
-    a.firedAt = st.at;
-    a.firedPrice = price;
-    this.restate(a, result);
+    const price = this.fired(a, fireUp ? UP : DOWN, st, result);
+    if (price === undefined) return;
     const spec = a.spec as { low: string; high: string };
     result.events.push({
       id: a.id,

@@ -156,6 +156,9 @@ export function createPriceHistory(options: PriceHistoryOptions) {
     `${prefix}${resolution}:${asset}:${dateOf(day)}`;
   // Each process writes a minute at most once: the other readings in that minute cost nothing.
   let lastMinute = -1;
+  // The prices of the minute a day back, read once per minute per process (that minute is past: it never
+  // changes), not once per inline query: a storm of queries would read every asset's key for each.
+  let dayAgo: { slot: number; codes: string; points: Promise<Map<string, PricePoint[]>> } | undefined;
 
   /** The points of slots `first`..`last` (absolute slot numbers) of each asset, read in one round trip. */
   async function read(
@@ -215,6 +218,8 @@ export function createPriceHistory(options: PriceHistoryOptions) {
     async record(ticker: Ticker, at: number): Promise<void> {
       const minute = Math.floor(at / MINUTE_MS);
       if (minute === lastMinute) return;
+      // Only a test records a minute a day old; what this process held of it is then read again.
+      if (dayAgo?.slot === minute) dayAgo = undefined;
       const keys: string[] = [];
       const prices: string[] = [];
       const day = Math.floor(at / DAY_MS);
@@ -276,7 +281,18 @@ export function createPriceHistory(options: PriceHistoryOptions) {
      */
     async dayChange(ticker: Ticker, at: number): Promise<Map<string, string>> {
       const slot = Math.floor((at - DAY_MS) / MINUTE_MS);
-      const then = await read(Object.keys(ticker), slot, slot, "1m");
+      const assets = Object.keys(ticker);
+      const codes = assets.join(",");
+      if (dayAgo?.slot !== slot || dayAgo.codes !== codes) {
+        const points = read(assets, slot, slot, "1m");
+        const held = { slot, codes, points };
+        dayAgo = held;
+        // A failed read is not kept: the next call reads again.
+        points.catch(() => {
+          if (dayAgo === held) dayAgo = undefined;
+        });
+      }
+      const then = await dayAgo.points;
       const changes = new Map<string, string>();
       for (const [code, entry] of Object.entries(ticker)) {
         const now = midPrice(entry);

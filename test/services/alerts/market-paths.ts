@@ -1,5 +1,6 @@
 /** Price paths for the market alert tests: seeded random walks with trends, jumps and gaps. */
 import fc from "fast-check";
+import { createPrng } from "../../../src/sandbox/prng.ts";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -8,16 +9,10 @@ export const T0 = Date.UTC(2026, 0, 5, 0, 0, 0);
 /** A reading of the ticker: when, and the mid. */
 export type Reading = readonly [at: number, mid: number];
 
-/** mulberry32: a small seeded generator, so a failing path is reproduced from its seed. */
+/** A seeded uniform generator in [0, 1) (the sandbox's mulberry32), so a path is reproduced from its seed. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = createPrng(seed);
+  return () => prng.next();
 }
 
 export interface PathShape {
