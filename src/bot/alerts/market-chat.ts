@@ -7,10 +7,9 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
-import { HOUR_MS, type MarketAlertSpec, MINUTE_MS } from "../../services/alerts/market-kinds.ts";
-import { MarketRules } from "../../services/alerts/market-rules.ts";
+import type { MarketAlertSpec } from "../../services/alerts/market-kinds.ts";
+import { readMarketSnapshot } from "../../services/alerts/market-snapshot.ts";
 import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../services/alerts/market-store.ts";
-import { asMinuteCloses } from "../../services/alerts/market-watch.ts";
 import { midPrice } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
@@ -24,8 +23,6 @@ import { describeMarketSpec, renderMarketCard } from "./market-describe.ts";
 // As long as the triggers' summaries: time to read and decide.
 const CONFIRM_TTL_S = 15 * 60;
 const VOIDED_KEY = "alerts-confirm-cancelled";
-// The history the RSI is computed from: its 14 hourly closes and the hour before, with room.
-const RSI_HISTORY_MS = 26 * HOUR_MS;
 
 /** Token payload: save a new market alert. */
 export interface MarketCreatePayload extends ActionPayload {
@@ -64,24 +61,15 @@ export function tickerMid(ticker: Ticker, asset: string): string | undefined {
 const sameSpec = (a: MarketAlertSpec, b: MarketAlertSpec) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * When an RSI alert on `asset` can first fire, from the bot's own minute history; undefined when it can
- * now (or the history cannot be read: the summary then says nothing rather than guess).
+ * When an RSI alert on `asset` can first fire, from the bot's own history read as the evaluator reads it;
+ * undefined when it can now (or the history cannot be read: the summary then says nothing rather than
+ * guess).
  */
-async function rsiActiveFrom(deps: BotDeps, asset: string): Promise<number | undefined> {
+async function rsiActiveFrom(deps: BotDeps, asset: string, price: string): Promise<number | undefined> {
   const now = deps.now();
-  const points = await deps.priceHistory
-    .series(asset, now - RSI_HISTORY_MS, now, "1m")
-    .catch(() => undefined);
-  if (points === undefined) return undefined;
-  // Loaded as the evaluator loads it, so the time said is the one it will start at.
-  const rules = new MarketRules();
-  rules.loadHistory(
-    asset,
-    asMinuteCloses(points).filter((point) => point.at < Math.floor(now / MINUTE_MS) * MINUTE_MS),
-  );
-  // Without any history, RSI(14) needs fifteen hours of closes from now.
-  const from = rules.snapshot(asset)?.rsiActiveFrom ?? now - (now % HOUR_MS) + 15 * HOUR_MS;
-  return from > now ? from : undefined;
+  const snapshot = await readMarketSnapshot(deps.priceHistory, asset, Number(price), now).catch(() => null);
+  const from = snapshot?.rsiActiveFrom ?? null;
+  return from !== null && from > now ? from : undefined;
 }
 
 /** A summary to show: its text, and the token of its Confirm when every check passed. */
@@ -119,7 +107,7 @@ export async function marketSummary(
     ctx.t("market-summary-now", { price: formatPrice(price, locale) }),
   ];
   if (spec.kind === "rsi") {
-    const from = await rsiActiveFrom(deps, spec.asset);
+    const from = await rsiActiveFrom(deps, spec.asset, price);
     if (from !== undefined) {
       const zone = userTimezone(ctx, deps);
       lines.push(ctx.t("market-rsi-from", { when: formatDateTime(new Date(from), zone, locale), zone }));
