@@ -30,7 +30,7 @@ help =
     /swap [FROM TO AMOUNT] — swap one crypto for another
     /swaps — your recent swaps
     /alerts — your price alerts: pause, edit, delete, events
-    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell
+    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell; or one the bot watches: <code>/alert BTC moves 5% 1h</code>, <code>/alert BTC every 2%</code>, <code>/alert BTC rsi</code>
     /dca — recurring buys and sells: list, set up, change, pause, delete
     /history [ASSET] — every transaction, with filters and details
     /statement — your account statement as a PDF
@@ -59,6 +59,7 @@ flow-left = { $flow ->
         [timezone] You left choosing a time zone. To choose again: /settings → Time zone.
         [alert] You left the new alert. To start again, send /alert.
         [alert-edit] You left changing the alert. To start again, open it from /alerts.
+        [market-edit] You left changing the alert. To start again, open it from /alerts.
         [dca-create] You left the new recurring trade. To start again: /dca → ➕ New.
         [dca-edit] You left changing the recurring trade. To start again, open it from /dca.
         [statement] You left choosing the statement dates. To start again: /statement → Choose dates…
@@ -485,13 +486,17 @@ digest-due-sell = Sell { $amount } { $asset } at { $time }
 digest-footer = <i>As of { $time } ({ $zone }). Change the hour or turn it off in /settings.</i>
 ## alerts
 cmd-alert = Set a price alert (or one that trades)
-cmd-alerts = Your price alerts
+cmd-alerts = Your price alerts and the ones the bot watches
 alerts-usage = Usage: <code>/alert ASSET [above|below] LEVEL [buy|sell [get] QUANTITY] [email] [sms]</code>
     • <code>/alert BTC above 100000</code> alerts when BTC reaches $100,000
     • <code>/alert BTC below 90000 buy 500</code> also spends $500 on BTC
     • <code>/alert ETH above 5000 sell 0.5</code> also sells 0.5 ETH
     • <code>/alert BTC below 90000 buy get 0.01</code> buys 0.01 BTC (say what you receive)
-    Without above or below the exchange picks the side from the current price. Or send just /alert to be guided.
+    Without above or below the exchange picks the side from the current price.
+    Or an alert the bot watches itself (a message here, no email or SMS, no trade):
+    • <code>/alert BTC moves 5% 1h</code> (or up / down; 15m, 1h, 4h or 24h)
+    • <code>/alert SOL 24h change 8%</code> · <code>/alert BTC every 2%</code> · <code>/alert BTC rsi 30 70</code>
+    Or send just /alert to be guided.
 alerts-unknown-asset = I don't know the asset { $asset }. <code>/price all</code> lists every asset.
 alerts-level-not-number = “{ $input }” is not a price level. Send a number like <code>100000</code> or <code>2.5</code>.
 alerts-level-not-positive = The level must be more than zero (you sent “{ $input }”).
@@ -1111,3 +1116,91 @@ chart-legend-average = Blue dotted line: your average buy price, { $price }.
 chart-no-key = Connect a key (/connect) to see your alert levels and average buy price on the chart.
 chart-lines-failed = Your alert levels and average buy price could not be read, so they are not drawn. { $reason }
 chart-updated = <i>Mid prices (halfway between buy and sell) in AUD, updated { $time } ({ $zone }). A tag with ↑ or ↓ is a level beyond the picture.</i>
+
+## market alerts (watched by the bot)
+market-what-move = { $direction ->
+        [up] rises { $percent }%
+        [down] falls { $percent }%
+       *[either] moves { $percent }% either way
+    } within { $window ->
+        [m15] 15 minutes
+        [h1] 1 hour
+        [h4] 4 hours
+       *[h24] 24 hours
+    }
+market-what-day = 24-hour change { $direction ->
+        [up] above +{ $percent }%
+        [down] below -{ $percent }%
+       *[either] beyond ±{ $percent }%
+    }
+market-what-step = every { $percent }% the price moves (either way) from where it last alerted
+market-what-rsi = RSI(14) on hourly closes { $direction ->
+        [up] above { $high } (overbought)
+        [down] below { $low } (oversold)
+       *[either] below { $low } or above { $high }
+    }
+market-error-percent-format = Give the percentage as a number like <code>5</code> or <code>2.5</code> (at most two decimals).
+market-error-percent-range = The percentage must be between { $min }% and { $max }%.
+market-error-rsi-format = Give the RSI thresholds as two numbers like <code>30 70</code>.
+market-error-rsi-range = RSI thresholds must be between { $min } and { $max }.
+market-error-rsi-spread = The high RSI threshold must be at least { $spread } above the low one (e.g. <code>30 70</code>).
+market-error-window = Say the window: 15m, 1h, 4h or 24h, e.g. <code>/alert BTC moves 5% 1h</code>.
+market-error-direction = Say the direction: up, down, or moves (either way).
+market-error-asset = Say which asset, e.g. <code>/alert BTC moves 5% 1h</code>.
+market-error-kind = I can watch a move within a window, the 24-hour change, every N % or the RSI, e.g. <code>/alert BTC moves 5% 1h</code>.
+market-line = 🤖 <b>{ $asset }</b> { $what }{ $state ->
+        [paused] {" "}· ⏸ paused
+       *[active] {""}
+    }
+market-list-title = <b>Watched by the bot</b> ({ $count }): a message here only, no email or SMS, no trade
+market-list-no-key = <b>Exchange alerts</b>: connect an API key with /connect to see your price alerts on the exchange.
+alerts-none-triggers = <b>Exchange alerts</b>: none.
+market-card-title = <b>🤖 { $asset } alert, watched by the bot</b>
+market-card-what = Alerts when { $what }.
+market-card-state = State: { $state ->
+        [paused] ⏸ paused
+       *[active] ✅ active
+    }
+market-card-last = Last alerted: { $when } ({ $zone })
+market-watched-by-bot = The bot watches this on the exchange's public prices: it messages you here (no email or SMS) and trades nothing by itself.
+market-summary-title = <b>New alert watched by the bot: { $asset }</b>
+market-summary-edit-title = <b>Change this alert watched by the bot: { $asset }</b>
+market-summary-now = Now: { $price }
+market-rsi-from = The bot has too little price history for the RSI yet: it is active from { $when } ({ $zone }).
+market-refused-limit = You already have { $limit } alerts watched by the bot, the most there can be. Delete one in /alerts first.
+market-refused-duplicate = You already have this very alert. See /alerts.
+market-gone = That alert is no longer there: it may have been deleted.
+market-created = ✅ Alert saved.
+market-changed = ✅ Alert changed.
+market-deleted = 🗑 Alert deleted.
+market-confirm-delete = Delete the { $asset } alert ({ $what })?
+market-button-resume = ▶️ Resume
+market-button-edit = ✏️ Edit
+market-kind-button = { $kind ->
+        [move] 📈 Move within a time
+        [day_change] 24-hour change
+        [step] Every N %
+       *[rsi] RSI overbought / oversold
+    }
+market-ask-or-kind = Or let the bot watch a move of the price:
+market-ask-direction = Which way should { $asset } move?
+market-direction-button = { $direction ->
+        [up] ▲ Up
+        [down] ▼ Down
+       *[either] ↕ Either way
+    }
+market-ask-window = Within how long?
+market-window-button = { $window ->
+        [m15] 15 min
+        [h1] 1 hour
+        [h4] 4 hours
+       *[h24] 24 hours
+    }
+market-ask-percent = { $kind ->
+        [step] Alert every how many percent { $asset } moves? Pick or type one, e.g. 2.
+       *[other] By how many percent? Pick or type one, e.g. 5.
+    }
+market-ask-rsi = Alert when the RSI of { $asset } goes below the low or above the high threshold. Pick or type two numbers, e.g. 30 70.
+market-ask-current = Now: { $current }
+market-edit-intro = Changing the { $asset } alert ({ $what }). Type it anew in one line, as after <code>/alert { $asset }</code> (now: <code>{ $words }</code>), or go step by step.
+market-button-steps = Step by step

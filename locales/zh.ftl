@@ -30,7 +30,7 @@ help =
     /swap [源 目标 数量] — 加密货币互换
     /swaps — 最近的兑换
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
-    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出
+    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出；或由机器人监控：<code>/alert 比特币 1小时 涨跌 5%</code>、<code>/alert btc 每 2%</code>、<code>/alert BTC rsi</code>
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
     /history [资产] — 全部交易记录，可筛选，可查看详情
     /statement — PDF 格式的账户对账单
@@ -59,6 +59,7 @@ flow-left = { $flow ->
         [timezone] 你已离开时区设置。要重新设置：/settings → 时区。
         [alert] 你已离开新建提醒。要重新开始，请发送 /alert。
         [alert-edit] 你已离开提醒的修改。要重新开始，请在 /alerts 中打开该提醒。
+        [market-edit] 你已离开提醒的修改。要重新开始，请在 /alerts 中打开该提醒。
         [dca-create] 你已离开新建定投。要重新开始：/dca → ➕ 新建。
         [dca-edit] 你已离开定投的修改。要重新开始，请在 /dca 中打开该定投。
         [statement] 你已离开对账单日期的选择。要重新开始：/statement → 自选日期…
@@ -490,13 +491,17 @@ digest-due-sell = { $time } 卖出 { $amount } { $asset }
 digest-footer = <i>截至 { $time }（{ $zone }）。可在 /settings 中更改时间或关闭。</i>
 ## alerts
 cmd-alert = 设置价格提醒（也可自动交易）
-cmd-alerts = 你的价格提醒
+cmd-alerts = 你的价格提醒和机器人监控的提醒
 alerts-usage = 用法：<code>/alert 资产 [above|below] 价位 [buy|sell [get] 数量] [email] [sms]</code>
     • <code>/alert BTC above 100000</code>：BTC 涨到 $100,000 时提醒
     • <code>/alert BTC below 90000 buy 500</code>：同时花 $500 买入 BTC
     • <code>/alert ETH above 5000 sell 0.5</code>：同时卖出 0.5 ETH
     • <code>/alert BTC below 90000 buy get 0.01</code>：买入 0.01 BTC（按收到的数量）
-    不写 above 或 below 时，由交易所根据当前价格决定方向。也可以只发送 /alert，按步骤设置。
+    不写 above 或 below 时，由交易所根据当前价格决定方向。
+    也可以设置由机器人自己监控的提醒（只在这里发消息，不发邮件或短信，不交易）：
+    • <code>/alert 比特币 1小时 涨跌 5%</code>（或上涨 / 下跌；15分钟、1小时、4小时或24小时）
+    • <code>/alert SOL 24小时涨跌幅 8%</code> · <code>/alert btc 每 2%</code> · <code>/alert BTC rsi 30 70</code>
+    也可以只发送 /alert，按步骤设置。
 alerts-unknown-asset = 我不认识资产 { $asset }。<code>/price all</code> 列出全部资产。
 alerts-level-not-number = “{ $input }”不是价位。请发送数字，例如 <code>100000</code> 或 <code>2.5</code>。
 alerts-level-not-positive = 价位必须大于零（你发送的是“{ $input }”）。
@@ -1095,3 +1100,91 @@ chart-legend-average = 蓝色点线：你的平均买入价 { $price }。
 chart-no-key = 连接密钥（/connect）后，走势图会标出你的提醒价位与平均买入价。
 chart-lines-failed = 无法读取你的提醒价位与平均买入价，因此未标出。{ $reason }
 chart-updated = <i>中间价（买入价与卖出价的平均）以澳元计，更新于 { $time }（{ $zone }）。带 ↑ 或 ↓ 的标签表示价位在图外。</i>
+
+## 市场提醒（由机器人监控）
+market-what-move = { $window ->
+        [m15] 15 分钟
+        [h1] 1 小时
+        [h4] 4 小时
+       *[h24] 24 小时
+    }内{ $direction ->
+        [up] 上涨 { $percent }%
+        [down] 下跌 { $percent }%
+       *[either] 涨跌 { $percent }%
+    }
+market-what-day = 24 小时涨跌幅{ $direction ->
+        [up] 超过 +{ $percent }%
+        [down] 低于 -{ $percent }%
+       *[either] 超过 ±{ $percent }%
+    }
+market-what-step = 价格每从上次提醒处涨跌 { $percent }%
+market-what-rsi = 按小时收盘价计算的 RSI(14){ $direction ->
+        [up] 高于 { $high }（超买）
+        [down] 低于 { $low }（超卖）
+       *[either] 低于 { $low } 或高于 { $high }
+    }
+market-error-percent-format = 请用数字表示百分比，例如 <code>5</code> 或 <code>2.5</code>（最多两位小数）。
+market-error-percent-range = 百分比必须在 { $min }% 到 { $max }% 之间。
+market-error-rsi-format = 请用两个数字表示 RSI 阈值，例如 <code>30 70</code>。
+market-error-rsi-range = RSI 阈值必须在 { $min } 到 { $max } 之间。
+market-error-rsi-spread = RSI 高阈值必须比低阈值至少高 { $spread }（例如 <code>30 70</code>）。
+market-error-window = 请说明时间窗口：15分钟、1小时、4小时或24小时，例如 <code>/alert 比特币 1小时 涨跌 5%</code>。
+market-error-direction = 请说明方向：涨、跌或涨跌（任一方向）。
+market-error-asset = 请说明资产，例如 <code>/alert 比特币 1小时 涨跌 5%</code>。
+market-error-kind = 我可以监控一段时间内的涨跌、24 小时涨跌幅、每 N% 的变动或 RSI，例如 <code>/alert 比特币 1小时 涨跌 5%</code>。
+market-line = 🤖 <b>{ $asset }</b> { $what }{ $state ->
+        [paused] {" "}· ⏸ 已暂停
+       *[active] {""}
+    }
+market-list-title = <b>由机器人监控</b>（{ $count }）：只在这里发消息，不发邮件或短信，不交易
+market-list-no-key = <b>交易所提醒</b>：用 /connect 连接 API 密钥后可查看你在交易所的价格提醒。
+alerts-none-triggers = <b>交易所提醒</b>：无。
+market-card-title = <b>🤖 { $asset } 提醒，由机器人监控</b>
+market-card-what = 当{ $what }时提醒。
+market-card-state = 状态：{ $state ->
+        [paused] ⏸ 已暂停
+       *[active] ✅ 生效中
+    }
+market-card-last = 上次提醒：{ $when }（{ $zone }）
+market-watched-by-bot = 机器人根据交易所的公开价格监控：只在这里给你发消息（不发邮件或短信），也不会自行交易。
+market-summary-title = <b>由机器人监控的新提醒：{ $asset }</b>
+market-summary-edit-title = <b>修改由机器人监控的提醒：{ $asset }</b>
+market-summary-now = 现价：{ $price }
+market-rsi-from = 机器人的价格历史还不足以计算 RSI：从 { $when }（{ $zone }）起生效。
+market-refused-limit = 你已有 { $limit } 个由机器人监控的提醒，已达上限。请先在 /alerts 中删除一个。
+market-refused-duplicate = 你已经有一个完全相同的提醒。请查看 /alerts。
+market-gone = 该提醒已不存在，可能已被删除。
+market-created = ✅ 提醒已保存。
+market-changed = ✅ 提醒已修改。
+market-deleted = 🗑 提醒已删除。
+market-confirm-delete = 删除 { $asset } 的提醒（{ $what }）？
+market-button-resume = ▶️ 恢复
+market-button-edit = ✏️ 修改
+market-kind-button = { $kind ->
+        [move] 📈 一段时间内涨跌
+        [day_change] 24 小时涨跌幅
+        [step] 每涨跌 N%
+       *[rsi] RSI 超买 / 超卖
+    }
+market-ask-or-kind = 或者让机器人监控价格的变动：
+market-ask-direction = { $asset } 往哪个方向变动？
+market-direction-button = { $direction ->
+        [up] ▲ 上涨
+        [down] ▼ 下跌
+       *[either] ↕ 涨跌皆可
+    }
+market-ask-window = 在多长时间内？
+market-window-button = { $window ->
+        [m15] 15 分钟
+        [h1] 1 小时
+        [h4] 4 小时
+       *[h24] 24 小时
+    }
+market-ask-percent = { $kind ->
+        [step] { $asset } 每涨跌百分之几提醒一次？选择或输入一个数字，例如 2。
+       *[other] 变动百分之几？选择或输入一个数字，例如 5。
+    }
+market-ask-rsi = 当 { $asset } 的 RSI 低于低阈值或高于高阈值时提醒。选择或输入两个数字，例如 30 70。
+market-ask-current = 当前：{ $current }
+market-edit-intro = 正在修改 { $asset } 的提醒（{ $what }）。请用一行重新输入，格式同 <code>/alert { $asset }</code> 之后的部分（当前：<code>{ $words }</code>），或逐步设置。
+market-button-steps = 逐步设置

@@ -48,6 +48,8 @@ import {
   alertEditConversation,
 } from "./alerts/conversation.ts";
 import { alertsFeature } from "./alerts/feature.ts";
+import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
+import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
 import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
@@ -245,6 +247,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       createConversation(tradeConversation(deps), TRADE_CONVERSATION),
       createConversation(alertConversation(deps), ALERT_CONVERSATION),
       createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
+      createConversation(marketEditConversation(deps), MARKET_EDIT_CONVERSATION),
       createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
       createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
       createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
@@ -304,6 +307,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
 
   const onAlert: ActionHandler = (ctx, payload, verb) =>
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
+  const onMarket: ActionHandler = (ctx, payload, verb) =>
+    onMarketChoice(ctx, deps, payload as MarketPayload, verb);
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
@@ -326,6 +331,9 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       "alert-create": onAlert,
       "alert-change": onAlert,
       "alert-delete": onAlert,
+      "market-create": onMarket,
+      "market-replace": onMarket,
+      "market-delete": onMarket,
       dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
       withdraw: (ctx, payload, verb) => onWithdrawChoice(ctx, deps, payload as WithdrawPayload, verb),
       addr: (ctx, payload, verb) => onAddressAction(ctx, deps, payload as AddressPayload, verb),

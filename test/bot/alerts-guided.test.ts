@@ -168,7 +168,10 @@ describe("the guided create", () => {
     );
   });
 
-  it("without a key: connect first", async () => {
-    expect((await tb.chat().send("/alert")).at(-1)?.plainText).toContain("You have not connected an API key");
+  it("without a key: a price level asks to connect first (alerts the bot watches need no key)", async () => {
+    const chat = tb.chat();
+    expect((await chat.send("/alert")).at(-1)?.plainText).toContain("Which asset should the alert watch?");
+    await chat.send("btc");
+    expect((await chat.send("100000")).at(-1)?.plainText).toContain("You have not connected an API key");
   });
 });

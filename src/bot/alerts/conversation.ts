@@ -8,7 +8,6 @@
  * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data
  * (no Date, no class); the summary and the Confirm question are built and sent outside.
  */
-import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { Dec, MATCH, toDec } from "../../exchange/index.ts";
 import {
@@ -23,6 +22,7 @@ import {
   marketPrice,
   sideAsset,
 } from "../../services/alerts/checks.ts";
+import type { MarketAlertKind } from "../../services/alerts/market-kinds.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
@@ -43,6 +43,14 @@ import {
   summarize,
 } from "./confirm.ts";
 import { actionText, draftOf } from "./format.ts";
+import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
+import {
+  askMarketFields,
+  kindButtons,
+  MARKET_KINDS,
+  summarizeMarket,
+  typedKind,
+} from "./market-conversation.ts";
 
 /** The guided create's id, for `ctx.conversation.enter`. */
 export const ALERT_CONVERSATION = "alert";
@@ -55,8 +63,6 @@ export interface AlertEditArgs {
   triggerId: number;
   field: "level" | "quantity";
 }
-
-type Convo = Conversation<BotContext, ConversationContext>;
 
 /** Prices of one asset as plain strings. */
 interface Prices {
@@ -88,14 +94,17 @@ async function loadOutside<T>(
   }
 }
 
-/** The listed assets (popular first) and what the key may do; fails when no key is connected. */
+/**
+ * The listed assets (popular first) and what the key may do; without a key (`permission` undefined) only
+ * the market alerts the bot watches can be made, which need none.
+ */
 async function loadStart(
   ctx: BotContext,
   deps: BotDeps,
-): Promise<Loaded<{ assets: string[]; permission: KeyPermission }>> {
+): Promise<Loaded<{ assets: string[]; permission: KeyPermission | undefined }>> {
   const userId = ctx.from?.id as number;
-  if (!(await deps.accounts.isConnected(userId))) return { ok: false, text: ctx.t("connect-needed") };
-  const permission = await deps.accounts.permission(userId);
+  const connected = await deps.accounts.isConnected(userId);
+  const permission = connected ? await deps.accounts.permission(userId) : undefined;
   return loadOutside(ctx, deps, async () => {
     const codes = Object.keys(await deps.market.ticker());
     const top = TOP_ASSETS.filter((c) => codes.includes(c));
@@ -121,35 +130,6 @@ async function loadBalances(ctx: BotContext, deps: BotDeps): Promise<Loaded<Reco
   });
 }
 
-/** A prompt with buttons (and Cancel); returns its message id. */
-async function ask(
-  ctx: ConversationContext,
-  text: string,
-  keyboard: InlineKeyboard,
-): Promise<{ chatId: number; messageId: number }> {
-  const sent = await ctx.reply(text, { reply_markup: keyboard.row().text(ctx.t("button-cancel"), "ag:x") });
-  return { chatId: sent.chat.id, messageId: sent.message_id };
-}
-
-/** Marks a prompt answered: its text with the answer, buttons gone. */
-async function answered(
-  ctx: ConversationContext,
-  at: { chatId: number; messageId: number },
-  text: string,
-  answer: string,
-) {
-  await ctx.api.editMessageText(at.chatId, at.messageId, `${text}\n<b>${answer}</b>`);
-}
-
-/** Marks a prompt cancelled; resolves to undefined, what every question returns on cancel. */
-async function cancelled(
-  ctx: ConversationContext,
-  at: { chatId: number; messageId: number },
-): Promise<undefined> {
-  await ctx.api.editMessageText(at.chatId, at.messageId, ctx.t("cancelled"));
-  return undefined;
-}
-
 /** Levels offered as buttons: the buy and sell prices, then steps around the market price. */
 function levelOptions(prices: Prices): { level: string; label: string }[] {
   const market = toDec(prices.market);
@@ -164,7 +144,10 @@ function levelOptions(prices: Prices): { level: string; label: string }[] {
   return [{ level: prices.buy, label: "buy" }, { level: prices.sell, label: "sell" }, ...steps];
 }
 
-/** Asks for a level (buttons or typed) until a good one is given; undefined on cancel. */
+/**
+ * Asks for a level (buttons or typed) until a good one is given; undefined on cancel. With `offerKinds`,
+ * the market alerts' kinds are offered too (a button, or typed: "rsi", "涨跌"), and one picked is returned.
+ */
 async function askLevel(
   conversation: Convo,
   ctx: ConversationContext,
@@ -172,7 +155,8 @@ async function askLevel(
   prices: Prices,
   locale: string,
   current?: string,
-): Promise<string | undefined> {
+  offerKinds = false,
+): Promise<string | { kind: MarketAlertKind } | undefined> {
   const options = levelOptions(prices);
   const keyboard = new InlineKeyboard();
   options.forEach((option, i) => {
@@ -184,18 +168,25 @@ async function askLevel(
     keyboard.text(label, `ag:l:${i}`);
     if (i % 2 === 1) keyboard.row();
   });
-  const text = ctx.t("alerts-ask-level", {
+  const levelText = ctx.t("alerts-ask-level", {
     asset: escapeHtml(asset),
     buy: formatPrice(prices.buy, locale),
     sell: formatPrice(prices.sell, locale),
     current: current === undefined ? "" : formatPrice(current, locale),
     hasCurrent: current === undefined ? "no" : "yes",
   });
-  const at = await ask(ctx, text, keyboard);
+  const text = offerKinds ? `${levelText}\n${ctx.t("market-ask-or-kind")}` : levelText;
+  const at = await ask(ctx, text, offerKinds ? kindButtons(ctx, keyboard) : keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     let raw: string | undefined;
+    const kind =
+      "data" in input ? /^ag:k:(\w+)$/.exec(input.data)?.[1] : offerKinds ? typedKind(input.text) : undefined;
+    if (offerKinds && MARKET_KINDS.includes(kind as MarketAlertKind)) {
+      await answered(ctx, at, text, ctx.t("market-kind-button", { kind: kind as string }));
+      return { kind: kind as MarketAlertKind };
+    }
     if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
     else raw = input.text;
     if (raw === undefined) continue;
@@ -206,37 +197,6 @@ async function askLevel(
     }
     await answered(ctx, at, text, formatPrice(level.level, locale));
     return level.level;
-  }
-}
-
-/** Picks one of `choices` by button; undefined on cancel. `refuse` may turn a choice down with a reason. */
-async function askChoice<T extends string>(
-  conversation: Convo,
-  ctx: ConversationContext,
-  text: string,
-  choices: readonly { value: T; label: string }[],
-  refuse: (value: T) => string | undefined = () => undefined,
-): Promise<T | undefined> {
-  const keyboard = new InlineKeyboard();
-  for (const choice of choices) keyboard.text(choice.label, `ag:c:${choice.value}`);
-  const at = await ask(ctx, text, keyboard);
-  for (;;) {
-    const input = await nextInput(conversation, at.messageId, "ag:");
-    if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
-    const wanted = "data" in input ? input.data.replace(/^ag:c:/, "") : "";
-    const choice = choices.find((c) => c.value === wanted);
-    if (choice === undefined) {
-      await ctx.reply(ctx.t("alerts-pick-again"));
-      continue;
-    }
-    const reason = refuse(choice.value);
-    if (reason !== undefined) {
-      // With the refusal to pick, which offers the options again.
-      await ctx.reply(`${reason}\n${ctx.t("alerts-pick-again")}`);
-      continue;
-    }
-    await answered(ctx, at, text, escapeHtml(choice.label));
-    return choice.value;
   }
 }
 
@@ -374,8 +334,19 @@ export function alertConversation(deps: BotDeps) {
       if (prices.text !== undefined) await ctx.reply(prices.text);
       return;
     }
-    const level = await askLevel(conversation, ctx, asset, prices.data, locale);
+    const level = await askLevel(conversation, ctx, asset, prices.data, locale, undefined, true);
     if (level === undefined) return;
+    if (typeof level !== "string") {
+      // A market alert, watched by the bot: its own fields, then its summary.
+      const spec = await askMarketFields(conversation, ctx, asset, level.kind);
+      if (spec !== undefined) await conversation.external((outside) => summarizeMarket(outside, deps, spec));
+      return;
+    }
+    // A price level is the exchange's trigger: it needs a key.
+    if (permission === undefined) {
+      await ctx.reply(ctx.t("connect-needed"));
+      return;
+    }
     const matchText = ctx.t("alerts-ask-match", {
       level: formatPrice(level, locale),
       market: formatPrice(prices.data.market, locale),
@@ -492,7 +463,7 @@ export function alertEditConversation(deps: BotDeps) {
         return;
       }
       const level = await askLevel(conversation, ctx, draft.asset, prices, locale, draft.level);
-      if (level === undefined) return;
+      if (typeof level !== "string") return;
       const match = draft.match === "above" ? MATCH.ABOVE : draft.match === "below" ? MATCH.BELOW : null;
       await conversation.external((outside) =>
         confirmChange(outside, deps, args.triggerId, { kind: "level", level, match }),

@@ -1,7 +1,9 @@
 /**
- * Price triggers in the chat: /alerts (every trigger of the account, paged, each with a card), /alert
- * (the quick form straight to a summary with Confirm; without arguments the guided conversation), the
- * card's buttons, and the buttons on alert messages (`al:open|pause|enable|trade`, see buttons.ts).
+ * Price triggers and market alerts in the chat: /alerts (the market alerts the bot watches, then every
+ * trigger of the account, paged, each with a card; either part shows when the other's source fails),
+ * /alert (the quick form of either straight to a summary with Confirm; without arguments the guided
+ * conversation), the cards' buttons, and the buttons on alert messages (`al:open|pause|enable|trade`, see
+ * buttons.ts).
  */
 import { type Composer, InlineKeyboard } from "grammy";
 import {
@@ -11,11 +13,15 @@ import {
   type Ticker,
   type Transaction,
 } from "../../exchange/index.ts";
+import { parseMarketAlertSpec } from "../../services/alerts/market-kinds.ts";
+import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
+import { marketWordsOf, readMarketWords } from "../../services/alerts/market-words.ts";
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
+import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { assetCodesIn } from "../flow-kit/asset-input.ts";
+import { assetCodesIn, assetsOf, listedNow, unknownAssetText } from "../flow-kit/asset-input.ts";
 import { describeExchangeError, showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { clientOrConnect, interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 import { statusLabel } from "../history/format.ts";
@@ -33,7 +39,18 @@ import {
 import { askToConfirm, describeAlertProblem, showSummary, summarize, syncTriggers } from "./confirm.ts";
 import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION, type AlertEditArgs } from "./conversation.ts";
 import { renderEvent, renderTriggerCard, renderTriggerLine } from "./format.ts";
-import { parseQuickForm } from "./quick-form.ts";
+import {
+  askMarketDelete,
+  MARKET_CARD_PATTERN,
+  type MarketCardVerb,
+  marketCardData,
+  openMarketCard,
+  setMarketPaused,
+  showMarketCard,
+} from "./market-chat.ts";
+import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market-conversation.ts";
+import { describeMarketError, renderMarketLine } from "./market-describe.ts";
+import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./quick-form.ts";
 
 const PAGE_SIZE = 5;
 const EVENTS_SHOWN = 10;
@@ -68,7 +85,106 @@ async function withClient<T>(
   }
 }
 
+/** The exchange's triggers of one page, or what to say instead (an error, no key). */
+type TriggerPage =
+  | { page: number; list: Awaited<ReturnType<ExchangeClient["priceTriggers"]["list"]>> }
+  | { problem: string };
+
+async function readTriggerPage(
+  ctx: BotContext,
+  deps: BotDeps,
+  page: number,
+): Promise<TriggerPage | undefined> {
+  const userId = ctx.from?.id as number;
+  if (!(await deps.accounts.isConnected(userId))) return { problem: ctx.t("market-list-no-key") };
+  try {
+    const waited = await waitForExchange(ctx, deps, async () => {
+      const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));
+      if (!client) return { problem: ctx.t("market-list-no-key") };
+      try {
+        return { page, list: await client.priceTriggers.list({ page, page_size: PAGE_SIZE }) };
+      } catch (error) {
+        if (!(error instanceof ExchangeNotFoundError) || page === 1) throw error;
+        return { page: 1, list: await client.priceTriggers.list({ page: 1, page_size: PAGE_SIZE }) };
+      }
+    });
+    return waited.cancelled ? undefined : waited.value;
+  } catch (error) {
+    const explained = describeExchangeError(error, ctx.t);
+    if (explained === undefined) throw error;
+    return { problem: explained };
+  }
+}
+
+/**
+ * The user's market alerts (first page only: at most 20), or undefined when there are none or they cannot
+ * be read (then the triggers show as before; a failed read is logged).
+ */
+async function marketAlertsOf(ctx: BotContext, deps: BotDeps): Promise<StoredMarketAlert[] | undefined> {
+  try {
+    const alerts = await deps.marketAlerts.list(ctx.from?.id as number);
+    return alerts.length > 0 ? alerts : undefined;
+  } catch (error) {
+    ctx.log.warn({ err: { message: (error as Error).message } }, "could not read market alerts");
+    return undefined;
+  }
+}
+
 async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
+  const market = page === 1 ? await marketAlertsOf(ctx, deps) : undefined;
+  if (market === undefined) return showTriggerList(ctx, deps, page, edit);
+  // Both parts: each shows whatever the other's source does (no key, the exchange down).
+  const loaded = await readTriggerPage(ctx, deps, page);
+  if (loaded === undefined) return;
+  const keyboard = new InlineKeyboard();
+  const parts = [
+    [
+      ctx.t("market-list-title", { count: market.length }),
+      ...market.map((alert) => renderMarketLine(alert, ctx.t)),
+    ].join("\n"),
+  ];
+  market.forEach((alert, i) => {
+    keyboard.text(`🤖 ${alert.spec.asset}`, marketCardData("card", alert.id));
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row();
+  if ("problem" in loaded) parts.push(loaded.problem);
+  else if (loaded.list.count === 0) parts.push(ctx.t("alerts-none-triggers"));
+  else {
+    const ticker: Ticker = await deps.market.ticker().catch(() => ({}));
+    const locale = await ctx.i18n.getLocale();
+    parts.push(triggerPageText(ctx, loaded.list, loaded.page, ticker, locale));
+    triggerButtons(keyboard, loaded.list, loaded.page, ctx);
+  }
+  await say(ctx, parts.join("\n\n"), edit, keyboard);
+}
+
+type TriggerList = Awaited<ReturnType<ExchangeClient["priceTriggers"]["list"]>>;
+
+function triggerPageText(
+  ctx: BotContext,
+  list: TriggerList,
+  page: number,
+  ticker: Ticker,
+  locale: string,
+): string {
+  const pages = Math.max(1, Math.ceil(list.count / PAGE_SIZE));
+  const lines = list.results.map((trigger) => renderTriggerLine(trigger, ticker, ctx.t, locale));
+  return [ctx.t("alerts-title", { page, pages, count: list.count }), ...lines].join("\n\n");
+}
+
+function triggerButtons(keyboard: InlineKeyboard, list: TriggerList, page: number, ctx: BotContext): void {
+  list.results.forEach((trigger, i) => {
+    keyboard.text(`#${trigger.id} ${trigger.asset}`, cardData("card", trigger.id));
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard.row();
+  if (page > 1) keyboard.text(ctx.t("alerts-newer"), `als:${page - 1}`);
+  if (list.next !== null) keyboard.text(ctx.t("alerts-older"), `als:${page + 1}`);
+}
+
+/** The exchange's triggers alone, as /alerts showed them before market alerts. */
+async function showTriggerList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
   const loaded = await withClient(ctx, deps, edit, async (client) => {
     try {
       return { page, list: await client.priceTriggers.list({ page, page_size: PAGE_SIZE }) };
@@ -87,20 +203,9 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
   // The ticker is shared market data: without it the list still shows, without prices.
   const ticker: Ticker = await deps.market.ticker().catch(() => ({}));
   const locale = await ctx.i18n.getLocale();
-  const pages = Math.max(1, Math.ceil(list.count / PAGE_SIZE));
-  const lines = list.results.map((trigger) => renderTriggerLine(trigger, ticker, ctx.t, locale));
-  const text = [ctx.t("alerts-title", { page: loaded.page, pages, count: list.count }), ...lines].join(
-    "\n\n",
-  );
   const keyboard = new InlineKeyboard();
-  list.results.forEach((trigger, i) => {
-    keyboard.text(`#${trigger.id} ${trigger.asset}`, cardData("card", trigger.id));
-    if (i % 3 === 2) keyboard.row();
-  });
-  keyboard.row();
-  if (loaded.page > 1) keyboard.text(ctx.t("alerts-newer"), `als:${loaded.page - 1}`);
-  if (list.next !== null) keyboard.text(ctx.t("alerts-older"), `als:${loaded.page + 1}`);
-  await say(ctx, text, edit, keyboard);
+  triggerButtons(keyboard, list, loaded.page, ctx);
+  await say(ctx, triggerPageText(ctx, list, loaded.page, ticker, locale), edit, keyboard);
 }
 
 /** Reads one trigger (and the ticker, for its price); undefined when that was explained already. */
@@ -276,6 +381,66 @@ async function onCardButton(ctx: BotContext, deps: BotDeps, verb: CardVerb, id: 
   }
 }
 
+// `amq:<asset>:<the form's words>`: the closest assets offered for an unknown one (well under 64 bytes).
+const MARKET_ASSET_PATTERN = /^amq:([A-Z0-9]{1,12}):(.{1,40})$/;
+
+/**
+ * The market form of /alert: its figures checked, its asset resolved (an unknown one is answered with
+ * the closest as buttons, each the same form on that asset), then its summary with Confirm.
+ */
+async function marketQuickForm(ctx: BotContext, deps: BotDeps, form: MarketQuickForm): Promise<void> {
+  // The figures first, on a stand-in asset: a refusal needs no asset list.
+  const checked = parseMarketAlertSpec({ ...form.words, asset: "X" });
+  if (!checked.ok) {
+    await ctx.reply(describeMarketError(checked.error, form.words.kind, ctx.t));
+    return;
+  }
+  const names = await listedNow(deps);
+  let asset = form.asset.toUpperCase();
+  if (names !== undefined) {
+    const directory = assetsOf(ctx, names);
+    const match = resolveAsset(directory, form.asset);
+    if (!match.found) {
+      const words = marketWordsOf(checked.spec);
+      const keyboard = new InlineKeyboard();
+      for (const code of match.closest.slice(0, 4)) keyboard.text(code, `amq:${code}:${words}`);
+      await ctx.reply(unknownAssetText(ctx.t, directory, form.asset, match.closest), {
+        reply_markup: keyboard,
+      });
+      return;
+    }
+    asset = match.code;
+  }
+  await summarizeMarket(ctx, deps, { ...checked.spec, asset });
+}
+
+/** A market alert card's button: open, pause, resume, edit (the guided steps, prefilled), delete (asks first). */
+async function onMarketCardButton(
+  ctx: BotContext,
+  deps: BotDeps,
+  verb: MarketCardVerb,
+  id: string,
+): Promise<void> {
+  switch (verb) {
+    case "pause":
+    case "resume":
+      return setMarketPaused(ctx, deps, id, verb === "pause");
+    case "edit": {
+      await ctx.conversation.exitAll();
+      const args: MarketEditArgs = { id };
+      await ctx.conversation.enter(MARKET_EDIT_CONVERSATION, args);
+      return;
+    }
+    case "card":
+    case "del": {
+      const alert = await openMarketCard(ctx, deps, id);
+      if (alert === undefined) return;
+      if (verb === "del") await askMarketDelete(ctx, deps, alert);
+      else await showMarketCard(ctx, deps, alert, true);
+    }
+  }
+}
+
 /** /alerts, /alert and every button of triggers. */
 export function alertsFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
@@ -292,7 +457,13 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.conversation.enter(ALERT_CONVERSATION);
       return;
     }
-    const parsed = parseQuickForm(await assetCodesIn(ctx, deps, ctx.match));
+    const args = await assetCodesIn(ctx, deps, ctx.match);
+    const market = parseMarketQuickForm(args);
+    if (market !== undefined) {
+      await marketQuickForm(ctx, deps, market);
+      return;
+    }
+    const parsed = parseQuickForm(args);
     if ("usage" in parsed) {
       await ctx.reply(ctx.t("alerts-usage"));
       return;
@@ -303,6 +474,19 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
     }
     const waited = await waitForExchange(ctx, deps, () => summarize(ctx, deps, parsed.draft));
     if (!waited.cancelled) await showSummary(ctx, deps, waited.value);
+  });
+
+  // An asset offered for a market form whose asset was not known: the same form on that asset.
+  privateChats.callbackQuery(MARKET_ASSET_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const words = readMarketWords(ctx.match[2] as string);
+    const checked = words && parseMarketAlertSpec({ ...words, asset: ctx.match[1] });
+    if (checked?.ok) await summarizeMarket(ctx, deps, checked.spec);
+  });
+
+  privateChats.callbackQuery(MARKET_CARD_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await onMarketCardButton(ctx, deps, ctx.match[1] as MarketCardVerb, ctx.match[2] as string);
   });
 
   privateChats.callbackQuery(CARD_BUTTON_PATTERN, async (ctx) => {

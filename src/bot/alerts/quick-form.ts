@@ -3,7 +3,8 @@
  * `buy 500` spends 500 AUD, `sell 0.5` sells 0.5 of the asset; with `get` the quantity is what is
  * received instead (`buy get 0.01` buys 0.01 BTC, `sell get 2500` sells for 2500 AUD). Without a side
  * word the exchange picks above or below from the current price. Only the words' form is checked here;
- * the asset, the key and the balance are checked by services/alerts/checks.ts.
+ * the asset, the key and the balance are checked by services/alerts/checks.ts. Words that name a market
+ * alert ("btc moves 5% in 1h", services/alerts/market-words.ts) are that form instead.
  */
 import {
   type AlertDraft,
@@ -12,6 +13,7 @@ import {
   checkLevel,
   checkQuantityInput,
 } from "../../services/alerts/checks.ts";
+import { type MarketWords, readMarketWords } from "../../services/alerts/market-words.ts";
 
 /** What the arguments came to: a draft to check further, a problem with a value, or a usage error. */
 export type QuickForm = { draft: AlertDraft } | { problem: AlertProblem } | { usage: true };
@@ -64,4 +66,21 @@ export function parseQuickForm(args: string): QuickForm {
     else return { usage: true };
   }
   return { draft };
+}
+
+/** A market alert's quick form: the asset word as typed (a code once known) and what its words came to. */
+export interface MarketQuickForm {
+  asset: string;
+  words: MarketWords;
+}
+
+/**
+ * Reads `ASSET WORDS…` when the words name a market alert ("btc moves 5% in 1h", "btc rsi 25 75",
+ * "比特币 1小时 涨跌 5%"); undefined for the price-level form.
+ */
+export function parseMarketQuickForm(args: string): MarketQuickForm | undefined {
+  const [asset, ...rest] = args.trim().split(/\s+/);
+  if (asset === undefined || asset === "" || rest.length === 0) return undefined;
+  const words = readMarketWords(rest.join(" "));
+  return words && { asset, words };
 }

@@ -1,7 +1,8 @@
 /**
  * Plain requests typed outside any flow, read deterministically (no outside service) in either language:
  * "btc", "price of eth?", "buy 100 aud of eth", "sell 0.2 btc", "swap 0.01 btc to eth", "卖出 0.5 个以太坊",
- * "tell me when sol goes under 200", "eth > 6k", "my balance", "交易记录". A request is answered with the
+ * "tell me when sol goes under 200", "eth > 6k", "alert me if btc moves 5% in an hour", "my balance",
+ * "交易记录". A request is answered with the
  * command line that does the same ("/buy ETH 100 AUD"), so it leads into the very flow of its command and
  * ends at the same summary with Confirm; nothing here acts.
  *
@@ -9,6 +10,8 @@
  * directory; this module only knows how they combine. Text is cut into tokens: words at spaces, runs of
  * Chinese by the longest known word, numbers as people write them (understanding/typed-number.ts).
  */
+import { parseMarketAlertSpec } from "../alerts/market-kinds.ts";
+import { marketWordsOf, readMarketWords } from "../alerts/market-words.ts";
 import { readTypedNumber } from "./typed-number.ts";
 
 /** The commands a request may come to. */
@@ -265,7 +268,13 @@ export class RequestReader {
     if (all.some((token) => token.kind === "role" && token.role === "negation")) return undefined;
     const tokens = all.filter((token) => !(token.kind === "role" && token.role === "filler"));
     if (tokens.length === 0) return undefined;
-    return readTrade(tokens) ?? readAlert(tokens) ?? readCommand(tokens) ?? readPrice(tokens);
+    return (
+      readTrade(tokens) ??
+      readMarketAlert(tokens, text) ??
+      readAlert(tokens) ??
+      readCommand(tokens) ??
+      readPrice(tokens)
+    );
   }
 }
 
@@ -350,6 +359,27 @@ function readAlert(tokens: readonly Token[]): UnderstoodRequest | undefined {
     return undefined;
   const match = side.role === "reach" ? "auto" : side.role;
   return { command: "alert", args: [assets[0] as string, match, (numbers[0] as { value: string }).value] };
+}
+
+/**
+ * "alert me if btc moves 5% in an hour", "tell me when eth drops 10% in 24h", "remind me every 3% btc moves",
+ * "比特币1小时涨跌5%提醒我": a market alert, as its quick form ("/alert BTC moves 5% 1h"). It takes an alert
+ * word and one asset, and a percent sign, a length of time, "every" or "rsi": a direction word alone
+ * ("drops below 90000") is a price level's. Figures that do not pass are passed on as typed, for the quick
+ * form to say why.
+ */
+function readMarketAlert(tokens: readonly Token[], text: string): UnderstoodRequest | undefined {
+  if (!tokens.some((token) => isRole(token, "alert"))) return undefined;
+  const assets = [...new Set(assetsOf(tokens))];
+  if (assets.length !== 1) return undefined;
+  const words = readMarketWords(text);
+  if (words === undefined) return undefined;
+  const strong =
+    words.kind === "rsi" || words.kind === "step" || words.window !== undefined || /[%％]/.test(text);
+  if (!strong) return undefined;
+  const asset = assets[0] as string;
+  const checked = parseMarketAlertSpec({ ...words, asset });
+  return { command: "alert", args: [asset, checked.ok ? marketWordsOf(checked.spec) : text] };
 }
 
 /** "balance", "my alerts", "history btc", "withdraw eth", "交易记录". */

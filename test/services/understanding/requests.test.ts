@@ -282,6 +282,14 @@ const ENGLISH: [string, string][] = [
       ["commands", "/help"],
     ] as [string, string | undefined][]
   ).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  // Market alerts watched by the bot.
+  ["alert me if btc moves 5% in an hour", "/alert BTC moves 5% 1h"],
+  ["tell me when eth drops 10% in 24h", "/alert ETH down 10% 24h"],
+  ["remind me every 3% btc moves", "/alert BTC every 3%"],
+  ["notify me when solana is up 4% in 15 minutes", "/alert SOL up 4% 15m"],
+  ["alert me when the 24h change of eth is over 8%", "/alert ETH 24h change 8%"],
+  ["tell me when bitcoin rsi is oversold", "/alert BTC oversold rsi 30 70"],
+  ["alert me if btc moves 5% in 2 hours", "/alert BTC alert me if btc moves 5% in 2 hours"],
 ];
 
 const CHINESE: [string, string][] = [
@@ -392,6 +400,11 @@ const CHINESE: [string, string][] = [
   ["地址簿", "/addresses"],
   ["帮助", "/help"],
   ["你能做什么", "/help"],
+  // 由机器人监控的市场提醒。
+  ["比特币1小时涨跌5%提醒我", "/alert BTC moves 5% 1h"],
+  ["以太坊24小时下跌10%通知我", "/alert ETH down 10% 24h"],
+  ["比特币每涨跌3%提醒我", "/alert BTC every 3%"],
+  ["提醒我 以太坊 24小时涨跌幅 8%", "/alert ETH 24h change 8%"],
 ];
 
 const NOT_REQUESTS = [
