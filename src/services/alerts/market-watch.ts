@@ -27,6 +27,7 @@ import { cachedScript, runScript } from "../../redis/script.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
 import { midPrice, type PriceHistory } from "../market/price-history.ts";
 import { createDeliverOnce } from "../runtime/deliver-once.ts";
+import { createLogOnce, logRedisErrors } from "../runtime/queue-errors.ts";
 import { HOUR_MS, MINUTE_MS, type PricePoint } from "./market-kinds.ts";
 import { type MarketAlertEvent, MarketRules } from "./market-rules.ts";
 import { marketAlertKeys, parseMarketAlertRecord, parseStoredState, storedState } from "./market-store.ts";
@@ -413,17 +414,8 @@ export function createMarketWatch(options: MarketWatchOptions) {
   );
 
   // Each distinct error logged once a minute: an outage must not flood the log, nor go unsaid.
-  const loggedAt = new Map<string, number>();
-  function logOnce(error: Error, message: string): void {
-    const key = `${message}: ${error.name}: ${error.message}`;
-    const now = Date.now();
-    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
-    loggedAt.set(key, now);
-    logger.warn({ err: { name: error.name, message: error.message } }, message);
-  }
-  const onRedisError = (error: Error) => logOnce(error, "market alerts: redis error");
-  queue.on("error", onRedisError);
-  worker.on("error", onRedisError);
+  const logOnce = createLogOnce(logger);
+  logRedisErrors(logOnce, "market alerts: redis error", [queue, worker]);
   worker.on("failed", (job, error) => {
     const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
     logger[final ? "error" : "warn"](

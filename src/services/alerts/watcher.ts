@@ -28,6 +28,7 @@ import { cachedScript, runScript } from "../../redis/script.ts";
 import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
 import { createRunWatch } from "../recurring/run-watch.ts";
 import { type RecurringRun, type RunOutcome, runOutcome } from "../recurring/runs.ts";
+import { createLogOnce, logRedisErrors } from "../runtime/queue-errors.ts";
 import { retryWhileUnavailable } from "../runtime/redis-connection.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
 import {
@@ -213,6 +214,7 @@ export interface AlertWatcher extends AlertsSync {
 /** Starts the scan and the workers. */
 export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   const { redis, logger } = options;
+  const logOnce = createLogOnce(logger);
   const keys = alertKeys(options.keyPrefix);
   const pollMs = options.pollSeconds * 1000;
   const tickMs = options.tickMs ?? 1000;
@@ -591,19 +593,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   }
 
   // Without a listener BullMQ prints these to stderr; each distinct error is logged once a minute.
-  const loggedAt = new Map<string, number>();
-  function logOnce(error: Error, message: string): void {
-    const key = `${message}: ${error.name}: ${error.message}`;
-    const now = Date.now();
-    if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
-    loggedAt.set(key, now);
-    logger.warn({ err: { name: error.name, message: error.message } }, message);
-  }
-  const onRedisError = (error: Error) => logOnce(error, "alert watcher: redis error");
-  readQueue.on("error", onRedisError);
-  deliverQueue.on("error", onRedisError);
-  readWorker.on("error", onRedisError);
-  deliverWorker.on("error", onRedisError);
+  logRedisErrors(logOnce, "alert watcher: redis error", [readQueue, deliverQueue, readWorker, deliverWorker]);
   readWorker.on("failed", (job, error) => {
     logger.warn(
       { jobId: job?.id, err: { name: error.name, message: error.message } },

@@ -12,15 +12,27 @@ interface ErrorEmitter {
 
 const REPEAT_MS = 60_000;
 
-/** Logs the "error" events of `emitters` as `message` (warn), each distinct error at most once a minute. */
-export function logRedisErrors(logger: Logger, message: string, emitters: readonly ErrorEmitter[]): void {
+/** Logs `error` with `message` (warn), each distinct message and error at most once a minute. */
+export type LogOnce = (error: Error, message: string) => void;
+
+/** A {@link LogOnce} on `logger`: an outage must not flood the log, nor go unsaid. */
+export function createLogOnce(logger: Logger): LogOnce {
   const loggedAt = new Map<string, number>();
-  const onError = (error: Error) => {
-    const key = `${error.name}: ${error.message}`;
+  return (error, message) => {
+    const key = `${message}: ${error.name}: ${error.message}`;
     const now = Date.now();
     if (now - (loggedAt.get(key) ?? Number.NEGATIVE_INFINITY) < REPEAT_MS) return;
     loggedAt.set(key, now);
     logger.warn({ err: { name: error.name, message: error.message } }, message);
   };
-  for (const emitter of emitters) emitter.on("error", onError);
+}
+
+/** Logs the "error" events of `emitters` as `message` (warn), each distinct error at most once a minute. */
+export function logRedisErrors(
+  logger: Logger | LogOnce,
+  message: string,
+  emitters: readonly ErrorEmitter[],
+): void {
+  const logOnce = typeof logger === "function" ? logger : createLogOnce(logger);
+  for (const emitter of emitters) emitter.on("error", (error: Error) => logOnce(error, message));
 }
