@@ -1128,13 +1128,13 @@ market-what-move = { $direction ->
         [h4] 4 hours
        *[h24] 24 hours
     }
-market-what-day = 24-hour change { $direction ->
+market-what-day = has a 24-hour change { $direction ->
         [up] above +{ $percent }%
         [down] below -{ $percent }%
        *[either] beyond ±{ $percent }%
     }
-market-what-step = every { $percent }% the price moves (either way) from where it last alerted
-market-what-rsi = RSI(14) on hourly closes { $direction ->
+market-what-step = moves { $percent }% (either way) from where it last alerted, each time
+market-what-rsi = has an RSI(14) on hourly closes { $direction ->
         [up] above { $high } (overbought)
         [down] below { $low } (oversold)
        *[either] below { $low } or above { $high }
@@ -1156,7 +1156,7 @@ market-list-title = <b>Watched by the bot</b> ({ $count }): a message here only,
 market-list-no-key = <b>Exchange alerts</b>: connect an API key with /connect to see your price alerts on the exchange.
 alerts-none-triggers = <b>Exchange alerts</b>: none.
 market-card-title = <b>🤖 { $asset } alert, watched by the bot</b>
-market-card-what = Alerts when { $what }.
+market-card-what = Alerts when { $asset } { $what }.
 market-card-state = State: { $state ->
         [paused] ⏸ paused
        *[active] ✅ active

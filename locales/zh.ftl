@@ -1140,7 +1140,7 @@ market-list-title = <b>由机器人监控</b>（{ $count }）：只在这里发�
 market-list-no-key = <b>交易所提醒</b>：用 /connect 连接 API 密钥后可查看你在交易所的价格提醒。
 alerts-none-triggers = <b>交易所提醒</b>：无。
 market-card-title = <b>🤖 { $asset } 提醒，由机器人监控</b>
-market-card-what = 当{ $what }时提醒。
+market-card-what = 当 { $asset } { $what }时提醒。
 market-card-state = 状态：{ $state ->
         [paused] ⏸ 已暂停
        *[active] ✅ 生效中

@@ -252,7 +252,9 @@ describe("the guided flow", () => {
     await chat.send("sol");
     await chat.press("Every N %");
     const summary = (await chat.press("2%")).at(-1);
-    expect(summary?.plainText).toContain("every 2% the price moves");
+    expect(summary?.plainText).toContain(
+      "Alerts when SOL moves 2% (either way) from where it last alerted, each time",
+    );
     await chat.press("Confirm");
     expect((await store.list(chat.user.id))[0]?.spec).toEqual({ kind: "step", asset: "SOL", percent: "2" });
     await chat.send("/alert");

@@ -103,7 +103,7 @@ export async function marketSummary(
     ctx.t(replacing === undefined ? "market-summary-title" : "market-summary-edit-title", {
       asset: escapeHtml(spec.asset),
     }),
-    ctx.t("market-card-what", { what: describeMarketSpec(spec, ctx.t) }),
+    ctx.t("market-card-what", { asset: escapeHtml(spec.asset), what: describeMarketSpec(spec, ctx.t) }),
     ctx.t("market-summary-now", { price: formatPrice(price, locale) }),
   ];
   if (spec.kind === "rsi") {

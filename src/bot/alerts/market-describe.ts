@@ -86,7 +86,7 @@ export function renderMarketCard(
 ): string {
   const lines = [
     t("market-card-title", { asset: escapeHtml(alert.spec.asset) }),
-    t("market-card-what", { what: describeMarketSpec(alert.spec, t) }),
+    t("market-card-what", { asset: escapeHtml(alert.spec.asset), what: describeMarketSpec(alert.spec, t) }),
     t("market-card-state", { state: alert.paused ? "paused" : "active" }),
   ];
   if (alert.state.firedAt !== undefined) {
