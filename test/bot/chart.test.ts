@@ -4,6 +4,7 @@
  * unknown asset and a bad period answered with buttons, too little history said, and the user's trigger
  * levels and average buy price drawn, or said to be unreadable when the exchange fails.
  */
+import type { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { PRICE_CHART_COLORS, PRICE_CHART_SIZE } from "../../src/bot/chart/chart.ts";
 import { CHART_FILE_NAME } from "../../src/bot/chart/feature.ts";
@@ -203,6 +204,29 @@ describe("/chart", () => {
     const bytes = photo.file?.bytes ?? new Uint8Array();
     expect(pixelsOf(bytes, PRICE_CHART_COLORS.levels.above)).toBeGreaterThan(1500);
     expect(pixelsOf(bytes, PRICE_CHART_COLORS.levels.average)).toBeGreaterThan(500);
+  });
+
+  it("draws where the user's market alerts would fire: a step alarm's levels either side of its anchor", async () => {
+    const { chat } = await tb.trader({ AUD: "5000" });
+    const mid = await midOf("BTC");
+    const anchor = toDec(String(mid)).toDecimalPlaces(0).toFixed();
+    const created = await tb.app.deps.marketAlerts.create(
+      chat.user.id,
+      { kind: "step", asset: "BTC", percent: "1" },
+      anchor,
+      Date.now(),
+    );
+    expect("alert" in created).toBe(true);
+    const photo = photoOf(await chat.send("/chart btc"));
+    const money = (value: Decimal) =>
+      `$${value.toNumber().toLocaleString("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const [up, down] = [toDec(anchor).times("1.01"), toDec(anchor).times("0.99")];
+    expect(photo.plainText).toContain(
+      `levels the bot watches for your market alerts: ${money(down)}, ${money(up)}`,
+    );
+    expect(
+      pixelsOf(photo.file?.bytes ?? new Uint8Array(), PRICE_CHART_COLORS.levels.watched),
+    ).toBeGreaterThan(500);
   });
 
   it("still sends the chart when the exchange fails the personal read, saying the lines could not be read", async () => {

@@ -1,8 +1,9 @@
 /**
  * /chart ASSET [1h|24h|7d|30d]: a picture of the asset's mid price over the period from the bot's own
  * price history (src/services/market/price-history.ts) and the live ticker, with the user's armed price
- * triggers (as the alert watcher last read them: no private read) and average buy price (one read of the
- * asset's statistics) as labelled lines. The asset is typed by code or name in either language; an
+ * triggers (as the alert watcher last read them: no private read), the levels where their market alerts
+ * would fire now (services/alerts/market-levels.ts) and average buy price (one read of the asset's
+ * statistics) as labelled lines. The asset is typed by code or name in either language; an
  * unknown one gets the closest assets as buttons, a bad period the periods as buttons, /chart alone the
  * popular assets. The picture's period buttons redraw it in place.
  */
@@ -10,6 +11,8 @@ import { Decimal } from "decimal.js";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import { MATCH, type Ticker } from "../../exchange/index.ts";
 import type { WatchedLevel } from "../../services/alerts/levels.ts";
+import { marketAlertLevels } from "../../services/alerts/market-levels.ts";
+import { readMarketSnapshot } from "../../services/alerts/market-snapshot.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
@@ -129,7 +132,21 @@ async function personalLines(
   if (average != null && new Decimal(average).isPositive()) {
     levels.push({ price: average, kind: "average", label: average });
   }
+  for (const price of await watchedLevels(deps, userId, code, live)) {
+    levels.push({ price, kind: "watched", label: price });
+  }
   return { kind: "drawn", levels, more: armed.length - nearest.length };
+}
+
+/** Where the user's market alerts on `code` would fire now (no private read: the store and the history). */
+async function watchedLevels(deps: BotDeps, userId: number, code: string, live: string): Promise<string[]> {
+  const alerts = (await deps.marketAlerts.list(userId)).filter((alert) => alert.spec.asset === code);
+  if (alerts.length === 0) return [];
+  const measured = alerts.some((alert) => alert.spec.kind === "move" || alert.spec.kind === "day_change");
+  const snapshot = measured
+    ? await readMarketSnapshot(deps.priceHistory, code, Number(live), deps.now())
+    : null;
+  return marketAlertLevels(alerts, snapshot);
 }
 
 /** What a chart request came to: a picture, or a text (with buttons) saying why not. */
