@@ -70,7 +70,9 @@ function build() {
       if (run.status !== 0) fail(`RUN ${raw} failed`);
     } else if (keyword === "ENV") {
       const [name, ...value] = raw.split("=");
-      stage.env[name] = value.join("=");
+      const text = value.join("=");
+      // Docker takes a double-quoted value without its quotes (a value with spaces must be quoted).
+      stage.env[name] = /^".*"$/.test(text) ? JSON.parse(text) : text;
     } else if (keyword === "CMD") {
       stage.cmd = JSON.parse(raw);
     } else if (!["USER", "EXPOSE", "HEALTHCHECK"].includes(keyword)) {
