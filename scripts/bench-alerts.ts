@@ -730,8 +730,13 @@ try {
     ["Redis used memory (end of run)", redisMemory],
     [
       "instances: RSS (peak) / heap used / CPU time each",
-      [...done.values()]
-        .map((d) => `${mb(d.rss)} (${mb(d.peakRss)}) / ${mb(d.heapUsed)} / ${(d.cpuMs / 1000).toFixed(0)} s`)
+      [...done.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(
+          ([i, d]) =>
+            `#${i}${evaluating.some((e) => e.i === i) ? " (evaluator)" : ""} ${mb(d.rss)} (${mb(d.peakRss)}) / ` +
+            `${mb(d.heapUsed)} / ${(d.cpuMs / 1000).toFixed(0)} s`,
+        )
         .join(", "),
     ],
     [
