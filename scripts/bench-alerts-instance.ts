@@ -8,14 +8,21 @@
  * peak, heap used), closes, writes every private read it made (user id -> epoch ms) to its file and says
  * `done` with its memory and CPU time.
  *
+ * It runs the market alerts' watch too, as the app wires it (the shared ticker's readings, the price history
+ * every reading feeds, the market notifier on the same paced Api). Everything the watch does runs in an
+ * async context of its own, so a private read made from it is counted apart (none expected: the watch has
+ * no exchange client). At `stop` it also writes the readings it evaluated (time, engine ms, events) and the
+ * market deliveries it made (event id, user, reading ms, when the notifier returned, status) to BENCH_MARKET_OUT.
+ *
  * Environment (set by the bench): REDIS_URL, SANDBOX_URL, TELEGRAM_ROOT, BENCH_PREFIX, BENCH_KEYS (a JSON
  * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT,
- * BENCH_SENDS_PER_SECOND (the pacer's rate; unset: the app's default).
+ * BENCH_SENDS_PER_SECOND (the pacer's rate; unset: the app's default), BENCH_MARKET_OUT.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFile, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
 import pino from "pino";
-import { createAlertNotifier } from "../src/bot/alerts/notifier.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../src/bot/alerts/notifier.ts";
 import type { SessionData } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/pipeline/i18n.ts";
 import { createPacedApi, pacedTransformer } from "../src/bot/pipeline/paced-api.ts";
@@ -26,8 +33,10 @@ import {
   type ExchangeClient,
   PUBLIC_LIMITS,
 } from "../src/exchange/index.ts";
+import { createMarketWatch, marketEventId } from "../src/services/alerts/market-watch.ts";
 import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
 import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
+import { createPriceHistory } from "../src/services/market/price-history.ts";
 import { createRedisStorage } from "../src/services/runtime/redis-storage.ts";
 import { createTelegramPacer } from "../src/services/runtime/telegram-pacer.ts";
 
@@ -54,10 +63,14 @@ const keys = new Map(
 /** Private reads of each user by this instance (epoch ms), and the reads that failed, by error name. */
 const reads = new Map<number, number[]>();
 const readErrors: Record<string, number> = {};
+/** Set inside everything the market watch runs: a private read there is one the market alerts caused. */
+const marketContext = new AsyncLocalStorage<true>();
+let marketReads = 0;
 
 /** The user's client, counting every trigger read (the watcher's only private reads). */
 function counted(userId: number, client: ExchangeClient): ExchangeClient {
   const list: ExchangeClient["priceTriggers"]["list"] = async (query) => {
+    if (marketContext.getStore()) marketReads++;
     const times = reads.get(userId) ?? [];
     times.push(Date.now());
     reads.set(userId, times);
@@ -90,6 +103,19 @@ const api = createPacedApi(
   pacedTransformer(pacer, "prompt"),
 );
 const publicClient = factory.public();
+const i18n = createI18n();
+const sessions = createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` });
+const history = createPriceHistory({ redis, prefix: `${prefix}price-history:` });
+// As the app: one ticker read a second for every instance, each read feeding the price history.
+const ticker = createSharedTicker({
+  redis,
+  prefix: `${prefix}alerts:`,
+  load: async () => {
+    const fetched = await publicClient.market.ticker();
+    history.record(fetched, Date.now()).catch(() => undefined);
+    return fetched;
+  },
+});
 const watcher = createAlertWatcher({
   redisUrl,
   redis,
@@ -100,16 +126,40 @@ const watcher = createAlertWatcher({
     const key = keys.get(userId);
     return key === undefined ? undefined : counted(userId, factory.forKey(key));
   },
-  ticker: createSharedTicker({ redis, prefix: `${prefix}alerts:`, load: () => publicClient.market.ticker() }),
-  deliver: createAlertNotifier({
-    api,
-    i18n: createI18n(),
-    sessions: createRedisStorage<SessionData>({ redis, prefix: `${prefix}session:` }),
-    defaultTimezone: "UTC",
-  }),
+  ticker,
+  deliver: createAlertNotifier({ api, i18n, sessions, defaultTimezone: "UTC" }),
   logger,
   pollSeconds: Number(env.BENCH_POLL_SECONDS),
 });
+
+/** Readings this instance evaluated, and the market deliveries it made. */
+const evaluated: { at: number; ms: number; events: number }[] = [];
+const marketSends: { id: string; userId: number; at: number; done: number; status: string }[] = [];
+const notifyMarket = createMarketAlertNotifier({ api, i18n, sessions, defaultTimezone: "UTC" });
+const marketWatch = marketContext.run(true, () =>
+  createMarketWatch({
+    redisUrl,
+    redis,
+    bullPrefix: `${prefix}bull`,
+    keyPrefix: `${prefix}market-alerts:`,
+    reading: (maxAgeMs) => ticker.reading(maxAgeMs),
+    history,
+    deliver: async (delivery) => {
+      const result = await notifyMarket(delivery);
+      const { event, userId } = delivery;
+      marketSends.push({
+        id: marketEventId(event),
+        userId,
+        at: event.at,
+        done: Date.now(),
+        status: result.status,
+      });
+      return result;
+    },
+    logger,
+    onEvaluated: (reading) => evaluated.push(reading),
+  }),
+);
 
 // This instance's share of the users, connected a few at a time (as many chats would).
 const mine = [...keys.keys()].filter((id) => id % instances === instance);
@@ -133,8 +183,9 @@ process.on("message", async (message: { type: string; users?: number[] }) => {
   // Taken while still watching: closing the workers frees memory an instance that runs on never frees.
   const { rss, heapUsed } = process.memoryUsage();
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  await watcher.close();
+  await Promise.all([watcher.close(), marketWatch.close()]);
   await writeFile(env.BENCH_READS_OUT as string, JSON.stringify(Object.fromEntries(reads)));
+  await writeFile(env.BENCH_MARKET_OUT as string, JSON.stringify({ evaluated, marketSends, marketReads }));
   const cpu = process.cpuUsage();
   send({ type: "done", rss, peakRss, heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, readErrors });
   await redis.quit();

@@ -17,7 +17,19 @@
  *   duplicates, the most messages to one chat in a second; Redis memory, instances' memory (resident at the
  *   end and at the peak, heap used) and CPU.
  *
- * Phases: connect, steady state (nothing near a level: heartbeats only), market path (BENCH_MARKET_USERS
+ * Every user also has 3 market alerts of mixed kinds (move, 24-hour change, step, RSI), made through the
+ * market alerts' store on assets no trigger watches, with 25 hours of minute history seeded for them (a
+ * quiet random walk ending at the sandbox price, as the demo's `:seed` writes it), and every instance runs
+ * the market watch as the app does (one lease holder evaluates each shared-ticker reading). The market
+ * phase moves one asset at a time 8 % up on the sandbox (BENCH_MARKET_JUMPS times, a different asset each);
+ * each jump fires one alert of each of BENCH_MARKET_ALERT_BURST users (a move, 24-hour change or step
+ * alert on that asset; default 25, one second of the pacer), their other alerts sit on assets that never
+ * move. It prints the evaluation per reading (engine) on the evaluating instance, reading-to-send (the
+ * reading that fired -> the notifier's send returned, i.e. accepted by the stub) and move-to-send as the stub
+ * saw it, market events sent against the engine's events, duplicates, and the private reads made from
+ * inside the market watch (0 expected: it has no exchange client).
+ *
+ * Phases: connect, steady state (nothing near a level: heartbeats only), market alerts, market path (BENCH_MARKET_USERS
  * users make a BTC and an ETH trigger at a random level within BENCH_MARKET_SPREAD % above or below the
  * price, as users set them around it; then BTC and ETH take a random walk, one step a second, with their
  * usual volatility per second times BENCH_MARKET_VOL, for BENCH_MARKET_SECONDS; the triggers are
@@ -28,7 +40,8 @@
  * Environment: BENCH_USERS (default 100), BENCH_STEADY_SECONDS (default 20), BENCH_POLL_SECONDS (heartbeat,
  * default 10), BENCH_MARKET_USERS (default 100), BENCH_MARKET_SECONDS (default 60), BENCH_MARKET_SPREAD
  * (default 3), BENCH_MARKET_VOL (default 1), BENCH_WAVES (default 4), BENCH_WAVE_USERS (default 20),
- * BENCH_BURST (default 100), BENCH_BEAT_USERS (default 100), BENCH_SENDS_PER_SECOND (the pacer's rate,
+ * BENCH_BURST (default 100), BENCH_BEAT_USERS (default 100), BENCH_MARKET_JUMPS (default 4, at most 6),
+ * BENCH_MARKET_ALERT_BURST (default 25), BENCH_SENDS_PER_SECOND (the pacer's rate,
  * default the app's 25), REDIS_URL. `--smoke`: 12 users, heartbeat 3 s, short phases. Every Redis key of
  * the run is deleted at the end.
  */
@@ -41,8 +54,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { peak, percentile, seededRandom } from "../bench/support/measure.ts";
-import { ACCOUNT_LIMITS, createExchangeClient, type ExchangeClient } from "../src/exchange/index.ts";
+import {
+  ACCOUNT_LIMITS,
+  createExchangeClient,
+  type ExchangeClient,
+  type Ticker,
+} from "../src/exchange/index.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
+import { type MarketAlertSpec, MINUTE_MS } from "../src/services/alerts/market-kinds.ts";
+import { createMarketAlertStore } from "../src/services/alerts/market-store.ts";
+import { createPriceHistory } from "../src/services/market/price-history.ts";
 
 const args = process.argv.slice(2);
 const SMOKE = args.includes("--smoke");
@@ -65,6 +86,13 @@ const MARKET_SPREAD = num("BENCH_MARKET_SPREAD", 3, 0.3) / 100;
 // The smoke run's walk is 30 times livelier, so its few levels are crossed in 5 s.
 const MARKET_VOL = num("BENCH_MARKET_VOL", 1, 30);
 const SENDS_PER_SECOND = num("BENCH_SENDS_PER_SECOND", 25, 25);
+/** Market alerts: the assets a jump moves (one each), and those the other alerts sit on (never moved). */
+const JUMP_ASSETS = ["XRP", "ADA", "DOGE", "LTC", "LINK", "DOT"] as const;
+const QUIET_ASSETS = ["AVAX", "BNB", "TRX"] as const;
+const JUMPS = Math.min(num("BENCH_MARKET_JUMPS", 4, 2), JUMP_ASSETS.length);
+const JUMP_USERS = Math.min(num("BENCH_MARKET_ALERT_BURST", 25, 3), Math.floor(USERS / Math.max(1, JUMPS)));
+/** How far a jump moves its asset: past every jump alert's level (3 % in 1 h, 4 % in 24 h, steps of 2 %). */
+const JUMP = 0.08;
 /**
  * Volatility per second: BTC about 57 % a year, ETH about 73 % (0.0001 and 0.00013 times the square root
  * of the seconds in a year, 5,616), their usual range in recent years.
@@ -156,6 +184,68 @@ function startStubTelegram() {
       ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A user's 3 market alerts: users of jump group k (the first JUMPS x JUMP_USERS) have one on JUMP_ASSETS[k]
+ * that its jump fires (a move, a 24-hour change or a step, in turn); the rest sit on the quiet assets, of
+ * every kind (move in several windows, 24-hour change, step, RSI), at levels a still price never reaches.
+ */
+function marketSpecs(userId: number): MarketAlertSpec[] {
+  const group = Math.floor((userId - 1) / Math.max(1, JUMP_USERS));
+  const quiet = (i: number): MarketAlertSpec => {
+    const asset = QUIET_ASSETS[i % QUIET_ASSETS.length] as string;
+    switch ((userId + i) % 4) {
+      case 0:
+        return {
+          kind: "move",
+          asset,
+          window: (["15m", "1h", "4h"] as const)[userId % 3] ?? "1h",
+          direction: "either",
+          percent: "5",
+        };
+      case 1:
+        return { kind: "day_change", asset, direction: "either", percent: "10" };
+      case 2:
+        return { kind: "step", asset, percent: "3" };
+      default:
+        return { kind: "rsi", asset, direction: "either", low: "20", high: "80" };
+    }
+  };
+  if (group >= JUMPS) return [quiet(0), quiet(1), quiet(2)];
+  const asset = JUMP_ASSETS[group] as string;
+  const fired: MarketAlertSpec[] = [
+    { kind: "move", asset, window: "1h", direction: "up", percent: "3" },
+    { kind: "day_change", asset, direction: "up", percent: "4" },
+    { kind: "step", asset, percent: "2" },
+  ];
+  return [fired[userId % 3] as MarketAlertSpec, quiet(1), quiet(2)];
+}
+
+/**
+ * 25 hours of minute history before now for the market alerts' assets (as the demo's `:seed` writes it): a
+ * quiet random walk (0.02 % a minute) that ends at the sandbox's price, so 24-hour change and RSI have
+ * their history and nothing is near a level.
+ */
+async function seedHistory(history: ReturnType<typeof createPriceHistory>, prices: Record<string, number>) {
+  const rand = seededRandom(11);
+  const minutes = 25 * 60;
+  const lastMinute = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+  const paths: Record<string, number[]> = {};
+  for (const [asset, now] of Object.entries(prices)) {
+    const path = [now];
+    for (let i = 1; i < minutes; i++) path.push((path[i - 1] as number) * (1 + (rand() - 0.5) * 0.0007));
+    paths[asset] = path.reverse();
+  }
+  for (let i = 0; i < minutes; i++) {
+    const ticker = Object.fromEntries(
+      Object.entries(paths).map(([asset, path]) => {
+        const mid = (path[i] as number).toPrecision(10);
+        return [asset, { buy: mid, sell: mid }];
+      }),
+    ) as Ticker;
+    await history.record(ticker, lastMinute - (minutes - 1 - i) * MINUTE_MS);
+  }
 }
 
 const started = Date.now();
@@ -341,7 +431,8 @@ try {
     `${USERS} users x 3 triggers, ${INSTANCES} instance(s), heartbeat ${POLL_S} s, steady state ${STEADY_S} s, ` +
       `market path ${MARKET_S} s for ${MARKET_USERS} users (levels within ${(MARKET_SPREAD * 100).toFixed(1)} %, ` +
       `volatility x${MARKET_VOL}), ${WAVES} waves of ${WAVE_USERS} + a burst of ${BURST} price-driven, ` +
-      `${BEAT_USERS} heartbeat-only; pacer ${SENDS_PER_SECOND}/s; stub Telegram: sliding 1000 ms windows, ` +
+      `${BEAT_USERS} heartbeat-only; 3 market alerts a user (mixed kinds), ${JUMPS} jumps firing ${JUMP_USERS} each; ` +
+      `pacer ${SENDS_PER_SECOND}/s; stub Telegram: sliding 1000 ms windows, ` +
       "30 overall, 1 per chat",
   );
   const prices = Object.fromEntries(await Promise.all(ASSETS.map(async (a) => [a, await mid(a)] as const)));
@@ -376,6 +467,27 @@ try {
     `set up ${USERS} accounts and ${USERS * 3} triggers in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 
+  // Market alerts: their history, then 3 alerts a user through the store (as the chat makes them).
+  const marketMade = Date.now();
+  const marketAssets = [...JUMP_ASSETS, ...QUIET_ASSETS];
+  const marketPrices = Object.fromEntries(
+    await Promise.all(marketAssets.map(async (a) => [a, await mid(a)] as const)),
+  );
+  await seedHistory(createPriceHistory({ redis, prefix: `${prefix}price-history:` }), marketPrices);
+  const marketStore = createMarketAlertStore({ redis, prefix: `${prefix}market-alerts:` });
+  const refusedAlerts: string[] = [];
+  await eachLimited(userIds, 16, async (userId) => {
+    for (const spec of marketSpecs(userId)) {
+      const made = await marketStore.create(userId, spec, String(marketPrices[spec.asset]), Date.now());
+      if ("refused" in made) refusedAlerts.push(made.refused);
+    }
+  });
+  if (refusedAlerts.length > 0) throw new Error(`market alerts refused: ${refusedAlerts.join(", ")}`);
+  log(
+    `set up ${USERS * 3} market alerts and 25 h of history for ${marketAssets.length} assets in ` +
+      `${((Date.now() - marketMade) / 1000).toFixed(0)} s`,
+  );
+
   // The instances: each connects its share of the users, then watches.
   const connectStart = Date.now();
   const done = new Map<
@@ -403,6 +515,7 @@ try {
           BENCH_POLL_SECONDS: String(POLL_S),
           BENCH_SENDS_PER_SECOND: String(SENDS_PER_SECOND),
           BENCH_READS_OUT: join(dir, `reads-${instance}.json`),
+          BENCH_MARKET_OUT: join(dir, `market-${instance}.json`),
         },
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });
@@ -433,7 +546,24 @@ try {
   await sleep(STEADY_S * 1000);
   const steadyEnd = Date.now();
 
+  // Market alerts: one asset at a time jumps; each jump fires one alert of each of its JUMP_USERS users.
   const sendStart = Date.now();
+  const jumpDue: Due[] = [];
+  for (let k = 0; k < JUMPS; k++) {
+    const asset = JUMP_ASSETS[k] as string;
+    const before = await mid(asset);
+    sandbox.setPrice(asset, (before * (1 + JUMP)).toPrecision(8));
+    const moved = Date.now();
+    const dues = Array.from({ length: JUMP_USERS }, (_, i) => ({
+      userId: k * JUMP_USERS + i + 1,
+      asset,
+      at: moved,
+    }));
+    jumpDue.push(...dues);
+    await waitForSends(dues, 60_000 + JUMP_USERS * 200);
+  }
+  const jumpEnd = Date.now();
+
   const market = await marketPath(userIds.slice(WAVES * WAVE_USERS + BURST).slice(0, MARKET_USERS));
 
   // Price-driven: each wave moves BTC just past its users' levels.
@@ -484,6 +614,19 @@ try {
   );
   const perUserPerMinute = steadyReads / USERS / ((steadyEnd - steadyStart) / 60_000);
   const maxAccountMinute = Math.max(0, ...[...reads.values()].map((times) => peak(times, 60_000)));
+  const marketPhaseReads = [...reads.values()].reduce(
+    (n, times) => n + times.filter((t) => t >= sendStart && t < jumpEnd).length,
+    0,
+  );
+  const marketOut = await Promise.all(
+    Array.from({ length: INSTANCES }, async (_, i) => {
+      return JSON.parse(await readFile(join(dir, `market-${i}.json`), "utf8")) as {
+        evaluated: { at: number; ms: number; events: number }[];
+        marketSends: { id: string; userId: number; at: number; done: number; status: string }[];
+        marketReads: number;
+      };
+    }),
+  );
   const refused: Record<string, number> = {};
   for (const d of done.values())
     for (const [name, n] of Object.entries(d.readErrors)) refused[name] = (refused[name] ?? 0) + n;
@@ -510,12 +653,42 @@ try {
     ["  queue wait (queued -> sent) p50 / p99", pair(phase.wait)],
   ];
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+  const msExact = (v: number) => (Number.isNaN(v) ? "-" : `${v.toFixed(v < 10 ? 2 : 0)} ms`);
+  // The engine per reading, on each instance that evaluated (its first reading, the load, left out).
+  const evaluating = marketOut
+    .map((out, i) => ({ i, ms: out.evaluated.slice(1).map((e) => e.ms), n: out.evaluated.length }))
+    .filter((e) => e.n > 0);
+  const fired = marketOut.reduce((n, out) => n + out.evaluated.reduce((m, e) => m + e.events, 0), 0);
+  const marketSent = marketOut.flatMap((out) => out.marketSends).filter((d) => d.status === "sent");
+  const sentIds = new Set(marketSent.map((d) => d.id));
+  const jumpSent = split(jumpDue, new Map());
   const rows: [string, string][] = [
     [
       "price-driven events sent",
       `${phases.market.total.length + phases.waves.total.length + phases.burst.total.length} of ${
         market.dues.length + waveDue.length + burstDue.length
       }`,
+    ],
+    [
+      `market alerts: ${JUMPS} jumps of ${JUMP * 100} % x ${JUMP_USERS} users`,
+      `${jumpDue.length} planned, engine fired ${fired}`,
+    ],
+    [
+      "  evaluation per reading p50 / p99 (instance)",
+      evaluating
+        .map(
+          (e) =>
+            `${msExact(percentile(e.ms, 50))} / ${msExact(percentile(e.ms, 99))} (#${e.i}, ${e.n} readings)`,
+        )
+        .join("; ") || "-",
+    ],
+    ["  reading-to-send p50 / p99", pair(marketSent.map((d) => d.done - d.at))],
+    ["  move-to-send (stub) p50 / p99", pair(jumpSent.total)],
+    ["  market events sent / expected", `${sentIds.size} / ${fired}`],
+    ["  market duplicates (sent twice)", String(marketSent.length - sentIds.size)],
+    [
+      "  private reads by market alerts",
+      `${marketOut.reduce((n, out) => n + out.marketReads, 0)} (all causes during the phase: ${marketPhaseReads})`,
     ],
     ...priceRows(
       `market path: levels crossed (most in one step; moved ${market.moves})`,
@@ -557,8 +730,13 @@ try {
     ["Redis used memory (end of run)", redisMemory],
     [
       "instances: RSS (peak) / heap used / CPU time each",
-      [...done.values()]
-        .map((d) => `${mb(d.rss)} (${mb(d.peakRss)}) / ${mb(d.heapUsed)} / ${(d.cpuMs / 1000).toFixed(0)} s`)
+      [...done.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(
+          ([i, d]) =>
+            `#${i}${evaluating.some((e) => e.i === i) ? " (evaluator)" : ""} ${mb(d.rss)} (${mb(d.peakRss)}) / ` +
+            `${mb(d.heapUsed)} / ${(d.cpuMs / 1000).toFixed(0)} s`,
+        )
         .join(", "),
     ],
     [

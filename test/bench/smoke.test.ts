@@ -150,14 +150,25 @@ describe("benchmark scripts (smoke runs)", () => {
     "bench:alerts runs two watcher instances against the stub Telegram and prints every figure",
     async () => {
       const out = await smoke("scripts/bench-alerts.ts", [], ["--instances", "2"]);
-      // Counts only: 12 users, each price-driven and heartbeat-only event sent once (timings are not asserted);
+      // Counts only: 12 users, each price-driven, market and heartbeat-only event sent once (timings are not asserted);
       // no flood error (the pacer's promise, whatever the timing).
       expect(out).toMatch(/^price-driven events sent +(\d+) of \1$/m);
       expect(out).toMatch(/^flood errors \(stub Telegram 429s\) +0$/m);
       expect(out).toMatch(/^heartbeat-only events sent +6 of 6$/m);
       expect(out).toMatch(/^duplicate messages +0$/m);
       expect(out).toMatch(/^per-account read budget exceeded +no$/m);
-      for (const label of ["event-to-send p50 / p99", "private reads per user per minute", "flood errors"])
+      // Market alerts: 2 jumps x 3 users, each firing one alert, sent once, none read privately.
+      expect(out).toMatch(/^market alerts: 2 jumps of 8 % x 3 users +6 planned, engine fired 6$/m);
+      expect(out).toMatch(/^ {2}market events sent \/ expected +6 \/ 6$/m);
+      expect(out).toMatch(/^ {2}market duplicates \(sent twice\) +0$/m);
+      expect(out).toMatch(/^ {2}private reads by market alerts +0 /m);
+      expect(out).toMatch(/^ {2}evaluation per reading p50 \/ p99 \(instance\) +\d/m);
+      for (const label of [
+        "event-to-send p50 / p99",
+        "reading-to-send p50 / p99",
+        "private reads per user per minute",
+        "flood errors",
+      ])
         expect(out).toContain(label);
     },
     SLOW,
