@@ -93,7 +93,10 @@ const toHundredths = (text: string) => Math.round(Number(text) * 100);
 class Model {
   phase: "new" | "armed" | "fired" = "new";
   side: "up" | "down" | undefined;
-  constructor(readonly spec: PortfolioAlertSpec) {}
+  readonly spec: PortfolioAlertSpec;
+  constructor(spec: PortfolioAlertSpec) {
+    this.spec = spec;
+  }
   private past(f: number, side: "up" | "down"): boolean {
     const s = this.spec;
     const t = toHundredths(s.kind === "portfolio_value" ? s.level : s.percent);
