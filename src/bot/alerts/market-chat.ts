@@ -14,6 +14,7 @@ import { midPrice } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
 import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
@@ -158,9 +159,7 @@ export async function showMarketCard(
   const locale = await ctx.i18n.getLocale();
   const card = renderMarketCard(alert, ctx.t, locale, userTimezone(ctx, deps));
   const text = head === undefined ? card : `${head}\n\n${card}`;
-  const markup = { reply_markup: marketCardKeyboard(ctx, alert) };
-  if (edit) await ctx.editMessageText(text, markup);
-  else await ctx.reply(text, markup);
+  await showWhereAsked(ctx, text, edit, { reply_markup: marketCardKeyboard(ctx, alert) });
 }
 
 /** Asks to confirm a delete, in place of the card. */
