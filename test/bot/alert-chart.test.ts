@@ -17,7 +17,7 @@ import type { SessionData } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import type { AlertEvent } from "../../src/services/alerts/events.ts";
 import type { MarketAlertEvent } from "../../src/services/alerts/market-rules.ts";
-import { MINUTE_MS, type PricePoint } from "../../src/services/market/price-history.ts";
+import { createPriceHistory, MINUTE_MS, type PricePoint } from "../../src/services/market/price-history.ts";
 import type { JsonStorage } from "../../src/services/runtime/json-storage.ts";
 import { startTestBot } from "../support/bot.ts";
 
@@ -151,6 +151,34 @@ describe("/settings: chart in alert messages", () => {
     expect((await chat.send("/settings")).at(-1)?.plainText).toContain("提醒消息附带走势图：关");
     const on = (await chat.press("提醒附图")).find((o) => o.kind === "edit");
     expect(on?.plainText).toContain("提醒消息附带走势图：开");
+  });
+});
+
+describe("through the bot: a fired trigger with the chart setting on", () => {
+  it("arrives as one photo with the alert as caption and its buttons", async () => {
+    const { chat, account } = await tb.trader({ AUD: "10000" });
+    await tb.redis.set(`${tb.prefix}session:user:${chat.user.id}`, JSON.stringify({ alertsChart: true }));
+    // Ten minutes of history for the picture, written as the bot's readings would have.
+    const history = createPriceHistory({ redis: tb.redis, prefix: `${tb.prefix}price-history:` });
+    const ticker = await tb.ex.client().market.ticker();
+    const now = Date.now();
+    for (let minutes = 12; minutes >= 3; minutes--) await history.record(ticker, now - minutes * MINUTE_MS);
+    const price = Number(ticker.BTC?.last);
+    const client = tb.ex.client(account.readWriteKey);
+    const trigger = await client.priceTriggers.create({
+      asset: "BTC",
+      price: (price * 1.01).toPrecision(6),
+      match: 1,
+    });
+    await tb.app.deps.alerts.triggersChanged(chat.user.id);
+    tb.ex.sb.setPrice("BTC", (price * 1.02).toPrecision(6));
+    const alert = await chat.waitForOutput((o) => o.plainText.includes("rose to"), 8000);
+    expect(alert.kind).toBe("photo");
+    expect(alert.buttons.flat().map((b) => b.data)).toContain(`al:open:${trigger.id}`);
+    const texts = tb.fake
+      .callsTo("sendMessage")
+      .filter((c) => (c.payload as { chat_id?: number }).chat_id === chat.chat.id);
+    expect(texts).toHaveLength(0);
   });
 });
 

@@ -6,7 +6,7 @@
  *
  * A burst renders once: a reading can fire hundreds of alerts on one asset at once, so pictures are kept
  * per asset, minute, live price, levels, time zone and language (the axis labels depend on the last two)
- * for {@link PICTURE_TTL_MS}, at most {@link MAX_PICTURES} of them (about 40 KB each), and a picture being
+ * for {@link PICTURE_TTL_MS}, at most {@link MAX_PICTURES} of them (about 30 KB each), and a picture being
  * drawn is shared by every delivery that asks for it meanwhile. The history is read once per picture too.
  * Too little history or a failed render gives no picture (undefined, kept as such for the same time, so a
  * burst does not retry a failing render 500 times): the alert goes as text.
