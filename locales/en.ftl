@@ -657,6 +657,11 @@ alerts-settings-mark-seen = Mark alerts seen on the exchange after delivery: { $
        *[off] off
     }
 alerts-settings-button-mark-seen = Mark seen after delivery
+settings-alert-chart = Chart in alert messages: { $on ->
+        [on] on
+       *[off] off
+    }
+settings-button-alert-chart = Chart in alerts
 ## portfolio
 cmd-portfolio = Portfolio picture and returns per asset
 pf-title = <b>Portfolio</b>: <b>{ $total }</b>

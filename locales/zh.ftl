@@ -662,6 +662,11 @@ alerts-settings-mark-seen = 送达后在交易所将提醒标为已读：{ $on -
        *[off] 关
     }
 alerts-settings-button-mark-seen = 送达后标为已读
+settings-alert-chart = 提醒消息附带走势图：{ $on ->
+        [on] 开
+       *[off] 关
+    }
+settings-button-alert-chart = 提醒附图
 ## portfolio
 cmd-portfolio = 资产配置图与各资产收益
 pf-title = <b>投资组合</b>：<b>{ $total }</b>

@@ -7,6 +7,7 @@
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
+import { createAlertChart } from "./bot/alerts/alert-chart.ts";
 import { createAlertNotifier, createMarketAlertNotifier } from "./bot/alerts/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
@@ -320,6 +321,8 @@ export function createApp(options: AppOptions): App {
     logger: logger.child({ component: "withdrawal-watcher" }),
     ...options.withdrawalWatch,
   });
+  // One picture cache for both kinds of alert: a burst on one asset renders once.
+  const alertChart = createAlertChart({ history: priceHistory });
   const alerts = createAlertWatcher({
     redisUrl: config.redisUrl,
     redis,
@@ -333,6 +336,7 @@ export function createApp(options: AppOptions): App {
       i18n,
       sessions,
       defaultTimezone: config.defaultTimezone,
+      chart: alertChart,
     }),
     logger: logger.child({ component: "alert-watcher" }),
     pollSeconds: config.alertPollSeconds,
@@ -351,6 +355,7 @@ export function createApp(options: AppOptions): App {
       i18n,
       sessions,
       defaultTimezone: config.defaultTimezone,
+      chart: alertChart,
     }),
     logger: logger.child({ component: "market-alerts" }),
     ...options.marketWatch,

@@ -32,6 +32,8 @@ export interface SessionData {
   digestHour?: number;
   /** Mark a trigger's events seen on the exchange once they were delivered here. */
   alertsMarkSeen?: boolean;
+  /** Send alert messages as a photo: a small chart of the last hours, the text as its caption. */
+  alertsChart?: boolean;
   /** Until when (epoch ms) the next plain message is taken as an API key, after a bare /connect. */
   awaitingKeyUntil?: number;
 }

@@ -642,6 +642,7 @@ const accountData = fc.oneof(
     "set:digest",
     "set:digest:off",
     "set:markseen",
+    "set:achart",
   ),
   tradeData,
 );

@@ -5,15 +5,23 @@
  * one notice that their key stopped working. Telegram's answers become the watcher's results: a 429 is
  * "retry later" (nothing was sent), a 403 means the user blocked the bot. Market alerts (the kinds the bot
  * watches itself, services/alerts/market-watch.ts) go the same way: {@link createMarketAlertNotifier}.
+ *
+ * With the user's "chart in alerts" setting on, an alert goes as one photo (alert-chart.ts) with its text
+ * as the caption and the same buttons. Never two messages for one alert: a text longer than Telegram's
+ * caption limit goes as text without the picture (a photo plus a separate text could be half sent when the
+ * job is retried, and the second message would repeat the first). No picture (too little history, a
+ * failed render) or a photo Telegram refuses outright (400: nothing was sent) also goes as text.
  */
 import type { I18n } from "@grammyjs/i18n";
-import { type Api, GrammyError } from "grammy";
+import { type Api, GrammyError, InputFile } from "grammy";
+import { MATCH } from "../../exchange/index.ts";
 import type { MarketDelivery } from "../../services/alerts/market-watch.ts";
 import type { AlertDelivery, DeliveryResult } from "../../services/alerts/watcher.ts";
 import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { BotContext, SessionData } from "../context.ts";
 import { isLanguage } from "../pipeline/i18n.ts";
 import { renderRun } from "../recurring/run-format.ts";
+import type { AlertChart, AlertChartRequest } from "./alert-chart.ts";
 import { renderAlert } from "./event-format.ts";
 import { renderMarketAlert } from "./market-format.ts";
 
@@ -24,6 +32,16 @@ export interface AlertNotifierOptions {
   /** The users' settings (the bot's session storage; key `user:<id>`). */
   sessions: JsonStorage<SessionData>;
   defaultTimezone: string;
+  /** The alert pictures, for users with the chart setting on; without it alerts are always text. */
+  chart?: AlertChart;
+}
+
+/** Telegram's caption limit, in characters after its HTML is parsed. */
+export const CAPTION_LIMIT = 1024;
+
+/** The length Telegram counts for an HTML text: tags dropped, each entity one character. */
+export function visibleLength(html: string): number {
+  return html.replace(/<[^>]*>/g, "").replace(/&[#\w]+;/g, "_").length;
 }
 
 /** Creates the watcher's `deliver` callback. */
@@ -36,11 +54,22 @@ export function createAlertNotifier(options: AlertNotifierOptions) {
     const level = settings.alerts ?? "on";
     let text: string;
     let extra: Parameters<Api["sendMessage"]>[2] = {};
+    let picture: AlertChartRequest | undefined;
     if (delivery.kind === "alert") {
       if (level === "off") return { status: "muted" };
-      const rendered = renderAlert(delivery.event, t, locale, settings.timezone ?? options.defaultTimezone);
+      const zone = settings.timezone ?? options.defaultTimezone;
+      const { event } = delivery;
+      const rendered = renderAlert(event, t, locale, zone);
       text = rendered.text;
       extra = { reply_markup: rendered.keyboard };
+      picture = {
+        asset: event.asset,
+        price: event.price,
+        at: new Date(event.fired).getTime(),
+        level: { price: event.level, kind: event.matched === MATCH.BELOW ? "below" : "above" },
+        timeZone: zone,
+        locale,
+      };
     } else if (delivery.kind === "recurring_run") {
       if (level === "off") return { status: "muted" };
       const zone = settings.timezone ?? options.defaultTimezone;
@@ -49,8 +78,28 @@ export function createAlertNotifier(options: AlertNotifierOptions) {
       // Said even with alerts off: the user must learn that watching stopped.
       text = t("alerts-notify-key-revoked");
     }
-    return send(api, delivery.userId, text, { ...extra, disable_notification: level === "silent" }, settings);
+    const photo = picture === undefined ? undefined : await pictureFor(options, settings, text, picture);
+    return send(
+      api,
+      delivery.userId,
+      text,
+      { ...extra, disable_notification: level === "silent" },
+      settings,
+      photo,
+    );
   };
+}
+
+/** The alert's picture when the user wants one and it can be had; undefined: send text. */
+async function pictureFor(
+  options: AlertNotifierOptions,
+  settings: SessionData,
+  text: string,
+  request: AlertChartRequest,
+): Promise<Buffer | undefined> {
+  if (settings.alertsChart !== true || options.chart === undefined) return undefined;
+  if (visibleLength(text) > CAPTION_LIMIT) return undefined;
+  return options.chart.picture(request);
 }
 
 /** Sends one message; Telegram's 429 and 403 become results, anything else is thrown (the job retries). */
@@ -60,9 +109,12 @@ async function send(
   text: string,
   extra: Parameters<Api["sendMessage"]>[2],
   settings: SessionData,
+  photo?: Buffer,
 ): Promise<DeliveryResult> {
   try {
-    await api.sendMessage(chatId, text, extra);
+    if (photo === undefined || !(await sentAsPhoto(api, chatId, text, extra, photo))) {
+      await api.sendMessage(chatId, text, extra);
+    }
   } catch (error) {
     if (error instanceof GrammyError && error.error_code === 429) {
       return { status: "retry", afterMs: (error.parameters.retry_after ?? 1) * 1000 };
@@ -71,6 +123,29 @@ async function send(
     throw error;
   }
   return { status: "sent", markSeen: settings.alertsMarkSeen === true };
+}
+
+/** Sends the alert as a photo; false when Telegram refused it (400, nothing sent): send it as text. */
+async function sentAsPhoto(
+  api: Api,
+  chatId: number,
+  text: string,
+  extra: Parameters<Api["sendMessage"]>[2],
+  photo: Buffer,
+): Promise<boolean> {
+  try {
+    await api.sendPhoto(chatId, new InputFile(photo, "alert.png"), {
+      caption: text,
+      ...(extra?.reply_markup ? { reply_markup: extra.reply_markup } : {}),
+      ...(extra?.disable_notification !== undefined
+        ? { disable_notification: extra.disable_notification }
+        : {}),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof GrammyError && error.error_code === 400) return false;
+    throw error;
+  }
 }
 
 /**
@@ -86,13 +161,23 @@ export function createMarketAlertNotifier(options: AlertNotifierOptions) {
     const locale = isLanguage(settings.language) ? settings.language : "en";
     const t: BotContext["t"] = (key, variables) => i18n.t(locale, key, variables);
     const zone = settings.timezone ?? options.defaultTimezone;
-    const { text, keyboard } = renderMarketAlert(delivery.event, t, locale, zone);
+    const { event } = delivery;
+    const { text, keyboard } = renderMarketAlert(event, t, locale, zone);
+    const photo = await pictureFor(options, settings, text, {
+      asset: event.asset,
+      price: event.price,
+      at: event.at,
+      level: { price: event.reference.price, kind: "watched" },
+      timeZone: zone,
+      locale,
+    });
     return send(
       api,
       delivery.userId,
       text,
       { reply_markup: keyboard, disable_notification: level === "silent" },
       settings,
+      photo,
     );
   };
 }

@@ -56,7 +56,8 @@ const DASHES: Record<ChartLevelKind, string | undefined> = {
 /** What the picture shows. */
 export interface PriceChartInput {
   asset: string;
-  period: ChartPeriod;
+  /** The period's code, top right: a /chart period, or an alert picture's "6h". */
+  period: ChartPeriod | "6h";
   /** The history and the live price last, ascending; gaps are slots without a point. */
   points: readonly PricePoint[];
   /** The history's slot width (a gap is more than two slots). */
@@ -71,6 +72,11 @@ export interface PriceChartInput {
   levels: readonly ChartLevel[];
   timeZone: string;
   locale: string;
+  /**
+   * The output's size as a share of {@link PRICE_CHART_SIZE} (default 1): the same drawing, scaled by the
+   * renderer, so a smaller picture (an alert's) needs no layout of its own.
+   */
+  scale?: number;
 }
 
 /** The picture's size in pixels. */
@@ -288,8 +294,11 @@ export function priceChartSvg(input: PriceChartInput): string {
       }),
     );
   }
+  const scale = input.scale ?? 1;
+  const outWidth = Math.round(width * scale);
+  const outHeight = Math.round(height * scale);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}">`,
     ...parts,
     "</svg>",
   ].join("\n");

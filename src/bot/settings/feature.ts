@@ -1,4 +1,7 @@
-/** /settings: language, time zone and alert notification level, as an inline menu. */
+/**
+ * /settings: language, time zone, alert notification level, daily digest, marking alerts seen and a chart in
+ * alert messages, as an inline menu.
+ */
 import { type Composer, InlineKeyboard } from "grammy";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
@@ -24,6 +27,7 @@ function settingsText(ctx: BotContext, deps: BotDeps, language: string): string 
       ? ctx.t("settings-digest-off")
       : ctx.t("settings-digest-at", { time: hourText(ctx.session.digestHour) }),
     ctx.t("alerts-settings-mark-seen", { on: ctx.session.alertsMarkSeen ? "on" : "off" }),
+    ctx.t("settings-alert-chart", { on: ctx.session.alertsChart ? "on" : "off" }),
   ].join("\n");
 }
 
@@ -35,7 +39,9 @@ function settingsKeyboard(ctx: BotContext): InlineKeyboard {
     .row()
     .text(ctx.t("settings-button-digest"), "set:digest")
     .row()
-    .text(ctx.t("alerts-settings-button-mark-seen"), "set:markseen");
+    .text(ctx.t("alerts-settings-button-mark-seen"), "set:markseen")
+    .row()
+    .text(ctx.t("settings-button-alert-chart"), "set:achart");
 }
 
 /** The settings menu and its buttons. */
@@ -132,6 +138,13 @@ export function settingsFeature(deps: BotDeps): Composer<BotContext> {
   // Whether delivered alerts are marked seen on the exchange too (read by the alert delivery).
   privateChats.callbackQuery("set:markseen", async (ctx) => {
     ctx.session.alertsMarkSeen = !ctx.session.alertsMarkSeen;
+    await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
+    await showMenu(ctx, true);
+  });
+
+  // Whether alert messages carry a small chart (read by the alert delivery).
+  privateChats.callbackQuery("set:achart", async (ctx) => {
+    ctx.session.alertsChart = !ctx.session.alertsChart;
     await ctx.answerCallbackQuery({ text: ctx.t("settings-saved") });
     await showMenu(ctx, true);
   });
