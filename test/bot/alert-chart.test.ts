@@ -7,13 +7,9 @@
 import { type Api, GrammyError, type InputFile } from "grammy";
 import { describe, expect, it } from "vitest";
 import { ALERT_CHART_SPAN_MS, createAlertChart } from "../../src/bot/alerts/alert-chart.ts";
-import {
-  CAPTION_LIMIT,
-  createAlertNotifier,
-  createMarketAlertNotifier,
-  visibleLength,
-} from "../../src/bot/alerts/notifier.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/alerts/notifier.ts";
 import type { SessionData } from "../../src/bot/context.ts";
+import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import type { AlertEvent } from "../../src/services/alerts/events.ts";
 import type { MarketAlertEvent } from "../../src/services/alerts/market-rules.ts";
@@ -286,7 +282,7 @@ describe("alert messages with the chart setting", () => {
     };
     await on.alert({ kind: "alert", userId: 5, event: long });
     expect(on.sent.map((s) => s.method)).toEqual(["sendMessage"]);
-    expect(visibleLength(on.sent[0]?.text ?? "")).toBeGreaterThan(CAPTION_LIMIT);
+    expect(visibleLength(on.sent[0]?.text ?? "")).toBeGreaterThan(MAX_CAPTION);
     expect(on.renders).toHaveLength(0);
     // Telegram counts the parsed text: tags dropped, an entity one character.
     expect(visibleLength("<b>A&amp;B</b> &lt;3")).toBe(6);

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
+import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import { MAX_CAPTION, portfolioCaption, visibleLength } from "../../src/bot/portfolio/caption.ts";
+import { portfolioCaption } from "../../src/bot/portfolio/caption.ts";
 import { CHART_THEME, chartSize, portfolioChartSvg, sliceColors } from "../../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import { portfolioAllocation } from "../../src/services/portfolio/allocation.ts";

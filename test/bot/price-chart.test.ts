@@ -16,8 +16,8 @@ import {
 import { parsePeriod } from "../../src/bot/chart/periods.ts";
 import { segmentsOf, thin, timeTicks } from "../../src/bot/chart/plot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
+import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import { MAX_CAPTION, visibleLength } from "../../src/bot/portfolio/caption.ts";
 import { CHART_THEME } from "../../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import type { PricePoint } from "../../src/services/market/price-history.ts";

@@ -19,6 +19,7 @@ import type { MarketDelivery } from "../../services/alerts/market-watch.ts";
 import type { AlertDelivery, DeliveryResult } from "../../services/alerts/watcher.ts";
 import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { BotContext, SessionData } from "../context.ts";
+import { MAX_CAPTION, visibleLength } from "../flow-kit/format/html.ts";
 import { isLanguage } from "../pipeline/i18n.ts";
 import { renderRun } from "../recurring/run-format.ts";
 import type { AlertChart, AlertChartRequest } from "./alert-chart.ts";
@@ -34,14 +35,6 @@ export interface AlertNotifierOptions {
   defaultTimezone: string;
   /** The alert pictures, for users with the chart setting on; without it alerts are always text. */
   chart?: AlertChart;
-}
-
-/** Telegram's caption limit, in characters after its HTML is parsed. */
-export const CAPTION_LIMIT = 1024;
-
-/** The length Telegram counts for an HTML text: tags dropped, each entity one character. */
-export function visibleLength(html: string): number {
-  return html.replace(/<[^>]*>/g, "").replace(/&[#\w]+;/g, "_").length;
 }
 
 /** Creates the watcher's `deliver` callback. */
@@ -98,7 +91,7 @@ async function pictureFor(
   request: AlertChartRequest,
 ): Promise<Buffer | undefined> {
   if (settings.alertsChart !== true || options.chart === undefined) return undefined;
-  if (visibleLength(text) > CAPTION_LIMIT) return undefined;
+  if (visibleLength(text) > MAX_CAPTION) return undefined;
   return options.chart.picture(request);
 }
 

@@ -8,18 +8,10 @@ import { sumDec, toDec } from "../../exchange/index.ts";
 import type { Holding, PortfolioSummary } from "../../services/balance/portfolio-summary.ts";
 import type { Allocation } from "../../services/portfolio/allocation.ts";
 import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
+import { escapeHtml, MAX_CAPTION, visibleLength } from "../flow-kit/format/html.ts";
 import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
 
-/** Telegram's limit for a caption, counted after entity parsing. */
-export const MAX_CAPTION = 1024;
-
 const NONE = "—";
-
-/** The length Telegram counts: our HTML without its tags, each entity one character. */
-export function visibleLength(html: string): number {
-  return html.replace(/<[^>]*>/g, "").replace(/&(?:amp|lt|gt|quot);/g, "&").length;
-}
 
 function holdingLines(holding: Holding, total: string, t: BotContext["t"], locale: string): string {
   const asset = escapeHtml(holding.asset);

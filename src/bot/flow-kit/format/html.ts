@@ -15,3 +15,11 @@ export function shorten(text: string, max: number): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
 }
+
+/** Telegram's limit for a caption, counted after its HTML is parsed. */
+export const MAX_CAPTION = 1024;
+
+/** The length Telegram counts for our HTML: tags dropped, each entity one character. */
+export function visibleLength(html: string): number {
+  return html.replace(/<[^>]*>/g, "").replace(/&[#\w]+;/g, "_").length;
+}
