@@ -118,24 +118,33 @@ export type MarketSpecError =
 
 export type MarketSpecResult = { ok: true; spec: MarketAlertSpec } | { ok: false; error: MarketSpecError };
 
-const ASSET = /^[A-Z0-9]{1,12}$/;
+/** An asset code as alerts store it (upper case). */
+export const ALERT_ASSET = /^[A-Z0-9]{1,12}$/;
 // At most three integer digits and two decimals: thresholds are typed by people ("5", "2.5", "0.25").
 const THRESHOLD = /^\d{1,3}(\.\d{1,2})?$/;
 
-/** A threshold in range, in its canonical form ("05.50" -> "5.5"), or the error. */
-function threshold(
+/**
+ * A decimal of the shape `pattern` within `min`..`max`, in canonical form ("05.50" -> "5.5"), or the
+ * error (`format` for the shape, `range` for the bounds). Shared by the alert kinds' checks.
+ */
+export function checkedDecimal<E>(
   raw: unknown,
+  pattern: RegExp,
   min: string,
   max: string,
-  format: MarketSpecError,
-  range: MarketSpecError,
-): { ok: true; value: string } | { ok: false; error: MarketSpecError } {
+  format: E,
+  range: E,
+): { ok: true; value: string } | { ok: false; error: E } {
   const text = typeof raw === "number" ? String(raw) : raw;
-  if (typeof text !== "string" || !THRESHOLD.test(text.trim())) return { ok: false, error: format };
+  if (typeof text !== "string" || !pattern.test(text.trim())) return { ok: false, error: format };
   const d = new Dec(text.trim());
   if (d.lt(min) || d.gt(max)) return { ok: false, error: range };
-  return { ok: true, value: d.toString() };
+  return { ok: true, value: d.toFixed() };
 }
+
+/** A threshold in range, in its canonical form, or the error. */
+const threshold = (raw: unknown, min: string, max: string, format: MarketSpecError, range: MarketSpecError) =>
+  checkedDecimal(raw, THRESHOLD, min, max, format, range);
 
 /**
  * Checks a spec (from the chat, or read back from storage) and returns it in canonical form: asset upper
@@ -146,7 +155,7 @@ export function parseMarketAlertSpec(raw: unknown): MarketSpecResult {
   if (typeof raw !== "object" || raw === null) return { ok: false, error: "not-an-object" };
   const r = raw as Record<string, unknown>;
   const asset = typeof r.asset === "string" ? r.asset.trim().toUpperCase() : "";
-  if (!ASSET.test(asset)) return { ok: false, error: "asset" };
+  if (!ALERT_ASSET.test(asset)) return { ok: false, error: "asset" };
   const direction = r.direction ?? "either";
   if (r.kind !== "step" && !DIRECTIONS.includes(direction as MarketDirection)) {
     return { ok: false, error: "direction" };

@@ -6,7 +6,7 @@
  * passes before it is saved, and how often the statistics may be read within the private-read budget.
  * docs/alerts.md ("Portfolio alerts (foundation)") has the semantics and the budget's numbers.
  */
-import { Dec } from "../../exchange/index.ts";
+import { ALERT_ASSET, checkedDecimal } from "./market-kinds.ts";
 
 /** Which way a return must go; `either` watches both. */
 export type PortfolioDirection = "up" | "down" | "either";
@@ -82,26 +82,9 @@ export type PortfolioSpecResult =
   | { ok: true; spec: PortfolioAlertSpec }
   | { ok: false; error: PortfolioSpecError };
 
-const ASSET = /^[A-Z0-9]{1,12}$/;
 // AUD: up to 13 integer digits and cents; percentages: up to 4 integer digits and two decimals.
 const LEVEL = /^\d{1,13}(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,4}(\.\d{1,2})?$/;
-
-/** A decimal in range, in canonical form ("05.50" -> "5.5"), or the error. */
-function decimal(
-  raw: unknown,
-  pattern: RegExp,
-  min: string,
-  max: string,
-  format: PortfolioSpecError,
-  range: PortfolioSpecError,
-): { ok: true; value: string } | { ok: false; error: PortfolioSpecError } {
-  const text = typeof raw === "number" ? String(raw) : raw;
-  if (typeof text !== "string" || !pattern.test(text.trim())) return { ok: false, error: format };
-  const d = new Dec(text.trim());
-  if (d.lt(min) || d.gt(max)) return { ok: false, error: range };
-  return { ok: true, value: d.toFixed() };
-}
 
 /**
  * Checks a spec (from the chat, or read back from storage) and returns it in canonical form: asset upper
@@ -116,21 +99,35 @@ export function parsePortfolioAlertSpec(raw: unknown): PortfolioSpecResult {
     case "portfolio_value": {
       if (r.direction !== "above" && r.direction !== "below") return { ok: false, error: "direction" };
       const { min, max } = PORTFOLIO_LIMITS.level;
-      const level = decimal(r.level, LEVEL, min, max, "level-format", "level-range");
+      const level = checkedDecimal<PortfolioSpecError>(
+        r.level,
+        LEVEL,
+        min,
+        max,
+        "level-format",
+        "level-range",
+      );
       if (!level.ok) return level;
       return { ok: true, spec: { kind: "portfolio_value", level: level.value, direction: r.direction } };
     }
     case "portfolio_day":
     case "asset_return": {
       const asset = typeof r.asset === "string" ? r.asset.trim().toUpperCase() : "";
-      if (r.kind === "asset_return" && (!ASSET.test(asset) || asset === "AUD")) {
+      if (r.kind === "asset_return" && (!ALERT_ASSET.test(asset) || asset === "AUD")) {
         return { ok: false, error: "asset" };
       }
       const direction = r.direction ?? "either";
       if (!DIRECTIONS.includes(direction as PortfolioDirection)) return { ok: false, error: "direction" };
       const dir = direction as PortfolioDirection;
       const { min, max } = PORTFOLIO_LIMITS[r.kind];
-      const p = decimal(r.percent, PERCENT, min, max, "percent-format", "percent-range");
+      const p = checkedDecimal<PortfolioSpecError>(
+        r.percent,
+        PERCENT,
+        min,
+        max,
+        "percent-format",
+        "percent-range",
+      );
       if (!p.ok) return p;
       return r.kind === "portfolio_day"
         ? { ok: true, spec: { kind: "portfolio_day", direction: dir, percent: p.value } }
