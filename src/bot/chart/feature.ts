@@ -14,7 +14,7 @@ import type { WatchedLevel } from "../../services/alerts/levels.ts";
 import { marketAlertLevels } from "../../services/alerts/market-levels.ts";
 import { readMarketSnapshot } from "../../services/alerts/market-snapshot.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
-import { type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
+import { midPrice, type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetsOf, unknownAssetText } from "../flow-kit/asset-input.ts";
 import { withChatAction } from "../flow-kit/chat-action.ts";
@@ -67,15 +67,6 @@ export async function startWithChart(ctx: BotContext, deps: BotDeps, parameter: 
 
 /** A word that looks like a period ("2h", "90d", "3 weeks") but names none. */
 const PERIOD_LIKE = /^\d+\s*[a-z\u4e00-\u9fff]+$/i;
-
-/** The mid of a ticker row, a decimal string; undefined without two positive sides. */
-function midOf(entry: Ticker[string] | undefined): string | undefined {
-  if (entry === undefined) return undefined;
-  const buy = new Decimal(entry.buy);
-  const sell = new Decimal(entry.sell);
-  if (!buy.isPositive() || !sell.isPositive()) return undefined;
-  return buy.plus(sell).dividedBy(2).toFixed();
-}
 
 /** Buttons of `codes` for a chart of `period`, four a row. */
 function assetButtons(codes: readonly string[], period: ChartPeriod): InlineKeyboard {
@@ -156,7 +147,8 @@ type ChartView =
 
 /** What a chart is drawn from: the market, the history, and the user's lines (none: not drawn). */
 interface Loaded {
-  ticker: Ticker;
+  /** The asset's mid now (a decimal string), or undefined when the ticker prices it not. */
+  live: string | undefined;
   names: ReadonlyMap<string, string>;
   history: PricePoint[];
   lines: PersonalLines | undefined;
@@ -181,13 +173,13 @@ async function chartView(
         deps.market.assetNames(),
         deps.priceHistory.series(code, start, now, resolution),
       ]);
-      const live = midOf(ticker[code]);
+      const live = midPrice(ticker[code])?.toFixed();
       // The personal lines only for a chart that will be drawn.
       const lines =
         live !== undefined && history.length >= MIN_HISTORY_POINTS
           ? await personalLines(ctx, deps, code, live)
           : undefined;
-      return { ticker, names, history, lines };
+      return { live, names, history, lines };
     });
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
@@ -195,10 +187,9 @@ async function chartView(
     return { kind: "text", text: explained };
   }
   if (waited.cancelled) return undefined;
-  const { ticker, names, history, lines } = waited.value;
+  const { live, names, history, lines } = waited.value;
   const locale = await ctx.i18n.getLocale();
   const zone = userTimezone(ctx, deps);
-  const live = midOf(ticker[code]);
   if (live === undefined)
     return { kind: "text", text: ctx.t("chart-not-priced", { asset: escapeHtml(code) }) };
   if (history.length < MIN_HISTORY_POINTS || lines === undefined) {
