@@ -14,6 +14,7 @@ import type { InboundKind, InboundLimits } from "../../services/runtime/inbound-
 import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { commandName } from "./command-text.ts";
+import { LapsingMarks } from "./lapsing-marks.ts";
 
 /** Why an update was skipped: over the user's budget, or its chat had too much waiting already. */
 export type SkipReason = "budget" | "queue";
@@ -87,9 +88,6 @@ export interface Skips {
   knownSpent(userId: number, kind: InboundKind): boolean;
 }
 
-/** How many users' spent budgets a process remembers before it sweeps the lapsed ones. */
-const SPENT_SWEEP_AT = 1000;
-
 /** Creates the skipping of updates for one bot. */
 export function createSkips(options: SkipsOptions): Skips {
   const { limits, logger } = options;
@@ -97,7 +95,7 @@ export function createSkips(options: SkipsOptions): Skips {
   const spells = new Map<number, Spell>();
   // Budgets found spent, until when: a storm's further updates are skipped without a round trip. A budget
   // never refills early, so this holds whichever instance took from it; each entry lasts at most an interval.
-  const spentUntil = new Map<string, number>();
+  const spentBudgets = new LapsingMarks<string>();
   // Notices go out one at a time, a gap apart: a storm's users all hear of it at once otherwise, and their
   // notices would take the second's slots from the replies of everyone else (services/runtime/reply-pace.ts).
   let lane: Promise<unknown> = Promise.resolve();
@@ -193,19 +191,10 @@ export function createSkips(options: SkipsOptions): Skips {
       spell.reasons[reason]++;
     },
     spent(userId, kind, until) {
-      if (spentUntil.size >= SPENT_SWEEP_AT) {
-        const now = Date.now();
-        for (const [key, at] of spentUntil) if (at <= now) spentUntil.delete(key);
-      }
-      spentUntil.set(`${kind}:${userId}`, until);
+      spentBudgets.mark(`${kind}:${userId}`, until);
     },
     knownSpent(userId, kind) {
-      const key = `${kind}:${userId}`;
-      const until = spentUntil.get(key);
-      if (until === undefined) return false;
-      if (until > Date.now()) return true;
-      spentUntil.delete(key);
-      return false;
+      return spentBudgets.has(`${kind}:${userId}`);
     },
   };
   return skips;

@@ -11,6 +11,7 @@ import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
 import type { BotContext } from "../context.ts";
+import { LapsingMarks } from "./lapsing-marks.ts";
 import type { SequenceBound } from "./sequencing.ts";
 
 /** Where the shared records live. */
@@ -37,8 +38,6 @@ export interface SharedUpdatesOptions {
  * else's on the connection), while the chat's held updates take far longer than this to finish.
  */
 export const FULL_MEMO_MS = 200;
-/** How many full chats an instance remembers before it sweeps the lapsed ones. */
-const FULL_SWEEP_AT = 1000;
 
 // Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
 const SEEN_TTL_S = 86_400;
@@ -90,28 +89,19 @@ export function chatHeld(
   // What this process holds per chat: a flood turned away here costs no Redis call.
   const mine = new Map<number, number>();
   // Chats found full in Redis, until when this process turns them away itself (FULL_MEMO_MS).
-  const fullUntil = new Map<number, number>();
+  const full = new LapsingMarks<number>(now);
   const leave = (owner: number) => {
     const left = (mine.get(owner) ?? 1) - 1;
     if (left === 0) mine.delete(owner);
     else mine.set(owner, left);
     // One of ours left: the chat has room again.
-    fullUntil.delete(owner);
-  };
-  const foundFull = (owner: number) => {
-    if (fullUntil.size >= FULL_SWEEP_AT) {
-      const at = now();
-      for (const [chat, until] of fullUntil) if (until <= at) fullUntil.delete(chat);
-    }
-    fullUntil.set(owner, now() + FULL_MEMO_MS);
+    full.clear(owner);
   };
   return async (ctx, next) => {
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
     const max = bound.max(ctx);
-    const full = fullUntil.get(owner);
-    if (full !== undefined && full <= now()) fullUntil.delete(owner);
-    if ((mine.get(owner) ?? 0) >= max || (full !== undefined && full > now())) {
+    if ((mine.get(owner) ?? 0) >= max || full.has(owner)) {
       bound.overflow(ctx);
       return;
     }
@@ -127,7 +117,7 @@ export function chatHeld(
     }
     if (joined === 0) {
       leave(owner);
-      foundFull(owner);
+      full.mark(owner, now() + FULL_MEMO_MS);
       bound.overflow(ctx);
       return;
     }
