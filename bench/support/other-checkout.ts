@@ -18,6 +18,8 @@ import type { World } from "./world.ts";
 /** The other checkout's bot, ready for updates. */
 export interface OtherBot {
   handle(update: Update): Promise<void>;
+  /** Makes every user's inbound budgets whole again, as the world's. */
+  refillBudgets(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startOtherCheckout(dir: string, world: World): Promise<Oth
   }
   return {
     handle: (update) => app.bot.handleUpdate(update),
+    refillBudgets: () => deleteKeysUnder(redis, `${prefix}inbound:`),
     async close() {
       await app.close();
       await deleteKeysUnder(redis, prefix);

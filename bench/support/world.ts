@@ -60,6 +60,8 @@ export interface World {
   /** Each user's account id in the sandbox (its request log is read by account: `sandboxControl`). */
   accountIds: ReadonlyMap<number, number>;
   handle(side: Side, update: Update): Promise<void>;
+  /** Makes every user's inbound budgets whole again (a bench's volume would spend even the widest). */
+  refillBudgets(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,7 @@ export async function startWorld(
     apiKeys: keys,
     accountIds,
     handle: (side, update) => (side === "whole" ? whole(update) : bare.handleUpdate(update)),
+    refillBudgets: () => deleteKeysUnder(redis.whole, `${prefix}whole:inbound:`),
     async close() {
       await webhooks?.close();
       await Promise.all(apps.map((instance) => instance.close()));
