@@ -6,6 +6,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { ArmedLevels } from "../services/alerts/armed-levels.ts";
 import type { MarketAlertStore } from "../services/alerts/market-store.ts";
+import type { PortfolioAlertStore } from "../services/alerts/portfolio-store.ts";
 import type { AlertsSync } from "../services/alerts/sync.ts";
 import type { AccountService } from "../services/connect/accounts.ts";
 import type { DigestScheduler } from "../services/digest/scheduler.ts";
@@ -88,6 +89,8 @@ export interface BotDeps {
   alertLevels: ArmedLevels;
   /** Each user's market alerts (moves, 24-hour change, step alarms, RSI), watched by the bot itself. */
   marketAlerts: MarketAlertStore;
+  /** Each user's portfolio alerts (total value, day return, an asset's return), read on the heartbeat. */
+  portfolioAlerts: PortfolioAlertStore;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */
