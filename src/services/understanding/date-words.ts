@@ -19,6 +19,29 @@ export interface WallFields {
 
 const PARSERS = [chrono.en.GB, chineseDates] as const;
 
+/**
+ * The reference a parser reads relative words against ("tomorrow", "明天", "in 2 hours"), at `now` in a zone
+ * whose offset is `offsetMinutes`. The Chinese parser ignores the reference's zone and counts days in the
+ * process's own zone ("明天" read at 00:30 in Perth, 16:30 UTC, was the same day): it is given an instant
+ * whose local fields are the user's wall clock instead, which holds whatever zone the process runs in.
+ */
+function referenceOf(
+  parser: (typeof PARSERS)[number],
+  now: number,
+  offsetMinutes: number,
+): chrono.ParsingReference | Date {
+  if (parser !== chineseDates) return { instant: new Date(now), timezone: offsetMinutes };
+  const wall = new Date(now + offsetMinutes * 60_000);
+  return new Date(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  );
+}
+
 // Words that may stand around a time without changing it ("at 9am", "starting tomorrow", "从明天开始").
 const FILLER = /^(?:\s|[.,!?;:，。！？；：]|at|on|from|starting|start|beginning|从|开始|起|在)*$/iu;
 
@@ -31,11 +54,7 @@ export function readDateWords(text: string, now: number, offsetMinutes: number):
   const typed = text.normalize("NFKC").trim();
   if (typed === "" || typed.length > 60 || !/[\p{L}]/u.test(typed)) return undefined;
   for (const parser of PARSERS) {
-    const found = parser.parse(
-      typed,
-      { instant: new Date(now), timezone: offsetMinutes },
-      { forwardDate: true },
-    );
+    const found = parser.parse(typed, referenceOf(parser, now, offsetMinutes), { forwardDate: true });
     const first = found[0];
     if (found.length !== 1 || first === undefined) continue;
     const rest = typed.slice(0, first.index) + typed.slice(first.index + first.text.length);
@@ -96,7 +115,7 @@ export function readDayRangeWords(
   let dates = typed.replace(OPENING, "").replace(NAME_DASH, "$1 - $2");
   if (BETWEEN.test(typed)) dates = dates.replace(/\sand\s/iu, " to ");
   for (const parser of PARSERS) {
-    const found = parser.parse(dates, reference);
+    const found = parser.parse(dates, referenceOf(parser, now, offsetMinutes));
     if (found.length === 0 || found.length > 2) continue;
     let rest = dates;
     for (const result of found) rest = rest.replace(result.text, " ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDayRangeWords } from "../../../src/services/understanding/date-words.ts";
+import { readDateWords, readDayRangeWords } from "../../../src/services/understanding/date-words.ts";
 
 // Saturday 2026-11-28 05:00 UTC, 16:00 in Sydney (UTC+11 then).
 const NOW = Date.parse("2026-11-28T05:00:00Z");
@@ -60,5 +60,28 @@ describe("readDayRangeWords", () => {
     "3 Feb to 10 Mar please",
   ])("%j is not read (asked again, never guessed)", (text) => {
     expect(readDayRangeWords(text, NOW, 660)).toBeUndefined();
+  });
+});
+
+describe("relative words count days in the user's zone, not the process's", () => {
+  // 16:30 UTC on Saturday 28 Nov is 00:30 on Sunday 29 Nov in Perth (UTC+8): "tomorrow" is the 30th there.
+  const LATE_UTC = Date.parse("2026-11-28T16:30:00Z");
+  it.each([
+    ["tomorrow 9am", { year: 2026, month: 11, day: 30, hour: 9, minute: 0 }],
+    ["明天上午9点", { year: 2026, month: 11, day: 30, hour: 9, minute: 0 }],
+    ["今天下午3点", { year: 2026, month: 11, day: 29, hour: 15, minute: 0 }],
+    ["in 2 hours", { year: 2026, month: 11, day: 29, hour: 2, minute: 30 }],
+    ["2小时后", { year: 2026, month: 11, day: 29, hour: 2, minute: 30 }],
+  ])("%s at 00:30 in Perth", (text, wall) => {
+    expect(readDateWords(text, LATE_UTC, 480)).toEqual(wall);
+  });
+
+  it("a range to today ends on the user's day, in either language", () => {
+    for (const text of ["1 Nov to today", "2026年11月1日到今天"]) {
+      expect(readDayRangeWords(text, LATE_UTC, 480), text).toEqual({
+        first: day("2026-11-01"),
+        last: day("2026-11-29"),
+      });
+    }
   });
 });
