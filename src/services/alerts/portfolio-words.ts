@@ -38,9 +38,10 @@ const DOWN =
 // A signed percent: "-3%", "+ 20 %", "20 percent".
 const PERCENT = /([+-])?\s*(\d+(?:\.\d+)?)\s*(?:%|％|percent|pct)/;
 const PLAIN_NUMBER = /([+-])?\s*(\d+(?:\.\d+)?)/;
-// An amount as typed: currency, digits with separators and a fraction, a scale, currency after.
+// An amount as typed: currency, digits with separators and a fraction, a scale, currency after; never
+// digits inside a word ("probe304bb415").
 const AMOUNT =
-  /(?:a\$|au\$|\$|aud\s*)?\d[\d,]*(?:\.\d+)?\s*(?:k|thousand|mn|m|mil|million|bn|b|billion|千|万|萬|百万|亿)?(?![a-z\d])(?:\s*(?:aud|dollars?|澳元|元|块))?/;
+  /(?<![a-z\d.])(?:a\$|au\$|\$|aud\s*)?\d[\d,]*(?:\.\d+)?\s*(?:k|thousand|mn|m|mil|million|bn|b|billion|千|万|萬|百万|亿)?(?![a-z\d])(?:\s*(?:aud|dollars?|澳元|元|块))?/;
 
 /** Lower case, one width. */
 const normalized = (text: string) => text.normalize("NFKC").toLowerCase();
