@@ -125,7 +125,7 @@ export async function askPortfolioFields(
         nowLine(ctx, was?.kind === "portfolio_value" ? describePortfolioSpec(was, ctx.t, locale) : undefined),
       (["above", "below"] as const).map((value) => ({
         value,
-        label: ctx.t("alerts-portfolio-chat-side-button", { direction: value, level: "" }).trim(),
+        label: ctx.t("alerts-match-button", { match: value }),
       })),
       undefined,
       valueSideNamed,

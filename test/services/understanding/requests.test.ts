@@ -297,6 +297,8 @@ const ENGLISH: [string, string][] = [
   ["alert me when btc is up 20% on what I paid", "/alert BTC return +20%"],
   ["notify me if my account drops under $45,000", "/alert portfolio below 45000"],
   ["tell me when my portfolio reaches 100k", "/alert portfolio 100000"],
+  // Without a figure it is the command.
+  ["tell me my portfolio", "/portfolio"],
 ];
 
 const CHINESE: [string, string][] = [
