@@ -96,7 +96,8 @@ export function readPortfolioQuickForm(args: string): { asset?: string; words: P
 /**
  * Reads a plain request's words, given the assets it names: the account's value or day ("my portfolio falls
  * below 50k", "组合今天涨跌5%") when it names the account and no asset, an asset's return ("btc is up 20% on
- * what I paid", "比特币收益率超过20%") when it names one asset and its return, with a figure either way; else undefined.
+ * what I paid", "比特币收益率超过20%") when it names one asset and its return; a figure is needed either way.
+ * Else undefined.
  */
 export function readPortfolioRequest(text: string, assets: readonly string[]): PortfolioWords | undefined {
   const plain = normalized(text);
