@@ -168,8 +168,8 @@ async function portfolioAlertsOf(
 }
 
 async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
-  const market = page === 1 ? await marketAlertsOf(ctx, deps) : undefined;
-  const portfolio = page === 1 ? await portfolioAlertsOf(ctx, deps) : undefined;
+  const [market, portfolio] =
+    page === 1 ? await Promise.all([marketAlertsOf(ctx, deps), portfolioAlertsOf(ctx, deps)]) : [];
   if (market === undefined && portfolio === undefined) return showTriggerList(ctx, deps, page, edit);
   // Every part: each shows whatever another's source does (no key, the exchange down).
   const loaded = await readTriggerPage(ctx, deps, page);
