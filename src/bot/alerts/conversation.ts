@@ -1,8 +1,9 @@
 /**
- * The guided /alert: asset; level (the current buy and sell prices and a few steps around the market
- * as buttons, or typed; or the whole portfolio, a button beside the assets); above / below / automatic; alert only, buy or sell; for a trade the quantity on
- * the spend or the receive side, checked against the balance and the key; email and SMS; then the same
- * summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
+ * The guided /alert: asset (or the whole portfolio, a button below the assets: a portfolio alert, see
+ * portfolio-conversation.ts); level (the current buy and sell prices and a few steps around the market as
+ * buttons, or typed; or a market kind, or the asset's return on what was paid); above / below / automatic;
+ * alert only, buy or sell; for a trade the quantity on the spend or the receive side, checked against the
+ * balance and the key; email and SMS; then the same summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
  * Every refused answer is explained and the same question stays open; a command or Cancel leaves.
  *
  * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data
