@@ -284,6 +284,13 @@ describe("the guided /alert", () => {
     });
   });
 
+  it("“my portfolio” typed at the asset question is the whole portfolio", async () => {
+    const chat = await connected();
+    await chat.send("/alert");
+    const kind = (await chat.send("my portfolio")).find((o) => o.kind === "message");
+    expect(kind?.plainText).toContain("What should the bot watch on your portfolio?");
+  });
+
   it("an asset's return beside the market kinds (button or typed), then its fields", async () => {
     const chat = await connected();
     await chat.send("/alert");
