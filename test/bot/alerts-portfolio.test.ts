@@ -433,7 +433,8 @@ describe("/alerts with portfolio alerts", () => {
     await chat.press("✏️ 修改");
     expect(await say(chat, "你好")).toContain("我可以监控你的总资产");
     expect(await say(chat, "组合 今天 500%")).toContain("百分比必须在 0.1% 到 100% 之间");
-    const summary = (await chat.send("btc 收益 30%")).at(-1);
+    expect(await say(chat, "比特b 收益 30%")).toContain("我不认识 比特b");
+    const summary = (await chat.send("比特币 收益 30%")).at(-1);
     expect(summary?.plainText).toContain("修改由机器人监控的资产提醒");
     await chat.press("确认");
     expect((await store.get(chat.user.id, alert.id))?.spec).toEqual({

@@ -23,6 +23,7 @@ import {
   valueSideNamed,
 } from "../../services/alerts/portfolio-words.ts";
 import type { BotDeps, ConversationContext } from "../context.ts";
+import { lookUpAsset } from "../flow-kit/asset-input.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatAud } from "../flow-kit/format/numbers.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
@@ -181,6 +182,7 @@ export async function askPortfolioFields(
 async function askWholeOrSteps(
   conversation: Convo,
   ctx: ConversationContext,
+  deps: BotDeps,
   current: PortfolioAlertSpec,
 ): Promise<PortfolioAlertSpec | undefined> {
   const locale = await ctx.i18n.getLocale();
@@ -203,13 +205,24 @@ async function askWholeOrSteps(
       await ctx.reply(ctx.t("alerts-portfolio-chat-error-kind"));
       continue;
     }
-    const parsed = parsePortfolioAlertSpec({ ...form.words, asset: form.asset });
+    const parsed = parsePortfolioAlertSpec({ ...form.words, asset: "X" });
     if (!parsed.ok) {
       await ctx.reply(describePortfolioError(parsed.error, form.words.kind, ctx.t, locale));
       continue;
     }
+    let spec = parsed.spec;
+    if (spec.kind === "asset_return") {
+      // The asset by code or name in either language, as the quick form takes it.
+      const word = form.asset ?? "";
+      const found = await conversation.external((outside) => lookUpAsset(outside, deps, word));
+      if (!found.found) {
+        await ctx.reply(found.text);
+        continue;
+      }
+      spec = { ...spec, asset: found.code };
+    }
     await answered(ctx, at, text, escapeHtml(input.text.trim()));
-    return parsed.spec;
+    return spec;
   }
 }
 
@@ -228,7 +241,7 @@ export function portfolioEditConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("market-gone"));
       return;
     }
-    const spec = await askWholeOrSteps(conversation, ctx, current);
+    const spec = await askWholeOrSteps(conversation, ctx, deps, current);
     if (spec === undefined) return;
     await conversation.external((outside) => summarizePortfolio(outside, deps, spec, args.id));
   };
