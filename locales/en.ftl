@@ -1209,3 +1209,80 @@ market-ask-rsi = Alert when the RSI of { $asset } goes below the low or above th
 market-ask-current = Now: { $current }
 market-edit-intro = Changing the { $asset } alert ({ $what }). Type it anew in one line, as after <code>/alert { $asset }</code> (now: <code>{ $words }</code>), or go step by step.
 market-button-steps = Step by step
+
+## Portfolio alerts in the chat (bot/alerts/portfolio-chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
+alerts-portfolio-chat-what-value = your total value is { $direction ->
+        [above] { $level } or more
+       *[below] { $level } or less
+    }
+alerts-portfolio-chat-what-day = your day return is { $direction ->
+        [up] +{ $percent }% or more
+        [down] -{ $percent }% or less
+       *[either] beyond ±{ $percent }%
+    }
+alerts-portfolio-chat-what-asset = your { $asset } return on what you paid is { $direction ->
+        [up] +{ $percent }% or more
+        [down] -{ $percent }% or less
+       *[either] beyond ±{ $percent }%
+    }
+alerts-portfolio-chat-error-kind = I can watch your total value, your day return or an asset's return on what you paid, e.g. <code>/alert portfolio below 50000</code>, <code>/alert portfolio day 5%</code> or <code>/alert BTC return 20%</code>.
+alerts-portfolio-chat-error-asset = Say which asset (not AUD), e.g. <code>/alert BTC return 20%</code>.
+alerts-portfolio-chat-error-direction = Say above or below, e.g. <code>/alert portfolio below 50000</code>.
+alerts-portfolio-chat-error-level-format = Give the level as an amount in AUD like <code>50000</code>, <code>120k</code>, <code>$1.2m</code> or <code>5万</code> (at most two decimals).
+alerts-portfolio-chat-error-level-range = The level must be between { $min } and { $max }.
+alerts-portfolio-chat-error-percent-format = Give the percentage as a number like <code>5</code> or <code>-3%</code> (at most two decimals).
+alerts-portfolio-chat-error-percent-range = The percentage must be between { $min }% and { $max }%.
+alerts-portfolio-chat-which-side = Alert when your total value goes above { $level }, or below it? Pick one.
+alerts-portfolio-chat-side-button = { $direction ->
+        [above] ▲ Above { $level }
+       *[below] ▼ Below { $level }
+    }
+alerts-portfolio-chat-refused-heartbeat = Portfolio alerts can't be watched on this bot: it reads each account every { $seconds } seconds, which leaves no room within the exchange's limit to read your portfolio too (that needs more than 50 seconds). Alerts on prices still work, e.g. <code>/alert BTC moves 5% 1h</code>.
+alerts-portfolio-chat-refused-limit = You already have { $limit } portfolio alerts, the most there can be. Delete one in /alerts first.
+alerts-portfolio-chat-summary-title = <b>💼 New portfolio alert, watched by the bot</b>
+alerts-portfolio-chat-summary-edit-title = <b>💼 Change this portfolio alert, watched by the bot</b>
+alerts-portfolio-chat-card-what = Alerts when { $what }.
+alerts-portfolio-chat-now-value = Now: { $total }
+alerts-portfolio-chat-now-day = Today so far: { $percent }
+alerts-portfolio-chat-now-asset = { $asset } now: { $percent } on what you paid
+alerts-portfolio-chat-now-unknown = Now: the exchange gives no figure for this yet.
+alerts-portfolio-chat-not-held = ⚠️ You hold no { $asset } now: this alert stays quiet until you do.
+alerts-portfolio-chat-past-now = It is past this already: it alerts once the figure has come back and crosses again.
+alerts-portfolio-chat-every = { $unit ->
+        [minutes] { $count ->
+            [one] minute
+           *[other] { $count } minutes
+        }
+       *[seconds] { $count } seconds
+    }
+alerts-portfolio-chat-checked = Checked every { $every }: the bot reads your portfolio with your API key and messages you here (no email or SMS); it trades nothing.
+alerts-portfolio-chat-list-title = <b>💼 Your portfolio, watched by the bot</b> ({ $count }): read with your key, a message here only
+alerts-portfolio-chat-line = 💼 { $what }{ $state ->
+        [paused] {" "}· ⏸ paused
+       *[active] {""}
+    }
+alerts-portfolio-chat-list-button = { $kind ->
+        [portfolio_value] 💼 Total value
+        [portfolio_day] 💼 Day return
+       *[asset_return] 💼 { $asset } return
+    }
+alerts-portfolio-chat-card-title = <b>💼 Portfolio alert, watched by the bot</b>
+alerts-portfolio-chat-confirm-delete = Delete the portfolio alert ({ $what })?
+alerts-portfolio-chat-kind-button = { $kind ->
+        [portfolio_value] 💼 Total value
+        [portfolio_day] 💼 Day return
+       *[asset_return] 💼 Return on what I paid
+    }
+alerts-portfolio-chat-whole-button = 💼 My whole portfolio
+alerts-portfolio-chat-ask-kind = What should the bot watch on your portfolio?
+alerts-portfolio-chat-ask-side = Alert when your total value goes above or below a level?
+alerts-portfolio-chat-ask-level = { $direction ->
+        [above] Alert when your total value is at least how much, in AUD?
+       *[below] Alert when your total value is at most how much, in AUD?
+    } Type an amount like 50000, 120k or 5万.
+alerts-portfolio-chat-ask-direction = { $asset ->
+        [none] Which way should your day return go?
+       *[other] Which way should your { $asset } return on what you paid go?
+    }
+alerts-portfolio-chat-ask-percent = By how many percent? Pick or type one, e.g. 5.
+alerts-portfolio-chat-edit-intro = Changing the portfolio alert ({ $what }). Type it anew in one line, as after <code>/alert</code> (now: <code>{ $words }</code>), or go step by step.

@@ -1193,3 +1193,77 @@ market-ask-rsi = 当 { $asset } 的 RSI 低于低阈值或高于高阈值时提�
 market-ask-current = 当前：{ $current }
 market-edit-intro = 正在修改 { $asset } 的提醒（{ $what }）。请用一行重新输入，格式同 <code>/alert { $asset }</code> 之后的部分（当前：<code>{ $words }</code>），或逐步设置。
 market-button-steps = 逐步设置
+
+## Portfolio alerts in the chat (bot/alerts/portfolio-chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
+alerts-portfolio-chat-what-value = 你的总资产{ $direction ->
+        [above] 达到 { $level } 或以上
+       *[below] 降到 { $level } 或以下
+    }
+alerts-portfolio-chat-what-day = 你的当日收益率{ $direction ->
+        [up] 达到 +{ $percent }% 或以上
+        [down] 达到 -{ $percent }% 或以下
+       *[either] 超出 ±{ $percent }%
+    }
+alerts-portfolio-chat-what-asset = 你的 { $asset } 相对买入均价的收益率{ $direction ->
+        [up] 达到 +{ $percent }% 或以上
+        [down] 达到 -{ $percent }% 或以下
+       *[either] 超出 ±{ $percent }%
+    }
+alerts-portfolio-chat-error-kind = 我可以监控你的总资产、当日收益率，或某个资产相对买入均价的收益率，例如 <code>/alert 资产 低于 5万</code>、<code>/alert 组合 今天 5%</code> 或 <code>/alert BTC 收益 20%</code>。
+alerts-portfolio-chat-error-asset = 请说明是哪个资产（不能是 AUD），例如 <code>/alert BTC 收益 20%</code>。
+alerts-portfolio-chat-error-direction = 请说明高于还是低于，例如 <code>/alert 资产 低于 5万</code>。
+alerts-portfolio-chat-error-level-format = 请用澳元金额表示，例如 <code>50000</code>、<code>120k</code>、<code>$1.2m</code> 或 <code>5万</code>（最多两位小数）。
+alerts-portfolio-chat-error-level-range = 金额必须在 { $min } 到 { $max } 之间。
+alerts-portfolio-chat-error-percent-format = 请用数字表示百分比，例如 <code>5</code> 或 <code>-3%</code>（最多两位小数）。
+alerts-portfolio-chat-error-percent-range = 百分比必须在 { $min }% 到 { $max }% 之间。
+alerts-portfolio-chat-which-side = 总资产高于 { $level } 时提醒，还是低于时提醒？请选择。
+alerts-portfolio-chat-side-button = { $direction ->
+        [above] ▲ 高于 { $level }
+       *[below] ▼ 低于 { $level }
+    }
+alerts-portfolio-chat-refused-heartbeat = 本机器人无法监控资产提醒：它每 { $seconds } 秒读取一次每个账户，在交易所的频率限制内已没有余量再读取你的资产（需要超过 50 秒）。价格提醒仍可使用，例如 <code>/alert BTC moves 5% 1h</code>。
+alerts-portfolio-chat-refused-limit = 你已有 { $limit } 个资产提醒，已达上限。请先在 /alerts 中删除一个。
+alerts-portfolio-chat-summary-title = <b>💼 由机器人监控的新资产提醒</b>
+alerts-portfolio-chat-summary-edit-title = <b>💼 修改由机器人监控的资产提醒</b>
+alerts-portfolio-chat-card-what = 当{ $what }时提醒。
+alerts-portfolio-chat-now-value = 当前：{ $total }
+alerts-portfolio-chat-now-day = 今日至今：{ $percent }
+alerts-portfolio-chat-now-asset = { $asset } 当前相对买入均价：{ $percent }
+alerts-portfolio-chat-now-unknown = 当前：交易所暂时没有给出这个数字。
+alerts-portfolio-chat-not-held = ⚠️ 你目前没有持有 { $asset }：在你持有之前，这个提醒不会响。
+alerts-portfolio-chat-past-now = 当前已经越过这个值：要等数字回落后再次越过时才会提醒。
+alerts-portfolio-chat-every = { $unit ->
+        [minutes] { $count } 分钟
+       *[seconds] { $count } 秒
+    }
+alerts-portfolio-chat-checked = 每 { $every }检查一次：机器人用你的 API 密钥读取你的资产，只在这里给你发消息（不发邮件或短信），也不会自行交易。
+alerts-portfolio-chat-list-title = <b>💼 由机器人监控的资产</b>（{ $count }）：用你的密钥读取，只在这里发消息
+alerts-portfolio-chat-line = 💼 { $what }{ $state ->
+        [paused] {" "}· ⏸ 已暂停
+       *[active] {""}
+    }
+alerts-portfolio-chat-list-button = { $kind ->
+        [portfolio_value] 💼 总资产
+        [portfolio_day] 💼 当日收益
+       *[asset_return] 💼 { $asset } 收益
+    }
+alerts-portfolio-chat-card-title = <b>💼 资产提醒，由机器人监控</b>
+alerts-portfolio-chat-confirm-delete = 删除这个资产提醒（{ $what }）？
+alerts-portfolio-chat-kind-button = { $kind ->
+        [portfolio_value] 💼 总资产
+        [portfolio_day] 💼 当日收益
+       *[asset_return] 💼 相对买入均价的收益
+    }
+alerts-portfolio-chat-whole-button = 💼 我的全部资产
+alerts-portfolio-chat-ask-kind = 要让机器人监控你资产的哪一项？
+alerts-portfolio-chat-ask-side = 总资产高于还是低于某个金额时提醒？
+alerts-portfolio-chat-ask-level = { $direction ->
+        [above] 总资产达到多少澳元或以上时提醒？
+       *[below] 总资产降到多少澳元或以下时提醒？
+    }请输入金额，例如 50000、120k 或 5万。
+alerts-portfolio-chat-ask-direction = { $asset ->
+        [none] 当日收益率往哪个方向变动时提醒？
+       *[other] 你的 { $asset } 收益率往哪个方向变动时提醒？
+    }
+alerts-portfolio-chat-ask-percent = 多少个百分点？请选择或输入，例如 5。
+alerts-portfolio-chat-edit-intro = 正在修改资产提醒（{ $what }）。可以按 <code>/alert</code> 后面的写法在一行里重新输入（当前：<code>{ $words }</code>），也可以逐步设置。

@@ -91,6 +91,8 @@ export interface BotDeps {
   marketAlerts: MarketAlertStore;
   /** Each user's portfolio alerts (total value, day return, an asset's return), read on the heartbeat. */
   portfolioAlerts: PortfolioAlertStore;
+  /** ALERT_POLL_SECONDS: the heartbeat's period, which sets how often portfolio alerts can be read. */
+  alertPollSeconds: number;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */

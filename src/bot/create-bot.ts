@@ -51,6 +51,8 @@ import { alertsFeature } from "./alerts/feature.ts";
 import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
 import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
 import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
+import { onPortfolioChoice, type PortfolioPayload } from "./alerts/portfolio-chat.ts";
+import { PORTFOLIO_EDIT_CONVERSATION, portfolioEditConversation } from "./alerts/portfolio-conversation.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";
@@ -248,6 +250,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       createConversation(alertConversation(deps), ALERT_CONVERSATION),
       createConversation(alertEditConversation(deps), ALERT_EDIT_CONVERSATION),
       createConversation(marketEditConversation(deps), MARKET_EDIT_CONVERSATION),
+      createConversation(portfolioEditConversation(deps), PORTFOLIO_EDIT_CONVERSATION),
       createConversation(dcaCreateConversation(deps), DCA_CREATE_CONVERSATION),
       createConversation(dcaEditConversation(deps), DCA_EDIT_CONVERSATION),
       createConversation(statementConversation(deps), STATEMENT_CONVERSATION),
@@ -309,6 +312,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     onAlertChoice(ctx, deps, payload as AlertPayload, verb);
   const onMarket: ActionHandler = (ctx, payload, verb) =>
     onMarketChoice(ctx, deps, payload as MarketPayload, verb);
+  const onPortfolio: ActionHandler = (ctx, payload, verb) =>
+    onPortfolioChoice(ctx, deps, payload as PortfolioPayload, verb);
   const features: Composer<BotContext>[] = [
     startFeature(deps),
     balanceFeature(deps),
@@ -334,6 +339,9 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       "market-create": onMarket,
       "market-replace": onMarket,
       "market-delete": onMarket,
+      "portfolio-create": onPortfolio,
+      "portfolio-replace": onPortfolio,
+      "portfolio-delete": onPortfolio,
       dca: (ctx, payload, verb) => onDcaAction(ctx, deps, payload as DcaPayload, verb),
       withdraw: (ctx, payload, verb) => onWithdrawChoice(ctx, deps, payload as WithdrawPayload, verb),
       addr: (ctx, payload, verb) => onAddressAction(ctx, deps, payload as AddressPayload, verb),

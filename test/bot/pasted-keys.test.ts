@@ -273,6 +273,38 @@ const PROMPTS: Prompt[] = [
     answer: { text: "200", expect: "Change what alert" },
   },
   {
+    name: "portfolio alert: the total value's amount",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("💼 My whole portfolio");
+      await chat.press("💼 Total value");
+      await chat.press("▼ Below");
+    },
+    conversation: true,
+    answer: { text: "50000", expect: "New portfolio alert" },
+  },
+  {
+    name: "portfolio alert: an asset return's percent",
+    reach: async (chat) => {
+      await chat.send("/alert");
+      await chat.press("BTC");
+      await chat.press("💼 Return on what I paid");
+      await chat.press("▲ Up");
+    },
+    conversation: true,
+    answer: { text: "20", expect: "New portfolio alert" },
+  },
+  {
+    name: "portfolio alert card: edit in one line",
+    reach: async (chat) => {
+      await chat.send("/alert portfolio below 50000");
+      await chat.press("Confirm");
+      await chat.press("✏️ Edit");
+    },
+    conversation: true,
+    answer: { text: "portfolio above 60000", expect: "Change this portfolio alert" },
+  },
+  {
     name: "withdraw: which asset",
     reach: async (chat) => {
       await saveConfirmedAddress(chat);

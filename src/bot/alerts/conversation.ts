@@ -1,8 +1,9 @@
 /**
- * The guided /alert: asset; level (the current buy and sell prices and a few steps around the market
- * as buttons, or typed); above / below / automatic; alert only, buy or sell; for a trade the quantity on
- * the spend or the receive side, checked against the balance and the key; email and SMS; then the same
- * summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
+ * The guided /alert: asset (or the whole portfolio, a button below the assets: a portfolio alert, see
+ * portfolio-conversation.ts); level (the current buy and sell prices and a few steps around the market as
+ * buttons, or typed; or a market kind, or the asset's return on what was paid); above / below / automatic;
+ * alert only, buy or sell; for a trade the quantity on the spend or the receive side, checked against the
+ * balance and the key; email and SMS; then the same summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
  * Every refused answer is explained and the same question stays open; a command or Cancel leaves.
  *
  * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data
@@ -23,6 +24,7 @@ import {
   sideAsset,
 } from "../../services/alerts/checks.ts";
 import type { MarketAlertKind } from "../../services/alerts/market-kinds.ts";
+import { accountNamed, portfolioKindNamed } from "../../services/alerts/portfolio-words.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
@@ -51,6 +53,7 @@ import {
   summarizeMarket,
   typedKind,
 } from "./market-conversation.ts";
+import { guidedPortfolioAlert } from "./portfolio-conversation.ts";
 
 /** The guided create's id, for `ctx.conversation.enter`. */
 export const ALERT_CONVERSATION = "alert";
@@ -63,6 +66,12 @@ export interface AlertEditArgs {
   triggerId: number;
   field: "level" | "quantity";
 }
+
+/** What the asset question answers when the whole portfolio is picked (no asset code is lower case). */
+const WHOLE_PORTFOLIO = "portfolio";
+
+/** A kind offered beside a level: a market kind, or the asset's return on what was paid (a portfolio alert). */
+type OfferedKind = MarketAlertKind | "asset_return";
 
 /** Prices of one asset as plain strings. */
 interface Prices {
@@ -146,7 +155,8 @@ function levelOptions(prices: Prices): { level: string; label: string }[] {
 
 /**
  * Asks for a level (buttons or typed) until a good one is given; undefined on cancel. With `offerKinds`,
- * the market alerts' kinds are offered too (a button, or typed: "rsi", "涨跌"), and one picked is returned.
+ * the market alerts' kinds and the asset's return are offered too (a button, or typed: "rsi", "涨跌",
+ * "return", "收益"), and one picked is returned.
  */
 async function askLevel(
   conversation: Convo,
@@ -156,7 +166,7 @@ async function askLevel(
   locale: string,
   current?: string,
   offerKinds = false,
-): Promise<string | { kind: MarketAlertKind } | undefined> {
+): Promise<string | { kind: OfferedKind } | undefined> {
   const options = levelOptions(prices);
   const keyboard = new InlineKeyboard();
   options.forEach((option, i) => {
@@ -176,16 +186,31 @@ async function askLevel(
     hasCurrent: current === undefined ? "no" : "yes",
   });
   const text = offerKinds ? `${levelText}\n${ctx.t("market-ask-or-kind")}` : levelText;
-  const at = await ask(ctx, text, offerKinds ? kindButtons(ctx, keyboard) : keyboard);
+  if (offerKinds) {
+    kindButtons(ctx, keyboard).text(
+      ctx.t("alerts-portfolio-chat-kind-button", { kind: "asset_return" }),
+      "ag:k:asset_return",
+    );
+  }
+  const at = await ask(ctx, text, keyboard);
   for (;;) {
     const input = await nextInput(conversation, at.messageId, "ag:");
     if ("data" in input && input.data === "ag:x") return cancelled(ctx, at);
     let raw: string | undefined;
+    const typed = offerKinds && !("data" in input) ? input.text : undefined;
     const kind =
-      "data" in input ? /^ag:k:(\w+)$/.exec(input.data)?.[1] : offerKinds ? typedKind(input.text) : undefined;
+      "data" in input
+        ? /^ag:k:(\w+)$/.exec(input.data)?.[1]
+        : typed === undefined
+          ? undefined
+          : (typedKind(typed) ?? (portfolioKindNamed(typed) === "asset_return" ? "asset_return" : undefined));
     if (offerKinds && MARKET_KINDS.includes(kind as MarketAlertKind)) {
       await answered(ctx, at, text, ctx.t("market-kind-button", { kind: kind as string }));
       return { kind: kind as MarketAlertKind };
+    }
+    if (offerKinds && kind === "asset_return") {
+      await answered(ctx, at, text, ctx.t("alerts-portfolio-chat-kind-button", { kind }));
+      return { kind };
     }
     if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
     else raw = input.text;
@@ -327,8 +352,17 @@ export function alertConversation(deps: BotDeps) {
       notAmong: (code) => ctx.t("asset-no-price", { asset: escapeHtml(code) }),
       pickAgain: ctx.t("alerts-pick-again"),
       cancelled: ctx.t("cancelled"),
+      extra: {
+        label: ctx.t("alerts-portfolio-chat-whole-button"),
+        value: WHOLE_PORTFOLIO,
+        typed: accountNamed,
+      },
     });
     if (asset === undefined) return;
+    if (asset === WHOLE_PORTFOLIO) {
+      await guidedPortfolioAlert(conversation, ctx, deps, permission !== undefined);
+      return;
+    }
     const prices = await conversation.external((outside) => loadPrices(outside, deps, asset));
     if (!prices.ok) {
       if (prices.text !== undefined) await ctx.reply(prices.text);
@@ -337,6 +371,11 @@ export function alertConversation(deps: BotDeps) {
     const level = await askLevel(conversation, ctx, asset, prices.data, locale, undefined, true);
     if (level === undefined) return;
     if (typeof level !== "string") {
+      if (level.kind === "asset_return") {
+        // A portfolio alert on this asset's return: it reads the account, so it needs a key.
+        await guidedPortfolioAlert(conversation, ctx, deps, permission !== undefined, level.kind, asset);
+        return;
+      }
       // A market alert, watched by the bot: its own fields, then its summary.
       const spec = await askMarketFields(conversation, ctx, asset, level.kind);
       if (spec !== undefined) await conversation.external((outside) => summarizeMarket(outside, deps, spec));

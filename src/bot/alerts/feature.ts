@@ -1,9 +1,9 @@
 /**
- * Price triggers and market alerts in the chat: /alerts (the market alerts the bot watches, then every
- * trigger of the account, paged, each with a card; either part shows when the other's source fails),
- * /alert (the quick form of either straight to a summary with Confirm; without arguments the guided
- * conversation), the cards' buttons, and the buttons on alert messages (`al:open|pause|enable|trade`, see
- * buttons.ts).
+ * Price triggers, market alerts and portfolio alerts in the chat: /alerts (the market alerts and the
+ * portfolio alerts the bot watches, then every trigger of the account, paged, each with a card; each part
+ * shows when another's source fails), /alert (the quick form of any straight to a summary with Confirm;
+ * without arguments the guided conversation), the cards' buttons, and the buttons on alert messages
+ * (`al:open|pause|enable|trade`, see buttons.ts).
  */
 import { type Composer, InlineKeyboard } from "grammy";
 import {
@@ -16,6 +16,13 @@ import {
 import { parseMarketAlertSpec } from "../../services/alerts/market-kinds.ts";
 import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
 import { marketWordsOf, readMarketWords } from "../../services/alerts/market-words.ts";
+import { parsePortfolioAlertSpec } from "../../services/alerts/portfolio-kinds.ts";
+import type { StoredPortfolioAlert } from "../../services/alerts/portfolio-store.ts";
+import {
+  type PortfolioWords,
+  portfolioWordsOf,
+  readPortfolioQuickForm,
+} from "../../services/alerts/portfolio-words.ts";
 import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
@@ -23,6 +30,7 @@ import { assetCodesIn, assetsOf, listedNow, unknownAssetText } from "../flow-kit
 import { describeExchangeError, showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAud } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 import { statusLabel } from "../history/format.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
@@ -50,6 +58,18 @@ import {
 } from "./market-chat.ts";
 import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market-conversation.ts";
 import { describeMarketError, renderMarketLine } from "./market-describe.ts";
+import {
+  askPortfolioDelete,
+  openPortfolioCard,
+  PORTFOLIO_CARD_PATTERN,
+  type PortfolioCardVerb,
+  portfolioCardData,
+  setPortfolioPaused,
+  showPortfolioCard,
+  summarizePortfolio,
+} from "./portfolio-chat.ts";
+import { PORTFOLIO_EDIT_CONVERSATION, type PortfolioEditArgs } from "./portfolio-conversation.ts";
+import { describePortfolioError, portfolioButtonLabel, renderPortfolioLine } from "./portfolio-describe.ts";
 import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./quick-form.ts";
 
 const PAGE_SIZE = 5;
@@ -130,24 +150,59 @@ async function marketAlertsOf(ctx: BotContext, deps: BotDeps): Promise<StoredMar
   }
 }
 
+/**
+ * The user's portfolio alerts, or undefined when there are none or they cannot be read (then the other
+ * parts show as before; a failed read is logged).
+ */
+async function portfolioAlertsOf(
+  ctx: BotContext,
+  deps: BotDeps,
+): Promise<StoredPortfolioAlert[] | undefined> {
+  try {
+    const alerts = await deps.portfolioAlerts.list(ctx.from?.id as number);
+    return alerts.length > 0 ? alerts : undefined;
+  } catch (error) {
+    ctx.log.warn({ err: { message: (error as Error).message } }, "could not read portfolio alerts");
+    return undefined;
+  }
+}
+
 async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: boolean): Promise<void> {
-  const market = page === 1 ? await marketAlertsOf(ctx, deps) : undefined;
-  if (market === undefined) return showTriggerList(ctx, deps, page, edit);
-  // Both parts: each shows whatever the other's source does (no key, the exchange down).
+  const [market, portfolio] =
+    page === 1 ? await Promise.all([marketAlertsOf(ctx, deps), portfolioAlertsOf(ctx, deps)]) : [];
+  if (market === undefined && portfolio === undefined) return showTriggerList(ctx, deps, page, edit);
+  // Every part: each shows whatever another's source does (no key, the exchange down).
   const loaded = await readTriggerPage(ctx, deps, page);
   if (loaded === undefined) return;
   const keyboard = new InlineKeyboard();
-  const parts = [
-    [
-      ctx.t("market-list-title", { count: market.length }),
-      ...market.map((alert) => renderMarketLine(alert, ctx.t)),
-    ].join("\n"),
-  ];
-  market.forEach((alert, i) => {
-    keyboard.text(`🤖 ${alert.spec.asset}`, marketCardData("card", alert.id));
-    if (i % 3 === 2) keyboard.row();
-  });
-  keyboard.row();
+  const parts: string[] = [];
+  if (market !== undefined) {
+    parts.push(
+      [
+        ctx.t("market-list-title", { count: market.length }),
+        ...market.map((alert) => renderMarketLine(alert, ctx.t)),
+      ].join("\n"),
+    );
+    market.forEach((alert, i) => {
+      keyboard.text(`🤖 ${alert.spec.asset}`, marketCardData("card", alert.id));
+      if (i % 3 === 2) keyboard.row();
+    });
+    keyboard.row();
+  }
+  if (portfolio !== undefined) {
+    const locale = await ctx.i18n.getLocale();
+    parts.push(
+      [
+        ctx.t("alerts-portfolio-chat-list-title", { count: portfolio.length }),
+        ...portfolio.map((alert) => renderPortfolioLine(alert, ctx.t, locale)),
+      ].join("\n"),
+    );
+    portfolio.forEach((alert, i) => {
+      keyboard.text(portfolioButtonLabel(alert, ctx.t), portfolioCardData("card", alert.id));
+      if (i % 2 === 1) keyboard.row();
+    });
+    keyboard.row();
+  }
   if ("problem" in loaded) parts.push(loaded.problem);
   else if (loaded.list.count === 0) parts.push(ctx.t("alerts-none-triggers"));
   else {
@@ -414,6 +469,96 @@ async function marketQuickForm(ctx: BotContext, deps: BotDeps, form: MarketQuick
   await summarizeMarket(ctx, deps, { ...checked.spec, asset });
 }
 
+// `apq:<the form's words>`: a choice the form left open (a side, an asset), as the whole form (under 64 bytes).
+const PORTFOLIO_FORM_PATTERN = /^apq:(.{1,56})$/;
+
+/**
+ * The portfolio form of /alert (`portfolio …`, `ASSET return …`): its figures checked, a value's side asked
+ * when the form names none (or both), an asset's return's asset resolved (an unknown one is answered with
+ * the closest as buttons), then its summary with Confirm.
+ */
+async function portfolioQuickForm(
+  ctx: BotContext,
+  deps: BotDeps,
+  form: { asset?: string; words: PortfolioWords },
+): Promise<void> {
+  const locale = await ctx.i18n.getLocale();
+  const { words } = form;
+  // The figures first, on a stand-in side and asset: a refusal needs no question and no asset list.
+  const checked = parsePortfolioAlertSpec({ direction: "above", ...words, asset: "X" });
+  if (!checked.ok) {
+    await ctx.reply(describePortfolioError(checked.error, words.kind, ctx.t, locale));
+    return;
+  }
+  if (checked.spec.kind === "portfolio_value" && words.direction === undefined) {
+    const level = checked.spec.level;
+    const keyboard = new InlineKeyboard();
+    for (const direction of ["above", "below"] as const) {
+      const label = ctx.t("alerts-portfolio-chat-side-button", {
+        direction,
+        level: formatAud(level, locale),
+      });
+      keyboard.text(label, `apq:portfolio ${direction} ${level}`);
+    }
+    await ctx.reply(ctx.t("alerts-portfolio-chat-which-side", { level: formatAud(level, locale) }), {
+      reply_markup: keyboard,
+    });
+    return;
+  }
+  if (checked.spec.kind !== "asset_return") {
+    await summarizePortfolio(ctx, deps, checked.spec);
+    return;
+  }
+  const typed = form.asset ?? "";
+  if (typed.toUpperCase() === "AUD") {
+    await ctx.reply(describePortfolioError("asset", words.kind, ctx.t, locale));
+    return;
+  }
+  const names = await listedNow(deps);
+  let asset = typed.toUpperCase();
+  if (names !== undefined) {
+    const directory = assetsOf(ctx, names);
+    const match = resolveAsset(directory, typed);
+    if (!match.found) {
+      const keyboard = new InlineKeyboard();
+      for (const code of match.closest.slice(0, 4)) {
+        keyboard.text(code, `apq:${portfolioWordsOf(checked.spec, code)}`);
+      }
+      await ctx.reply(unknownAssetText(ctx.t, directory, typed, match.closest), { reply_markup: keyboard });
+      return;
+    }
+    asset = match.code;
+  }
+  await summarizePortfolio(ctx, deps, { ...checked.spec, asset });
+}
+
+/** A portfolio alert card's button: open, pause, resume, edit (the guided steps, prefilled), delete (asks first). */
+async function onPortfolioCardButton(
+  ctx: BotContext,
+  deps: BotDeps,
+  verb: PortfolioCardVerb,
+  id: string,
+): Promise<void> {
+  switch (verb) {
+    case "pause":
+    case "resume":
+      return setPortfolioPaused(ctx, deps, id, verb === "pause");
+    case "edit": {
+      await ctx.conversation.exitAll();
+      const args: PortfolioEditArgs = { id };
+      await ctx.conversation.enter(PORTFOLIO_EDIT_CONVERSATION, args);
+      return;
+    }
+    case "card":
+    case "del": {
+      const alert = await openPortfolioCard(ctx, deps, id);
+      if (alert === undefined) return;
+      if (verb === "del") await askPortfolioDelete(ctx, deps, alert);
+      else await showPortfolioCard(ctx, deps, alert, true);
+    }
+  }
+}
+
 /** A market alert card's button: open, pause, resume, edit (the guided steps, prefilled), delete (asks first). */
 async function onMarketCardButton(
   ctx: BotContext,
@@ -458,6 +603,11 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const args = await assetCodesIn(ctx, deps, ctx.match);
+    const portfolio = readPortfolioQuickForm(args);
+    if (portfolio !== undefined) {
+      await portfolioQuickForm(ctx, deps, portfolio);
+      return;
+    }
     const market = parseMarketQuickForm(args);
     if (market !== undefined) {
       await marketQuickForm(ctx, deps, market);
@@ -482,6 +632,19 @@ export function alertsFeature(deps: BotDeps): Composer<BotContext> {
     const words = readMarketWords(ctx.match[2] as string);
     const checked = words && parseMarketAlertSpec({ ...words, asset: ctx.match[1] });
     if (checked?.ok) await summarizeMarket(ctx, deps, checked.spec);
+  });
+
+  // A choice a portfolio form left open (a side, the closest assets): the form with it.
+  privateChats.callbackQuery(PORTFOLIO_FORM_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const form = readPortfolioQuickForm(ctx.match[1] as string);
+    const checked = form && parsePortfolioAlertSpec({ ...form.words, asset: form.asset });
+    if (checked?.ok) await summarizePortfolio(ctx, deps, checked.spec);
+  });
+
+  privateChats.callbackQuery(PORTFOLIO_CARD_PATTERN, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await onPortfolioCardButton(ctx, deps, ctx.match[1] as PortfolioCardVerb, ctx.match[2] as string);
   });
 
   privateChats.callbackQuery(MARKET_CARD_PATTERN, async (ctx) => {

@@ -65,8 +65,8 @@ export function typedKind(text: string): MarketAlertKind | undefined {
   return /[a-z\p{Script=Han}]/iu.test(text) ? readMarketWords(text)?.kind : undefined;
 }
 
-/** The direction a typed answer names, in either language. */
-function typedDirection(text: string): MarketDirection | undefined {
+/** The direction a typed answer names, in either language (also the portfolio alerts' returns). */
+export function typedDirection(text: string): MarketDirection | undefined {
   const words = readMarketWords(text);
   return words !== undefined && typeof words.direction === "string"
     ? (words.direction as MarketDirection)

@@ -97,11 +97,17 @@ export interface AssetQuestion extends Omit<AssetChoices, "buttons"> {
   columns: number;
   /** What the question reads once cancelled. */
   cancelled: string;
+  /**
+   * A choice beside the assets (the alert's "my whole portfolio"): its button on a row of its own
+   * (`<prefix>e`), also picked by a typed answer `typed` accepts; picking it answers `value`.
+   */
+  extra?: { label: string; value: string; typed: (text: string) => boolean };
 }
 
 /**
- * Asks for one of `question.among`, by button or typed (see {@link typedAsset}); the answered question
- * shows the pick under it. Undefined when the user cancels (a command leaves the flow, as at every step).
+ * Asks for one of `question.among`, by button or typed (see {@link typedAsset}), or the question's extra
+ * choice (its `value`); the answered question shows the pick under it. Undefined when the user cancels (a
+ * command leaves the flow, as at every step).
  */
 export async function askAsset(
   conversation: Convo,
@@ -109,13 +115,14 @@ export async function askAsset(
   deps: BotDeps,
   question: AssetQuestion,
 ): Promise<string | undefined> {
-  const { prefix, columns } = question;
+  const { prefix, columns, extra } = question;
   const buttons = (codes: readonly string[]) => {
     const keyboard = new InlineKeyboard();
     codes.forEach((code, i) => {
       keyboard.text(code, `${prefix}a:${code}`);
       if (i % columns === columns - 1) keyboard.row();
     });
+    if (extra !== undefined) keyboard.row().text(extra.label, `${prefix}e`);
     return keyboard.row().text(ctx.t("button-cancel"), `${prefix}x`);
   };
   let text = question.text;
@@ -124,6 +131,10 @@ export async function askAsset(
   for (;;) {
     const input = await nextInput(conversation, at.messageId, prefix);
     let code: string;
+    if (extra !== undefined && ("data" in input ? input.data === `${prefix}e` : extra.typed(input.text))) {
+      await ctx.api.editMessageText(at.chatId, at.messageId, `${text}\n<b>${escapeHtml(extra.label)}</b>`);
+      return extra.value;
+    }
     if ("data" in input) {
       if (input.data === `${prefix}x`) {
         await ctx.api.editMessageText(at.chatId, at.messageId, question.cancelled);

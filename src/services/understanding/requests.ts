@@ -2,7 +2,7 @@
  * Plain requests typed outside any flow, read deterministically (no outside service) in either language:
  * "btc", "price of eth?", "buy 100 aud of eth", "sell 0.2 btc", "swap 0.01 btc to eth", "卖出 0.5 个以太坊",
  * "tell me when sol goes under 200", "eth > 6k", "alert me if btc moves 5% in an hour", "my balance",
- * "交易记录". A request is answered with the
+ * "alert me if my portfolio falls below 50k", "交易记录". A request is answered with the
  * command line that does the same ("/buy ETH 100 AUD"), so it leads into the very flow of its command and
  * ends at the same summary with Confirm; nothing here acts.
  *
@@ -12,6 +12,7 @@
  */
 import { parseMarketAlertSpec } from "../alerts/market-kinds.ts";
 import { marketWordsOf, readMarketWords } from "../alerts/market-words.ts";
+import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio-words.ts";
 import { readTypedNumber } from "./typed-number.ts";
 
 /** The commands a request may come to. */
@@ -269,6 +270,7 @@ export class RequestReader {
     const tokens = all.filter((token) => !(token.kind === "role" && token.role === "filler"));
     if (tokens.length === 0) return undefined;
     return (
+      readPortfolioAlert(tokens, text) ??
       readTrade(tokens) ??
       readMarketAlert(tokens, text) ??
       readAlert(tokens) ??
@@ -380,6 +382,20 @@ function readMarketAlert(tokens: readonly Token[], text: string): UnderstoodRequ
   const asset = assets[0] as string;
   const checked = parseMarketAlertSpec({ ...words, asset });
   return { command: "alert", args: [asset, checked.ok ? marketWordsOf(checked.spec) : text] };
+}
+
+/**
+ * "alert me if my portfolio falls below 50k", "alert me when btc is up 20% on what I paid", "我的资产低于5万提醒我",
+ * "比特币收益率超过20%提醒我": a portfolio alert, as its quick form ("/alert portfolio below 50000", "/alert BTC
+ * return +20%"). It takes an alert word and the account named with no asset, or one asset and a word for its
+ * return (alerts/portfolio-words.ts); figures are passed on as read, for the quick form to check.
+ */
+function readPortfolioAlert(tokens: readonly Token[], text: string): UnderstoodRequest | undefined {
+  if (!tokens.some((token) => isRole(token, "alert"))) return undefined;
+  const assets = [...new Set(assetsOf(tokens))];
+  const words = readPortfolioRequest(text, assets);
+  if (words === undefined) return undefined;
+  return { command: "alert", args: [portfolioWordsOf(words, assets[0])] };
 }
 
 /** "balance", "my alerts", "history btc", "withdraw eth", "交易记录". */

@@ -290,6 +290,15 @@ const ENGLISH: [string, string][] = [
   ["alert me when the 24h change of eth is over 8%", "/alert ETH 24h change 8%"],
   ["tell me when bitcoin rsi is oversold", "/alert BTC oversold rsi 30 70"],
   ["alert me if btc moves 5% in 2 hours", "/alert BTC alert me if btc moves 5% in 2 hours"],
+  // Portfolio alerts (the account read with the user's key).
+  ["alert me if my portfolio falls below 50k", "/alert portfolio below 50000"],
+  ["tell me when my portfolio is above 1.2m", "/alert portfolio above 1200000"],
+  ["alert me if my portfolio moves 5% in a day", "/alert portfolio day 5%"],
+  ["alert me when btc is up 20% on what I paid", "/alert BTC return +20%"],
+  ["notify me if my account drops under $45,000", "/alert portfolio below 45000"],
+  ["tell me when my portfolio reaches 100k", "/alert portfolio 100000"],
+  // Without a figure it is the command.
+  ["tell me my portfolio", "/portfolio"],
 ];
 
 const CHINESE: [string, string][] = [
@@ -405,6 +414,12 @@ const CHINESE: [string, string][] = [
   ["以太坊24小时下跌10%通知我", "/alert ETH down 10% 24h"],
   ["比特币每涨跌3%提醒我", "/alert BTC every 3%"],
   ["提醒我 以太坊 24小时涨跌幅 8%", "/alert ETH 24h change 8%"],
+  // 资产提醒（用用户的密钥读取账户）。
+  ["我的资产低于5万提醒我", "/alert portfolio below 50000"],
+  ["总资产高于12万时提醒我", "/alert portfolio above 120000"],
+  ["组合今天涨跌5%提醒我", "/alert portfolio day 5%"],
+  ["比特币收益率超过20%提醒我", "/alert BTC return +20%"],
+  ["以太坊收益跌破-10%通知我", "/alert ETH return -10%"],
 ];
 
 const NOT_REQUESTS = [
