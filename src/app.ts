@@ -29,12 +29,13 @@ import {
 import { appKeyPrefix, type RedisClient } from "./redis/url.ts";
 import { createArmedLevels } from "./services/alerts/armed-levels.ts";
 import { createMarketAlertStore } from "./services/alerts/market-store.ts";
-import { createPortfolioAlertStore } from "./services/alerts/portfolio-store.ts";
 import {
   createMarketWatch,
   type MarketWatch,
   type MarketWatchOptions,
 } from "./services/alerts/market-watch.ts";
+import { createPortfolioAlertStore } from "./services/alerts/portfolio-store.ts";
+import { portfolioAlertsWatched } from "./services/alerts/portfolio-watch.ts";
 import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
 import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
@@ -202,6 +203,9 @@ export function createApp(options: AppOptions): App {
     alertLevels: createArmedLevels({ redis, prefix: `${prefix}alerts:` }),
     marketAlerts: createMarketAlertStore({ redis, prefix: `${prefix}market-alerts:` }),
     portfolioAlerts: createPortfolioAlertStore({ redis, prefix: `${prefix}portfolio-alerts:` }),
+    portfolioAlertsWatched: portfolioAlertsWatched(
+      options.alertWatch?.pollSeconds ?? config.alertPollSeconds,
+    ),
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     // Long polling is one instance by Telegram's rule; webhooks may be served by several.
@@ -342,6 +346,7 @@ export function createApp(options: AppOptions): App {
     }),
     logger: logger.child({ component: "alert-watcher" }),
     pollSeconds: config.alertPollSeconds,
+    portfolioAlerts: deps.portfolioAlerts,
     ...options.alertWatch,
   });
   // Market alerts: evaluated by one instance at a time on the shared ticker's readings; no private read.

@@ -91,6 +91,8 @@ export interface BotDeps {
   marketAlerts: MarketAlertStore;
   /** Each user's portfolio alerts (total value, day return, an asset's return), read on the heartbeat. */
   portfolioAlerts: PortfolioAlertStore;
+  /** Whether the heartbeat watches portfolio alerts (false when ALERT_POLL_SECONDS is 50 or less: no room in the read budget). */
+  portfolioAlertsWatched: boolean;
   /** How long a swap quote is honoured by Confirm before it is re-estimated. */
   quoteTtlMs: number;
   /** The clock (epoch ms); injected so tests can age a quote without waiting. */
