@@ -61,11 +61,19 @@ export function createPortfolioWatch(options: PortfolioWatchOptions) {
     );
   }
 
-  /** Queues what the user's outbox holds (a crash left it there), then clears it. */
+  /** Queues what the user's outbox holds (a crash left it there), then clears it (an unreadable entry too). */
   async function drain(userId: number): Promise<void> {
     const entries = Object.entries(await store.outbox(userId));
     if (entries.length === 0) return;
-    await options.queue(entries.map(([, delivery]) => JSON.parse(delivery) as PortfolioDelivery));
+    const deliveries: PortfolioDelivery[] = [];
+    for (const [, raw] of entries) {
+      try {
+        deliveries.push(JSON.parse(raw) as PortfolioDelivery);
+      } catch {
+        logger.warn({ userId }, "portfolio alerts: an unreadable outbox entry dropped");
+      }
+    }
+    if (deliveries.length > 0) await options.queue(deliveries);
     await store.clearOutbox(
       userId,
       entries.map(([id]) => id),

@@ -243,6 +243,8 @@ describe("portfolio alerts on the heartbeat", () => {
     );
     expect(kept).toEqual([portfolioEventId(event)]);
     expect(Object.keys(await g.store.outbox(t.userId))).toEqual([portfolioEventId(event)]);
+    // An entry that does not parse is dropped, and does not hold the others back.
+    await redis.hset(g.store.keys.outbox(t.userId), "portfolio-x-1-u", "{not json");
     // Any read drains it (this one between beats), and a second read finds it empty.
     await w.triggersChanged(t.userId);
     await until(() => portfolioDeliveries(g).length === 1, 10_000, "the outbox's event");
