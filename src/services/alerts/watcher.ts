@@ -11,6 +11,8 @@
  * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
+ * - A beat's read (the scan marks the beat it queues; the user's next read takes the mark) also reads the
+ *   user's portfolio alerts on every k-th beat (portfolio-watch.ts); their events are delivery jobs too.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
  *   together: runtime/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
  *   after Telegram's retry_after.
