@@ -3,7 +3,8 @@
  * read on every k-th beat only (never on a read between beats), within 1.2 private reads a minute per user
  * at the default 60 s heartbeat; the AUD balance only with a value alert; paused alerts and heartbeats of
  * 50 s or less read nothing; states carry over a restart; an outbox a crash left is drained by the next
- * read; three instances send each event once. Beats are stepped by the test: it sets the user's due time
+ * read; a reading's write drops what an edit, pause or removal changed meanwhile; three instances send
+ * each event once. Beats are stepped by the test: it sets the user's due time
  * to a slot of its choice (the scan then queues that beat), so each stepped beat stands for a minute of
  * the default heartbeat without waiting one.
  */
@@ -253,6 +254,40 @@ describe("portfolio alerts on the heartbeat", () => {
     expect(portfolioDeliveries(g)).toEqual([delivery]);
     expect(await g.store.outbox(t.userId)).toEqual({});
   }, 30_000);
+
+  it("a reading's write keeps only alerts still there, unpaused and of the revision read", async () => {
+    const g = group(async () => undefined);
+    const userId = quietUser();
+    const [kept, edited, paused, removed] = await Promise.all(
+      ["1", "2", "3", "4"].map((percent) =>
+        create(g, userId, { kind: "asset_return", asset: "ETH", direction: "up", percent }),
+      ),
+    );
+    // Meanwhile (between the statistics read and the write): an edit, a pause, a removal.
+    await g.store.replace(userId, edited as string, {
+      kind: "asset_return",
+      asset: "ETH",
+      direction: "up",
+      percent: "9",
+    });
+    await g.store.setPaused(userId, paused as string, true);
+    await g.store.remove(userId, removed as string);
+    const state = { phase: "fired" as const, side: "up" as const, firedAt: 1, firedFigure: "12" };
+    const ids = [kept, edited, paused, removed] as string[];
+    const saved = await g.store.saveReading(
+      userId,
+      ids.map((id) => ({ id, rev: 0, state })),
+      ids.map((id) => ({ eventId: `e-${id}`, alertId: id, rev: 0, delivery: "{}" })),
+    );
+    expect(saved).toEqual([`e-${kept}`]);
+    expect(Object.keys(await g.store.outbox(userId))).toEqual([`e-${kept}`]);
+    const alerts = new Map((await g.store.list(userId)).map((a) => [a.id, a]));
+    expect(alerts.get(kept as string)?.state).toEqual(state);
+    expect(alerts.get(edited as string)?.state).toEqual({ phase: "new" });
+    // The paused one keeps the state it had (new): the reading's is not written.
+    expect(alerts.get(paused as string)?.state).toEqual({ phase: "new" });
+    expect(alerts.has(removed as string)).toBe(false);
+  });
 
   it("three instances send each event once; an alert paused since it fired is not sent", async () => {
     const t = await trader();
