@@ -1049,6 +1049,20 @@ market-notify-button-pause = Pause this alert
 market-notify-paused = ⏸ Paused. Resume it from /alerts.
 market-notify-gone = This alert no longer exists.
 
+## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
+alerts-portfolio-msg-value-up = 💼 Your portfolio is worth <b>{ $total }</b>, above your level of { $level }
+alerts-portfolio-msg-value-down = 💼 Your portfolio is worth <b>{ $total }</b>, below your level of { $level }
+alerts-portfolio-msg-day-up = 📈 Your portfolio is <b>{ $percent }</b> today
+alerts-portfolio-msg-day-down = 📉 Your portfolio is <b>{ $percent }</b> today
+alerts-portfolio-msg-asset-up = 📈 <b>{ $asset }</b> is <b>{ $percent }</b> on your average buy price
+alerts-portfolio-msg-asset-down = 📉 <b>{ $asset }</b> is <b>{ $percent }</b> on your average buy price
+alerts-portfolio-msg-setting-day = Your alert: a day's return of { $threshold }
+alerts-portfolio-msg-setting-asset = Your alert: a return of { $threshold } on the average buy price
+alerts-portfolio-msg-read = Read { $time } ({ $zone })
+alerts-portfolio-msg-watched = <i>Watched by this bot from your portfolio every few minutes: no email or SMS, and nothing is traded by itself.</i>
+alerts-portfolio-msg-button-portfolio = Portfolio
+alerts-portfolio-msg-already-paused = This alert is already paused. Resume it from /alerts.
+
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
 listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend
 listen-words-sell = sell, dump, offload, cash out, liquidate

@@ -1042,6 +1042,20 @@ market-notify-button-pause = 暂停此提醒
 market-notify-paused = ⏸ 已暂停。可在 /alerts 中恢复。
 market-notify-gone = 此提醒已不存在。
 
+## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
+alerts-portfolio-msg-value-up = 💼 你的资产总值为 <b>{ $total }</b>，已高于你设定的 { $level }
+alerts-portfolio-msg-value-down = 💼 你的资产总值为 <b>{ $total }</b>，已低于你设定的 { $level }
+alerts-portfolio-msg-day-up = 📈 你的资产今日收益 <b>{ $percent }</b>
+alerts-portfolio-msg-day-down = 📉 你的资产今日收益 <b>{ $percent }</b>
+alerts-portfolio-msg-asset-up = 📈 <b>{ $asset }</b> 相对你的平均买入价收益 <b>{ $percent }</b>
+alerts-portfolio-msg-asset-down = 📉 <b>{ $asset }</b> 相对你的平均买入价收益 <b>{ $percent }</b>
+alerts-portfolio-msg-setting-day = 你的提醒：今日收益达到 { $threshold }
+alerts-portfolio-msg-setting-asset = 你的提醒：相对平均买入价收益达到 { $threshold }
+alerts-portfolio-msg-read = 读取时间 { $time }（{ $zone }）
+alerts-portfolio-msg-watched = <i>由本机器人每隔几分钟读取你的资产数据监控：不发送邮件或短信，也不会自动交易。</i>
+alerts-portfolio-msg-button-portfolio = 资产配置
+alerts-portfolio-msg-already-paused = 此提醒已经暂停。可在 /alerts 中恢复。
+
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
 listen-words-buy = 买, 买入, 购买, 买进, 入手
 listen-words-sell = 卖, 卖出, 卖掉, 出售, 抛, 抛售, 变现

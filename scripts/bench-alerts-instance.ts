@@ -14,6 +14,9 @@
  * no exchange client). At `stop` it also writes the readings it evaluated (time, engine ms, events) and the
  * market deliveries it made (event id, user, reading ms, when the notifier returned, status) to BENCH_MARKET_OUT.
  *
+ * Portfolio alerts are read on the heartbeat as the app wires them (the bench makes them in the store); their
+ * statistics and balance reads are counted with the trigger reads.
+ *
  * Environment (set by the bench): REDIS_URL, SANDBOX_URL, TELEGRAM_ROOT, BENCH_PREFIX, BENCH_KEYS (a JSON
  * file: user id -> API key), BENCH_INSTANCE, BENCH_INSTANCES, BENCH_POLL_SECONDS, BENCH_READS_OUT,
  * BENCH_SENDS_PER_SECOND (the pacer's rate; unset: the app's default), BENCH_MARKET_OUT.
@@ -34,6 +37,7 @@ import {
   PUBLIC_LIMITS,
 } from "../src/exchange/index.ts";
 import { createMarketWatch, marketEventId } from "../src/services/alerts/market-watch.ts";
+import { createPortfolioAlertStore } from "../src/services/alerts/portfolio-store.ts";
 import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
 import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
@@ -67,29 +71,51 @@ const readErrors: Record<string, number> = {};
 const marketContext = new AsyncLocalStorage<true>();
 let marketReads = 0;
 
-/** The user's client, counting every trigger read (the watcher's only private reads). */
+/** `read` counted as one private read of the user (and as a failure by error name when it fails). */
+async function countedRead<T>(userId: number, read: () => Promise<T>): Promise<T> {
+  if (marketContext.getStore()) marketReads++;
+  const times = reads.get(userId) ?? [];
+  times.push(Date.now());
+  reads.set(userId, times);
+  try {
+    return await read();
+  } catch (error) {
+    const name = (error as Error).name;
+    readErrors[name] = (readErrors[name] ?? 0) + 1;
+    throw error;
+  }
+}
+
+/** Every page's items of a paged list, a counted read per page. */
+async function* pages<T>(
+  list: (page: number) => Promise<{ next: string | null; results: T[] }>,
+): AsyncGenerator<T, void, undefined> {
+  for (let page = 1; ; page++) {
+    const current = await list(page);
+    yield* current.results;
+    if (current.next === null || current.results.length === 0) return;
+  }
+}
+
+/**
+ * The user's client, counting every private read the watcher makes: the triggers on every read, and on a
+ * portfolio reading the statistics and the balances.
+ */
 function counted(userId: number, client: ExchangeClient): ExchangeClient {
-  const list: ExchangeClient["priceTriggers"]["list"] = async (query) => {
-    if (marketContext.getStore()) marketReads++;
-    const times = reads.get(userId) ?? [];
-    times.push(Date.now());
-    reads.set(userId, times);
-    try {
-      return await client.priceTriggers.list(query);
-    } catch (error) {
-      const name = (error as Error).name;
-      readErrors[name] = (readErrors[name] ?? 0) + 1;
-      throw error;
-    }
+  const list: ExchangeClient["priceTriggers"]["list"] = (query) =>
+    countedRead(userId, () => client.priceTriggers.list(query));
+  const stats: ExchangeClient["portfolio"]["stats"] = (query) =>
+    countedRead(userId, () => client.portfolio.stats(query));
+  return {
+    ...client,
+    priceTriggers: {
+      ...client.priceTriggers,
+      list,
+      iterate: (query = {}) => pages((page) => list({ ...query, page })),
+    },
+    portfolio: { stats, iterate: (query = {}) => pages((page) => stats({ ...query, page })) },
+    balances: { ...client.balances, all: () => countedRead(userId, () => client.balances.all()) },
   };
-  const iterate: ExchangeClient["priceTriggers"]["iterate"] = async function* (query = {}) {
-    for (let page = 1; ; page++) {
-      const current = await list({ ...query, page });
-      yield* current.results;
-      if (current.next === null || current.results.length === 0) return;
-    }
-  };
-  return { ...client, priceTriggers: { ...client.priceTriggers, list, iterate } };
 }
 
 const pacer = createTelegramPacer({
@@ -130,6 +156,7 @@ const watcher = createAlertWatcher({
   deliver: createAlertNotifier({ api, i18n, sessions, defaultTimezone: "UTC" }),
   logger,
   pollSeconds: Number(env.BENCH_POLL_SECONDS),
+  portfolioAlerts: createPortfolioAlertStore({ redis, prefix: `${prefix}portfolio-alerts:` }),
 });
 
 /** Readings this instance evaluated, and the market deliveries it made. */

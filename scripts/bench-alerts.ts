@@ -29,6 +29,12 @@
  * saw it, market events sent against the engine's events, duplicates, and the private reads made from
  * inside the market watch (0 expected: it has no exchange client).
  *
+ * Every tenth user also has portfolio alerts (a return alert on USDC, every second one a value alert too),
+ * read on the heartbeat as the app does when it is over 50 s (BENCH_POLL_SECONDS=60 for the default's
+ * budget; the steady state must then last 10 minutes to hold a reading of every user); USDC rises 10 %
+ * halfway through the steady state. It prints those users' private reads per minute at steady state (max,
+ * mean) against the 1.2 budget, and the portfolio events delivered.
+ *
  * Phases: connect, steady state (nothing near a level: heartbeats only), market alerts, market path (BENCH_MARKET_USERS
  * users make a BTC and an ETH trigger at a random level within BENCH_MARKET_SPREAD % above or below the
  * price, as users set them around it; then BTC and ETH take a random walk, one step a second, with their
@@ -63,6 +69,8 @@ import {
 import { startSandbox } from "../src/sandbox/server.ts";
 import { type MarketAlertSpec, MINUTE_MS } from "../src/services/alerts/market-kinds.ts";
 import { createMarketAlertStore } from "../src/services/alerts/market-store.ts";
+import { portfolioReadEvery } from "../src/services/alerts/portfolio-kinds.ts";
+import { createPortfolioAlertStore } from "../src/services/alerts/portfolio-store.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
 
 const args = process.argv.slice(2);
@@ -100,6 +108,15 @@ const JUMP = 0.08;
 const SIGMA: Record<string, number> = { BTC: 0.0001, ETH: 0.00013 };
 const REDIS_URL = env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const ASSETS = ["BTC", "ETH", "SOL"] as const;
+/**
+ * Portfolio alerts: every PORTFOLIO_EVERY-th user holds some of PORTFOLIO_ASSET (no trigger and no market
+ * alert watches it) and has a return alert on it (up 5 %); every second one of them also a value alert at a
+ * level never reached (so their readings read the AUD balance too). The asset rises 10 % halfway through
+ * the steady state: each return alert armed before and read after it fires once.
+ */
+const PORTFOLIO_EVERY = 10;
+const PORTFOLIO_ASSET = "USDC";
+const portfolioUser = (userId: number) => userId % PORTFOLIO_EVERY === 0;
 if (!Number.isInteger(INSTANCES) || INSTANCES < 1) throw new Error("--instances takes a whole number >= 1");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -453,6 +470,11 @@ try {
     const client = createExchangeClient({ baseUrl: sandbox.url, apiKey: account.read_write_key });
     clients.set(userId, client);
     keys[userId] = account.read_write_key;
+    if (portfolioUser(userId)) {
+      const request = { src_asset: "AUD", dst_asset: PORTFOLIO_ASSET, req_spend_amount: "2000" };
+      const estimate = await client.swaps.estimate(request);
+      await client.swaps.create({ ...request, expected_price: estimate.estimated_price_exact });
+    }
     for (const asset of ASSETS) {
       const factor = asset === "BTC" ? btcFactor(userId) : 1.05;
       await client.priceTriggers.create({
@@ -487,6 +509,24 @@ try {
     `set up ${USERS * 3} market alerts and 25 h of history for ${marketAssets.length} assets in ` +
       `${((Date.now() - marketMade) / 1000).toFixed(0)} s`,
   );
+
+  const portfolioStore = createPortfolioAlertStore({ redis, prefix: `${prefix}portfolio-alerts:` });
+  const portfolioUsers = userIds.filter(portfolioUser);
+  for (const userId of portfolioUsers) {
+    const at = Date.now();
+    await portfolioStore.create(
+      userId,
+      { kind: "asset_return", asset: PORTFOLIO_ASSET, direction: "up", percent: "5" },
+      at,
+    );
+    if (userId % (2 * PORTFOLIO_EVERY) === 0) {
+      await portfolioStore.create(
+        userId,
+        { kind: "portfolio_value", direction: "above", level: "1000000000" },
+        at,
+      );
+    }
+  }
 
   // The instances: each connects its share of the users, then watches.
   const connectStart = Date.now();
@@ -543,7 +583,10 @@ try {
 
   // Steady state: nothing near, only heartbeats (the connect phase's reads are left out).
   const steadyStart = Date.now();
-  await sleep(STEADY_S * 1000);
+  await sleep(STEADY_S * 500);
+  const portfolioMove = await mid(PORTFOLIO_ASSET);
+  sandbox.setPrice(PORTFOLIO_ASSET, (portfolioMove * 1.1).toPrecision(8));
+  await sleep(STEADY_S * 500);
   const steadyEnd = Date.now();
 
   // Market alerts: one asset at a time jumps; each jump fires one alert of each of its JUMP_USERS users.
@@ -612,7 +655,12 @@ try {
     (n, times) => n + times.filter((t) => t >= steadyStart && t < steadyEnd).length,
     0,
   );
-  const perUserPerMinute = steadyReads / USERS / ((steadyEnd - steadyStart) / 60_000);
+  const steadyMinutes = (steadyEnd - steadyStart) / 60_000;
+  const perUserPerMinute = steadyReads / USERS / steadyMinutes;
+  const portfolioPerMinute = portfolioUsers.map(
+    (id) => (reads.get(id) ?? []).filter((t) => t >= steadyStart && t < steadyEnd).length / steadyMinutes,
+  );
+  const portfolioSent = telegram.accepted.filter((m) => m.text.includes("average buy price")).length;
   const maxAccountMinute = Math.max(0, ...[...reads.values()].map((times) => peak(times, 60_000)));
   const marketPhaseReads = [...reads.values()].reduce(
     (n, times) => n + times.filter((t) => t >= sendStart && t < jumpEnd).length,
@@ -711,6 +759,19 @@ try {
     ["  detection (made -> queued) p50 / p99", pair(phases.beat.detection)],
     ["  queue wait (queued -> sent) p50 / p99", pair(phases.beat.wait)],
     ["private reads per user per minute (steady)", perUserPerMinute.toFixed(2)],
+    [
+      `portfolio alerts: ${portfolioUsers.length} users (k = ${portfolioReadEvery(POLL_S, 1) ?? "-"} / ${portfolioReadEvery(POLL_S, 2) ?? "-"})`,
+      portfolioReadEvery(POLL_S, 1) === null
+        ? `not watched: heartbeat ${POLL_S} s (over 50 s needed)`
+        : `${portfolioUsers.length + Math.floor(USERS / (2 * PORTFOLIO_EVERY))} alerts`,
+    ],
+    [
+      "  private reads per user per minute, max / mean",
+      `${Math.max(0, ...portfolioPerMinute).toFixed(2)} / ${(
+        portfolioPerMinute.reduce((a, b) => a + b, 0) / Math.max(1, portfolioPerMinute.length)
+      ).toFixed(2)} (budget 1.2)`,
+    ],
+    ["  portfolio events delivered", `${portfolioSent} (return alerts: ${portfolioUsers.length})`],
     ["most reads of one account in a minute", `${maxAccountMinute} (limit ${ACCOUNT_LIMITS.read})`],
     [
       "per-account read budget exceeded",

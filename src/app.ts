@@ -202,7 +202,7 @@ export function createApp(options: AppOptions): App {
     alertLevels: createArmedLevels({ redis, prefix: `${prefix}alerts:` }),
     marketAlerts: createMarketAlertStore({ redis, prefix: `${prefix}market-alerts:` }),
     portfolioAlerts: createPortfolioAlertStore({ redis, prefix: `${prefix}portfolio-alerts:` }),
-    alertPollSeconds: config.alertPollSeconds,
+    alertPollSeconds: options.alertWatch?.pollSeconds ?? config.alertPollSeconds,
     quoteTtlMs: options.quoteTtlMs ?? 30_000,
     now: options.now ?? Date.now,
     // Long polling is one instance by Telegram's rule; webhooks may be served by several.
@@ -343,6 +343,7 @@ export function createApp(options: AppOptions): App {
     }),
     logger: logger.child({ component: "alert-watcher" }),
     pollSeconds: config.alertPollSeconds,
+    portfolioAlerts: deps.portfolioAlerts,
     ...options.alertWatch,
   });
   // Market alerts: evaluated by one instance at a time on the shared ticker's readings; no private read.

@@ -51,6 +51,7 @@ import { alertsFeature } from "./alerts/feature.ts";
 import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
 import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
 import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
+import { portfolioAlertButtons } from "./alerts/portfolio-buttons.ts";
 import { onPortfolioChoice, type PortfolioPayload } from "./alerts/portfolio-chat.ts";
 import { PORTFOLIO_EDIT_CONVERSATION, portfolioEditConversation } from "./alerts/portfolio-conversation.ts";
 import { balanceFeature } from "./balance/feature.ts";
@@ -325,6 +326,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     swapFeature(deps),
     alertsFeature(deps),
     marketAlertButtons(deps),
+    portfolioAlertButtons(deps),
     recurringFeature(deps),
     historyFeature(deps),
     statementFeature(deps),

@@ -3,6 +3,7 @@
  * AUD entry of the balances.
  */
 import type { Transport } from "./http.ts";
+import { iteratePages } from "./pagination.ts";
 import { checkAssetCode, checkPage, type PageParams } from "./requests/values.ts";
 import { PortfolioStatistics, paginated } from "./schemas.ts";
 
@@ -16,16 +17,19 @@ export interface PortfolioQuery extends PageParams {
 
 /** Operations on portfolio statistics. */
 export function portfolioApi(http: Transport) {
+  /** One page of statistics. */
+  const stats = async (query: PortfolioQuery = {}) =>
+    http.request("portfolio.stats", {
+      query: {
+        ...checkPage(query.page, query.page_size),
+        asset: query.asset === undefined ? undefined : checkAssetCode(query.asset),
+        overall: query.overall,
+      },
+      schema: PortfolioPage,
+    });
   return {
-    /** One page of statistics. */
-    stats: async (query: PortfolioQuery = {}) =>
-      http.request("portfolio.stats", {
-        query: {
-          ...checkPage(query.page, query.page_size),
-          asset: query.asset === undefined ? undefined : checkAssetCode(query.asset),
-          overall: query.overall,
-        },
-        schema: PortfolioPage,
-      }),
+    stats,
+    /** Every page's result (each page holds one: its `overall` and its share of the assets). */
+    iterate: (query: Omit<PortfolioQuery, "page"> = {}) => iteratePages((page) => stats({ ...query, page })),
   };
 }

@@ -1,7 +1,6 @@
 /**
- * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message and each
- * recurring trade's run, in the
- * user's language and time zone, with sound, silently or not at all as their alert setting says; and the
+ * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message, each
+ * recurring trade's run and each portfolio alert (portfolio-format.ts), in the user's language and time zone, with sound, silently or not at all as their alert setting says; and the
  * one notice that their key stopped working. Telegram's answers become the watcher's results: a 429 is
  * "retry later" (nothing was sent), a 403 means the user blocked the bot. Market alerts (the kinds the bot
  * watches itself, services/alerts/market-watch.ts) go the same way: {@link createMarketAlertNotifier}.
@@ -25,6 +24,7 @@ import { renderRun } from "../recurring/run-format.ts";
 import type { AlertChart, AlertChartRequest } from "./alert-chart.ts";
 import { renderAlert } from "./event-format.ts";
 import { renderMarketAlert } from "./market-format.ts";
+import { renderPortfolioAlert } from "./portfolio-format.ts";
 
 /** Options of {@link createAlertNotifier}. */
 export interface AlertNotifierOptions {
@@ -63,6 +63,12 @@ export function createAlertNotifier(options: AlertNotifierOptions) {
         timeZone: zone,
         locale,
       };
+    } else if (delivery.kind === "portfolio_alert") {
+      if (level === "off") return { status: "muted" };
+      const zone = settings.timezone ?? options.defaultTimezone;
+      const rendered = renderPortfolioAlert(delivery.event, t, locale, zone);
+      text = rendered.text;
+      extra = { reply_markup: rendered.keyboard };
     } else if (delivery.kind === "recurring_run") {
       if (level === "off") return { status: "muted" };
       const zone = settings.timezone ?? options.defaultTimezone;

@@ -10,7 +10,11 @@
  */
 import { InlineKeyboard } from "grammy";
 import { type ExchangeClient, toDec } from "../../exchange/index.ts";
-import { type PortfolioAlertSpec, portfolioReadEvery } from "../../services/alerts/portfolio-kinds.ts";
+import {
+  type PortfolioAlertSpec,
+  portfolioAlertsWatched,
+  portfolioReadEvery,
+} from "../../services/alerts/portfolio-kinds.ts";
 import { type PortfolioFigures, portfolioFigures } from "../../services/alerts/portfolio-rules.ts";
 import {
   PORTFOLIO_ALERTS_PER_USER,
@@ -132,7 +136,7 @@ export async function portfolioSummary(
   spec: PortfolioAlertSpec,
   replacing?: string,
 ): Promise<PortfolioSummary> {
-  if (portfolioReadEvery(deps.alertPollSeconds, 1) === null)
+  if (!portfolioAlertsWatched(deps.alertPollSeconds))
     return { text: ctx.t("alerts-portfolio-chat-refused-heartbeat", { seconds: deps.alertPollSeconds }) };
   const userId = ctx.from?.id as number;
   const client = await deps.accounts.clientFor(userId, interactiveCall(ctx, deps));

@@ -1,10 +1,10 @@
 /**
- * Portfolio alerts (foundation): what a user asks for about their own account, read from the exchange's
+ * Portfolio alerts: what a user asks for about their own account, read from the exchange's
  * portfolio statistics on the heartbeat: the account's total value above or below a level, the day's return
  * beyond ±X %, an asset's return against its average buy price beyond ±X %. The spec (thresholds as
  * canonical decimal strings), the small state kept per alert (JSON, survives restarts), the checks a spec
  * passes before it is saved, and how often the statistics may be read within the private-read budget.
- * docs/alerts.md ("Portfolio alerts (foundation)") has the semantics and the budget's numbers.
+ * docs/alerts.md ("Portfolio alerts") has the semantics and the budget's numbers.
  */
 import { ALERT_ASSET, checkedDecimal } from "./market-kinds.ts";
 
@@ -167,4 +167,9 @@ export function portfolioReadEvery(pollSeconds: number, readsPerReading: number)
   const perBeat = 600 / PRIVATE_READS_PER_MINUTE_TENTHS;
   if (pollSeconds <= perBeat) return null;
   return Math.max(1, Math.ceil((perBeat * readsPerReading) / (pollSeconds - perBeat)));
+}
+
+/** Whether portfolio alerts can be watched with a heartbeat of `pollSeconds` within the private-read budget. */
+export function portfolioAlertsWatched(pollSeconds: number): boolean {
+  return portfolioReadEvery(pollSeconds, 1) !== null;
 }

@@ -39,6 +39,8 @@ export function portfolioAlertKeys(prefix: string) {
     alerts: (userId: number) => `${prefix}user:${userId}`,
     /** hash per user: alert id -> state JSON (the evaluation's state plus `rev`) */
     states: (userId: number) => `${prefix}states:${userId}`,
+    /** hash per user: event id -> delivery JSON, between a reading's write and its delivery jobs */
+    outbox: (userId: number) => `${prefix}outbox:${userId}`,
   };
 }
 
@@ -89,6 +91,33 @@ const REMOVE = cachedScript(`
 local n = redis.call("HDEL", KEYS[1], ARGV[1])
 redis.call("HDEL", KEYS[2], ARGV[1])
 return n
+`);
+
+// KEYS: alerts, states, outbox. ARGV: nStates, then (id, rev, state) x nStates, then (eventId, alertId, rev,
+// delivery) per event. A state or event is kept only while its alert is there, unpaused and of that revision
+// (an edit, pause or delete during the reading drops it). Returns the event ids kept.
+const SAVE_READING = cachedScript(`
+local function current(id, rev)
+  local raw = redis.call("HGET", KEYS[1], id)
+  if not raw then return false end
+  local ok, rec = pcall(cjson.decode, raw)
+  return ok and type(rec) == "table" and rec.paused ~= true and tostring(rec.rev or 0) == rev
+end
+local n = tonumber(ARGV[1])
+local i = 2
+for _ = 1, n do
+  if current(ARGV[i], ARGV[i + 1]) then redis.call("HSET", KEYS[2], ARGV[i], ARGV[i + 2]) end
+  i = i + 3
+end
+local kept = {}
+while i <= #ARGV do
+  if current(ARGV[i + 1], ARGV[i + 2]) then
+    redis.call("HSET", KEYS[3], ARGV[i], ARGV[i + 3])
+    kept[#kept + 1] = ARGV[i]
+  end
+  i = i + 4
+end
+return kept
 `);
 
 /** A stored record back, without its state; undefined for anything malformed. */
@@ -226,6 +255,38 @@ export function createPortfolioAlertStore(options: { redis: RedisClient; prefix:
     /** Deletes an alert; false when it was not there. */
     async remove(userId: number, id: string): Promise<boolean> {
       return (await runScript(redis, REMOVE, [...pair(userId), id])) === 1;
+    },
+
+    /**
+     * Saves what one reading of the user's statistics did, in one script: the changed states and the
+     * events (into the user's outbox), each only while its alert is there, unpaused and still of revision
+     * `rev`. Returns the ids of the events kept, which the caller queues and then clears.
+     */
+    async saveReading(
+      userId: number,
+      states: readonly { id: string; rev: number; state: PortfolioAlertState }[],
+      events: readonly { eventId: string; alertId: string; rev: number; delivery: string }[],
+    ): Promise<string[]> {
+      const args: (string | number)[] = [states.length];
+      for (const s of states) args.push(s.id, s.rev, storedPortfolioState(s.state, s.rev));
+      for (const e of events) args.push(e.eventId, e.alertId, e.rev, e.delivery);
+      return (await runScript(redis, SAVE_READING, [
+        3,
+        keys.alerts(userId),
+        keys.states(userId),
+        keys.outbox(userId),
+        ...args,
+      ])) as string[];
+    },
+
+    /** The user's outbox: event id -> delivery JSON, written but not yet queued. */
+    async outbox(userId: number): Promise<Record<string, string>> {
+      return redis.hgetall(keys.outbox(userId));
+    },
+
+    /** Clears queued events from the user's outbox. */
+    async clearOutbox(userId: number, eventIds: readonly string[]): Promise<void> {
+      if (eventIds.length > 0) await redis.hdel(keys.outbox(userId), ...eventIds);
     },
   };
 

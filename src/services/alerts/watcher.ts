@@ -11,6 +11,8 @@
  * - A read job (BullMQ, any instance) holds the user's read lock, reads every trigger, stores the armed
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
+ * - A beat's read (the scan marks the beat it queues; the user's next read takes the mark) also reads the
+ *   user's portfolio alerts on every k-th beat (portfolio-watch.ts); their events are delivery jobs too.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
  *   together: runtime/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
  *   after Telegram's retry_after.
@@ -39,6 +41,8 @@ import {
   parseLevels,
   parsePrices,
 } from "./levels.ts";
+import type { PortfolioAlertStore } from "./portfolio-store.ts";
+import { createPortfolioWatch, type PortfolioDelivery, portfolioEventId } from "./portfolio-watch.ts";
 import type { SharedTicker } from "./shared-ticker.ts";
 import type { AlertsSync } from "./sync.ts";
 
@@ -46,7 +50,8 @@ import type { AlertsSync } from "./sync.ts";
 export type AlertDelivery =
   | { kind: "alert"; userId: number; event: AlertEvent }
   | { kind: "key_revoked"; userId: number }
-  | { kind: "recurring_run"; userId: number; run: RecurringRun; outcome: RunOutcome };
+  | { kind: "recurring_run"; userId: number; run: RecurringRun; outcome: RunOutcome }
+  | PortfolioDelivery;
 
 /** A delivery job's data: a run's outcome is read from the history when its job runs. */
 type DeliveryJob =
@@ -90,6 +95,8 @@ export interface AlertWatcherOptions {
   lockDurationMs?: number;
   /** Users connected before the watcher existed, watched once on first start. */
   connectedUsers?: () => AsyncIterable<number>;
+  /** The portfolio alerts, read on the users' beats (none watched without it). */
+  portfolioAlerts?: PortfolioAlertStore;
 }
 
 type ReadData = { userId: number; force?: boolean };
@@ -180,6 +187,8 @@ export function alertKeys(prefix: string) {
     reading: (userId: number) => `${prefix}reading:${userId}`,
     again: (userId: number) => `${prefix}again:${userId}`,
     revoked: (userId: number) => `${prefix}revoked:${userId}`,
+    /** string: the slot (epoch ms) of the beat the scan queued, taken by the user's next read */
+    beat: (userId: number) => `${prefix}beat:${userId}`,
     sent: (userId: number, name: string) => `${prefix}sent:${userId}:${name}`,
   };
 }
@@ -240,6 +249,22 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
   };
 
   const member = (userId: number) => String(userId);
+  const portfolio =
+    options.portfolioAlerts &&
+    createPortfolioWatch({
+      store: options.portfolioAlerts,
+      pollSeconds: options.pollSeconds,
+      logger,
+      queue: async (deliveries) => {
+        await deliverQueue.addBulk(
+          deliveries.map((data) => ({
+            name: "portfolio_alert",
+            data,
+            opts: { ...deliverDefaults, jobId: portfolioEventId(data.event) },
+          })),
+        );
+      },
+    });
 
   async function queueRead(userId: number, force: boolean): Promise<void> {
     // Forced reads (the chat changed something) get ids of their own, so one queued by the scan does not
@@ -268,6 +293,7 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       keys.since(userId),
       keys.revoked(userId),
       keys.again(userId),
+      keys.beat(userId),
       runWatch.key(userId),
     );
   }
@@ -345,6 +371,16 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
       String(nextBeat(userId, Date.now(), pollMs)),
       ...diff.names,
     ]);
+    if (baseline || !portfolio) return true;
+    // The first read after the scan queued a beat is that beat's read; any other read finds no mark.
+    const slot = await redis.getdel(keys.beat(userId));
+    try {
+      await portfolio.read(userId, client, slot === null ? undefined : Number(slot));
+    } catch (error) {
+      if (!(error instanceof ExchangeUnauthorizedError)) throw error;
+      await keyRevoked(userId);
+      return false;
+    }
     return true;
   }
 
@@ -445,6 +481,12 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     }
   }
 
+  /** Whether a portfolio alert is still there, unpaused and of the revision that fired (else its event is dropped). */
+  async function portfolioAlertCurrent(data: PortfolioDelivery): Promise<boolean> {
+    const alert = await options.portfolioAlerts?.get(data.userId, data.event.id);
+    return alert !== undefined && !alert.paused && alert.rev === data.rev;
+  }
+
   /** The delivery of a job: a run's outcome is read now (a failed read fails the job, which is retried). */
   async function toDelivery(data: DeliveryJob): Promise<AlertDelivery | undefined> {
     if (data.kind !== "recurring_run") return data;
@@ -462,13 +504,22 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
           ? keys.sent(data.userId, eventName(data.event.triggerId, new Date(data.event.fired)))
           : data.kind === "recurring_run"
             ? keys.sent(data.userId, `run-${data.run.scheduleId}-${data.run.at}`)
-            : undefined;
+            : data.kind === "portfolio_alert"
+              ? keys.sent(data.userId, portfolioEventId(data.event))
+              : undefined;
       if (data.kind !== "key_revoked") {
         if (!(await redis.sismember(keys.users, member(data.userId)))) {
           logger.info({ userId: data.userId }, "alert watcher: user no longer watched, alert dropped");
           return;
         }
         if (sentKey && (await redis.exists(sentKey))) return;
+      }
+      if (data.kind === "portfolio_alert" && !(await portfolioAlertCurrent(data))) {
+        logger.info(
+          { userId: data.userId },
+          "alert watcher: portfolio alert changed since it fired, not sent",
+        );
+        return;
       }
       const delivery = await toDelivery(data);
       if (delivery === undefined) return;
@@ -540,13 +591,26 @@ export function createAlertWatcher(options: AlertWatcherOptions): AlertWatcher {
     const lockMs = Math.max(50, tickMs - 50);
     if ((await redis.set(keys.scanLock, "1", "PX", lockMs, "NX")) !== "OK") return;
     const now = Date.now();
-    const toRead = new Set<string>(
-      await redis.zrangebyscore(keys.due, "-inf", now, "LIMIT", 0, MAX_BEATS_PER_SCAN),
+    const due = await redis.zrangebyscore(
+      keys.due,
+      "-inf",
+      now,
+      "WITHSCORES",
+      "LIMIT",
+      0,
+      MAX_BEATS_PER_SCAN,
     );
-    if (toRead.size > 0) {
-      // Pushed forward now, so the next scans do not queue them again while their read is pending.
+    const toRead = new Set<string>();
+    if (due.length > 0) {
+      // Pushed forward now, so the next scans do not queue them again while their read is pending. The
+      // beat mark tells the user's next read that it is this beat's (portfolio alerts count beats).
       const next = redis.pipeline();
-      for (const id of toRead) next.zadd(keys.due, "XX", nextBeat(Number(id), now, pollMs), id);
+      for (let i = 0; i < due.length; i += 2) {
+        const id = due[i] as string;
+        toRead.add(id);
+        next.zadd(keys.due, "XX", nextBeat(Number(id), now, pollMs), id);
+        if (portfolio?.watched) next.set(keys.beat(Number(id)), due[i + 1] as string, "PX", pollMs);
+      }
       await next.exec();
     }
     const near: string[] = [];
