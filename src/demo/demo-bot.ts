@@ -11,8 +11,9 @@ import { setCommandMenu } from "../bot/flow-kit/commands.ts";
 import { createI18n } from "../bot/pipeline/i18n.ts";
 import { createConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { RedisClient } from "../redis/url.ts";
+import { appKeyPrefix, type RedisClient } from "../redis/url.ts";
 import type { SandboxHandle } from "../sandbox/server.ts";
+import { alertKeys } from "../services/alerts/watcher.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../telegram-fake/index.ts";
 
 /** What the demo bot is built from. */
@@ -32,8 +33,16 @@ export interface DemoBotOptions {
 export interface DemoBot {
   app: App;
   chat: ChatDriver;
+  /**
+   * `:beat`: reads the demo user now as a heartbeat on which their portfolio alerts are read. At the
+   * default 60 s heartbeat that is every 5th or 10th beat (docs/alerts.md "The read budget"): minutes a
+   * person would wait to see one fire.
+   */
+  beat(): Promise<string>;
 }
 
+/** How long `:beat` waits for its read to finish. */
+const BEAT_WAIT_MS = 10_000;
 // Any positive id works: the run's keys are private to it.
 const DEMO_USER_ID = 4242;
 
@@ -69,7 +78,25 @@ export async function startDemoBot(options: DemoBotOptions): Promise<DemoBot> {
     if (result.status !== "connected") throw new Error("the sandbox refused its own demo key");
     await app.deps.alerts.userConnected(DEMO_USER_ID);
     const chat = new ChatDriver(fake, (update) => app.bot.handleUpdate(update), participant);
-    return { app, chat };
+    const keys = alertKeys(`${appKeyPrefix(options.redisUrl, options.keyPrefix)}alerts:`);
+    const beat = async () => {
+      const alerts = (await app.deps.portfolioAlerts.list(DEMO_USER_ID)).filter((alert) => !alert.paused);
+      if (alerts.length === 0)
+        return "No portfolio alert to read: make one first, e.g. /alert portfolio above 100k";
+      // The beat in slot 0 is a k-th beat for every k: the read it marks reads the portfolio alerts.
+      await options.redis.set(keys.beat(DEMO_USER_ID), "0", "PX", config.alertPollSeconds * 1000);
+      await app.deps.alerts.triggersChanged(DEMO_USER_ID);
+      // Done once a read took the mark and let go of the user: a :move typed next comes after this reading.
+      for (let waited = 0; waited < BEAT_WAIT_MS; waited += 50) {
+        const [mark, reading] = await options.redis.mget(keys.beat(DEMO_USER_ID), keys.reading(DEMO_USER_ID));
+        if (mark === null && reading === null) {
+          return `Read as a heartbeat now: ${alerts.length} portfolio alert(s) checked against the account.`;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return "The read did not finish in time: try :beat again.";
+    };
+    return { app, chat, beat };
   } catch (error) {
     // The swap watcher already runs: stop it, or it would outlive the failed start.
     await app.close();

@@ -103,6 +103,7 @@ async function main(): Promise<number> {
             now: Date.now,
           }),
           mailbox: sandboxMailbox(sandbox.url, sandbox.demo.accountId),
+          beat: bot.beat,
         }),
     });
     const chat = session;

@@ -16,7 +16,11 @@ const ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 /** A fresh account and the demo commands over it. */
 function demoOf(balances: Record<string, string>) {
   const account = ex.account(balances);
-  const targets = { market: sandboxMarket(ex.sb), mailbox: sandboxMailbox(ex.url, account.accountId) };
+  const targets = {
+    market: sandboxMarket(ex.sb),
+    mailbox: sandboxMailbox(ex.url, account.accountId),
+    beat: async () => "beat",
+  };
   return {
     account,
     client: ex.client(account.readWriteKey),
@@ -68,6 +72,8 @@ describe("demo mail commands", () => {
     expect(DEMO_HELP).toContain(":move ASSET +2%");
     expect(DEMO_HELP).toContain(":mail");
     expect(DEMO_HELP).toContain(":confirm");
+    expect(DEMO_HELP).toContain(":beat");
+    expect(await run(":beat")).toBe("beat");
     expect(await run(":nope")).toContain("Unknown demo command");
     expect(await run(":price BTC")).toMatch(/^BTC: buy/);
   });
