@@ -36,6 +36,7 @@ import {
   type ExchangeClient,
   PUBLIC_LIMITS,
 } from "../src/exchange/index.ts";
+import { collectPages, iteratePages } from "../src/exchange/pagination.ts";
 import { createMarketWatch, marketEventId } from "../src/services/alerts/market-watch.ts";
 import { createPortfolioAlertStore } from "../src/services/alerts/portfolio-store.ts";
 import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
@@ -86,17 +87,6 @@ async function countedRead<T>(userId: number, read: () => Promise<T>): Promise<T
   }
 }
 
-/** Every page's items of a paged list, a counted read per page. */
-async function* pages<T>(
-  list: (page: number) => Promise<{ next: string | null; results: T[] }>,
-): AsyncGenerator<T, void, undefined> {
-  for (let page = 1; ; page++) {
-    const current = await list(page);
-    yield* current.results;
-    if (current.next === null || current.results.length === 0) return;
-  }
-}
-
 /**
  * The user's client, counting every private read the watcher makes: the triggers on every read, and on a
  * portfolio reading the statistics and the balances.
@@ -111,9 +101,13 @@ function counted(userId: number, client: ExchangeClient): ExchangeClient {
     priceTriggers: {
       ...client.priceTriggers,
       list,
-      iterate: (query = {}) => pages((page) => list({ ...query, page })),
+      iterate: (query = {}) => iteratePages((page) => list({ ...query, page })),
     },
-    portfolio: { stats, iterate: (query = {}) => pages((page) => stats({ ...query, page })) },
+    portfolio: {
+      stats,
+      iterate: (query = {}) => iteratePages((page) => stats({ ...query, page })),
+      all: (query = {}) => collectPages((page) => stats({ ...query, page })),
+    },
     balances: { ...client.balances, all: () => countedRead(userId, () => client.balances.all()) },
   };
 }

@@ -14,3 +14,10 @@ export async function* iteratePages<T>(
     if (current.next === null || current.results.length === 0) return;
   }
 }
+
+/** Every item of a list, collected ({@link iteratePages}). */
+export async function collectPages<T>(fetchPage: (page: number) => Promise<Paginated<T>>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iteratePages(fetchPage)) items.push(item);
+  return items;
+}

@@ -3,7 +3,7 @@
  * AUD entry of the balances.
  */
 import type { Transport } from "./http.ts";
-import { iteratePages } from "./pagination.ts";
+import { collectPages, iteratePages } from "./pagination.ts";
 import { checkAssetCode, checkPage, type PageParams } from "./requests/values.ts";
 import { PortfolioStatistics, paginated } from "./schemas.ts";
 
@@ -31,5 +31,7 @@ export function portfolioApi(http: Transport) {
     stats,
     /** Every page's result (each page holds one: its `overall` and its share of the assets). */
     iterate: (query: Omit<PortfolioQuery, "page"> = {}) => iteratePages((page) => stats({ ...query, page })),
+    /** Every page's result, collected. */
+    all: (query: Omit<PortfolioQuery, "page"> = {}) => collectPages((page) => stats({ ...query, page })),
   };
 }

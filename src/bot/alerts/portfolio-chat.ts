@@ -9,13 +9,17 @@
  * watches an asset not held (it then stays quiet).
  */
 import { InlineKeyboard } from "grammy";
-import { type ExchangeClient, toDec } from "../../exchange/index.ts";
+import { type ExchangeClient, MAX_PAGE_SIZE } from "../../exchange/index.ts";
 import {
   type PortfolioAlertSpec,
   portfolioAlertsWatched,
   portfolioReadEvery,
 } from "../../services/alerts/portfolio-kinds.ts";
-import { type PortfolioFigures, portfolioFigures } from "../../services/alerts/portfolio-rules.ts";
+import {
+  type PortfolioFigures,
+  pastThreshold,
+  portfolioFigures,
+} from "../../services/alerts/portfolio-rules.ts";
 import {
   PORTFOLIO_ALERTS_PER_USER,
   type StoredPortfolioAlert,
@@ -77,21 +81,11 @@ export function portfolioEverySeconds(deps: BotDeps, specs: readonly PortfolioAl
 
 /** The figures now, read as the watcher reads them (the AUD balance only for a value alert). */
 async function figuresNow(client: ExchangeClient, spec: PortfolioAlertSpec): Promise<PortfolioFigures> {
-  const [stats, balances] = await Promise.all([
-    client.portfolio.stats({ overall: true, page_size: 1000 }),
+  const [results, balances] = await Promise.all([
+    client.portfolio.all({ overall: true, page_size: MAX_PAGE_SIZE }),
     spec.kind === "portfolio_value" ? client.balances.all() : Promise.resolve(undefined),
   ]);
-  return portfolioFigures(stats.results, balances === undefined ? null : (balances.AUD ?? "0"));
-}
-
-/** Whether a figure is past the spec's threshold already (the alert then starts held, without a message). */
-function pastAlready(spec: PortfolioAlertSpec, figure: string): boolean {
-  const value = toDec(figure);
-  if (spec.kind === "portfolio_value")
-    return spec.direction === "above" ? value.gte(spec.level) : value.lte(spec.level);
-  const up = value.gte(spec.percent);
-  const down = value.lte(toDec(spec.percent).negated());
-  return spec.direction === "up" ? up : spec.direction === "down" ? down : up || down;
+  return portfolioFigures(results, balances === undefined ? null : (balances.AUD ?? "0"));
 }
 
 /** The summary's lines about now: the figure, and a warning when past already or not held. */
@@ -114,7 +108,7 @@ function nowLines(ctx: BotContext, spec: PortfolioAlertSpec, figures: PortfolioF
             asset: escapeHtml(spec.asset),
             percent: formatPercent(figure, locale),
           });
-  return pastAlready(spec, figure) ? [line, ctx.t("alerts-portfolio-chat-past-now")] : [line];
+  return pastThreshold(spec, figure) ? [line, ctx.t("alerts-portfolio-chat-past-now")] : [line];
 }
 
 /** A summary to show: its text, and the token of its Confirm when every check passed. */

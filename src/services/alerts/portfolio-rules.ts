@@ -114,6 +114,15 @@ function sides(spec: PortfolioAlertSpec): ("up" | "down")[] {
 }
 
 /**
+ * Whether `figure` (a decimal string) is already past the spec's threshold on a side it watches: a new alert
+ * reading it starts held, without a message (the chat warns of it before saving).
+ */
+export function pastThreshold(spec: PortfolioAlertSpec, figure: string): boolean {
+  const value = new Dec(figure);
+  return sides(spec).some((side) => past(spec, value, side));
+}
+
+/**
  * Evaluates every alert of a user on one reading taken at `at`. An alert fires when its figure is past
  * the threshold (value: >= level above, <= level below; returns: >= +percent up, <= -percent down) while
  * armed; it then waits on the side that fired until the figure is back by the margin (1 % of the level; a

@@ -93,12 +93,10 @@ export function createPortfolioWatch(options: PortfolioWatchOptions) {
       const needsCash = alerts.some((a) => a.spec.kind === "portfolio_value");
       const every = portfolioReadEvery(options.pollSeconds, needsCash ? 2 : 1);
       if (every === null || beatIndex(slot, pollMs) % every !== 0) return;
-      const results: PortfolioStatistics[] = [];
+      let results: PortfolioStatistics[];
       let aud: string | null = null;
       try {
-        for await (const result of client.portfolio.iterate({ overall: true, page_size: MAX_PAGE_SIZE })) {
-          results.push(result);
-        }
+        results = await client.portfolio.all({ overall: true, page_size: MAX_PAGE_SIZE });
         // /portfolio's balance read: the AUD cash of every balance.
         if (needsCash) aud = (await client.balances.all()).AUD ?? "0";
       } catch (error) {
