@@ -1276,9 +1276,9 @@ alerts-portfolio-chat-line = 💼 { $what }{ $state ->
        *[active] {""}
     }
 alerts-portfolio-chat-list-button = { $kind ->
-        [portfolio_value] 💼 Total value
-        [portfolio_day] 💼 Day return
-       *[asset_return] 💼 { $asset } return
+        [portfolio_value] 💼 Total { $threshold }
+        [portfolio_day] 💼 Day { $threshold }
+       *[asset_return] 💼 { $asset } return { $threshold }
     }
 alerts-portfolio-chat-card-title = <b>💼 Portfolio alert, watched by the bot</b>
 alerts-portfolio-chat-confirm-delete = Delete the portfolio alert ({ $what })?

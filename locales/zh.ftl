@@ -1257,9 +1257,9 @@ alerts-portfolio-chat-line = 💼 { $what }{ $state ->
        *[active] {""}
     }
 alerts-portfolio-chat-list-button = { $kind ->
-        [portfolio_value] 💼 总资产
-        [portfolio_day] 💼 当日收益
-       *[asset_return] 💼 { $asset } 收益
+        [portfolio_value] 💼 总资产 { $threshold }
+        [portfolio_day] 💼 当日收益 { $threshold }
+       *[asset_return] 💼 { $asset } 收益 { $threshold }
     }
 alerts-portfolio-chat-card-title = <b>💼 资产提醒，由机器人监控</b>
 alerts-portfolio-chat-confirm-delete = 删除这个资产提醒（{ $what }）？

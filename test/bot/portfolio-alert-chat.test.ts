@@ -339,7 +339,7 @@ describe("/alerts with portfolio alerts", () => {
     expect(list?.plainText).toContain("💼 your total value is $50,000.00 or less");
     expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
     expect(buttons(list)).toEqual(
-      expect.arrayContaining(["🤖 ETH", "💼 Total value", expect.stringMatching(/^#\d+ BTC$/)]),
+      expect.arrayContaining(["🤖 ETH", "💼 Total ≤ $50,000.00", expect.stringMatching(/^#\d+ BTC$/)]),
     );
   });
 
@@ -384,7 +384,7 @@ describe("/alerts with portfolio alerts", () => {
     const chat = await connected();
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    const card = (await chat.press("💼 Total value")).at(-1);
+    const card = (await chat.press("💼 Total ≤ $50,000.00")).at(-1);
     expect(card?.plainText).toContain("Portfolio alert, watched by the bot");
     expect(card?.plainText).toContain("State: ✅ active");
     expect(card?.plainText).toContain("Checked every 10 minutes");
@@ -393,7 +393,7 @@ describe("/alerts with portfolio alerts", () => {
     expect(paused?.plainText).toContain("State: ⏸ paused");
     expect((await store.get(chat.user.id, alert.id))?.paused).toBe(true);
     expect((await chat.send("/alerts")).at(-1)?.plainText).toContain("· ⏸ paused");
-    await chat.press("💼 Total value");
+    await chat.press("💼 Total ≤ $50,000.00");
     await chat.press("▶️ Resume");
     expect((await store.get(chat.user.id, alert.id))?.paused).toBe(false);
     const question = (await chat.press("🗑 Delete")).at(-1);
@@ -410,7 +410,7 @@ describe("/alerts with portfolio alerts", () => {
     const chat = await connected();
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    await chat.press("💼 Total value");
+    await chat.press("💼 Total ≤ $50,000.00");
     const intro = (await chat.press("✏️ Edit")).find((o) => o.kind === "message");
     expect(intro?.plainText).toContain("as after /alert (now: portfolio below 50000)");
     const side = (await chat.press("Step by step")).find((o) => o.kind === "message");
@@ -429,7 +429,7 @@ describe("/alerts with portfolio alerts", () => {
     const chat = await connected("zh");
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    await chat.press("💼 总资产");
+    await chat.press("💼 总资产 ≤ $50,000.00");
     await chat.press("✏️ 修改");
     expect(await say(chat, "你好")).toContain("我可以监控你的总资产");
     expect(await say(chat, "组合 今天 500%")).toContain("百分比必须在 0.1% 到 100% 之间");

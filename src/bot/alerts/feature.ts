@@ -198,7 +198,7 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
       ].join("\n"),
     );
     portfolio.forEach((alert, i) => {
-      keyboard.text(portfolioButtonLabel(alert, ctx.t), portfolioCardData("card", alert.id));
+      keyboard.text(portfolioButtonLabel(alert, ctx.t, locale), portfolioCardData("card", alert.id));
       if (i % 2 === 1) keyboard.row();
     });
     keyboard.row();

@@ -80,10 +80,18 @@ export function renderPortfolioLine(alert: StoredPortfolioAlert, t: Translate, l
   });
 }
 
-/** The alert's button label in /alerts. */
-export function portfolioButtonLabel(alert: StoredPortfolioAlert, t: Translate): string {
-  const asset = alert.spec.kind === "asset_return" ? alert.spec.asset : "";
-  return t("alerts-portfolio-chat-list-button", { kind: alert.spec.kind, asset });
+/**
+ * The alert's button label in /alerts, with its threshold so two alerts of a kind tell apart: "💼 Total ≤
+ * $50,000.00", "💼 Day ±5%", "💼 BTC return +20%".
+ */
+export function portfolioButtonLabel(alert: StoredPortfolioAlert, t: Translate, locale: string): string {
+  const { spec } = alert;
+  const asset = spec.kind === "asset_return" ? spec.asset : "";
+  const threshold =
+    spec.kind === "portfolio_value"
+      ? `${spec.direction === "above" ? "≥" : "≤"} ${formatAud(spec.level, locale)}`
+      : `${spec.direction === "up" ? "+" : spec.direction === "down" ? "−" : "±"}${spec.percent}%`;
+  return t("alerts-portfolio-chat-list-button", { kind: spec.kind, asset, threshold });
 }
 
 /** The alert's card: what it watches, its state, when it fired last (in the user's zone), how often it is read. */
