@@ -15,6 +15,7 @@ import {
   parseMarketAlertSpec,
   parseMarketAlertState,
 } from "./market-kinds.ts";
+import { parseRevisioned, storedRevisioned } from "./revisioned-states.ts";
 
 /** A user's market alert as stored. */
 export interface StoredMarketAlert {
@@ -171,25 +172,9 @@ export function parseMarketAlertRecord(
   };
 }
 
-/**
- * A stored state back, with the record revision it was written for; a state of another revision (an edit
- * raced the evaluator) or malformed reads as a new alert's state.
- */
+/** A stored state back for revision `rev` (another revision's, or malformed: a new alert's). */
 export function parseStoredState(raw: string | null | undefined, rev: number): MarketAlertState {
-  if (typeof raw !== "string") return { phase: "new" };
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (typeof parsed !== "object" || parsed === null) return { phase: "new" };
-    if ((parsed as { rev?: unknown }).rev !== rev) return { phase: "new" };
-    return parseMarketAlertState(parsed);
-  } catch {
-    return { phase: "new" };
-  }
-}
-
-/** A state as stored: the engine's state and the record revision it belongs to. */
-export function storedState(state: MarketAlertState, rev: number): string {
-  return JSON.stringify({ ...state, rev });
+  return parseRevisioned(raw, rev, parseMarketAlertState, { phase: "new" });
 }
 
 /** The spec in its canonical form (throws on a spec that does not pass its checks: the chat checks first). */
@@ -272,7 +257,7 @@ export function createMarketAlertStore(options: { redis: RedisClient; prefix: st
           keys.user(userId),
           id,
           record,
-          storedState(state, 0),
+          storedRevisioned(state, 0),
           sk,
           String(MARKET_ALERTS_PER_USER),
         );

@@ -30,7 +30,8 @@ import { createDeliverOnce } from "../runtime/deliver-once.ts";
 import { createLogOnce, logRedisErrors } from "../runtime/queue-errors.ts";
 import { HOUR_MS, MINUTE_MS, type PricePoint } from "./market-kinds.ts";
 import { type MarketAlertEvent, MarketRules } from "./market-rules.ts";
-import { marketAlertKeys, parseMarketAlertRecord, parseStoredState, storedState } from "./market-store.ts";
+import { marketAlertKeys, parseMarketAlertRecord, parseStoredState } from "./market-store.ts";
+import { saveEvaluationLua, storedRevisioned } from "./revisioned-states.ts";
 import type { TickerReading } from "./shared-ticker.ts";
 import type { DeliveryResult } from "./watcher.ts";
 
@@ -105,28 +106,7 @@ return {status, tonumber(redis.call("GET", KEYS[2]) or "0"), tonumber(redis.call
 // (eventId, alertId, rev, delivery) per event. -> -1 not our lease; else the event ids kept.
 const PERSIST = cachedScript(`
 if redis.call("GET", KEYS[1]) ~= ARGV[1] then return -1 end
-local function current(id, rev)
-  local raw = redis.call("HGET", KEYS[2], id)
-  if not raw then return false end
-  local ok, rec = pcall(cjson.decode, raw)
-  return ok and type(rec) == "table" and rec.paused ~= true and tostring(rec.rev or 0) == rev
-end
-local n = tonumber(ARGV[2])
-local i = 3
-for _ = 1, n do
-  if current(ARGV[i], ARGV[i + 1]) then redis.call("HSET", KEYS[3], ARGV[i], ARGV[i + 2]) end
-  i = i + 3
-end
-local kept = {}
-while i <= #ARGV do
-  if current(ARGV[i + 1], ARGV[i + 2]) then
-    redis.call("HSET", KEYS[4], ARGV[i], ARGV[i + 3])
-    kept[#kept + 1] = ARGV[i]
-  end
-  i = i + 4
-end
-return kept
-`);
+${saveEvaluationLua(2, 2)}`);
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
@@ -364,7 +344,7 @@ export function createMarketWatch(options: MarketWatchOptions) {
     const batch: Pending = { states: [], events: [] };
     for (const { id, state } of changed) {
       const alert = h.alerts.get(id);
-      if (alert) batch.states.push({ id, rev: alert.rev, state: storedState(state, alert.rev) });
+      if (alert) batch.states.push({ id, rev: alert.rev, state: storedRevisioned(state, alert.rev) });
     }
     for (const event of events) {
       const alert = h.alerts.get(event.id);

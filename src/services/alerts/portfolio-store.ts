@@ -16,6 +16,7 @@ import {
   parsePortfolioAlertSpec,
   parsePortfolioAlertState,
 } from "./portfolio-kinds.ts";
+import { parseRevisioned, saveEvaluationLua, storedRevisioned } from "./revisioned-states.ts";
 
 /** A user's portfolio alert as stored. */
 export interface StoredPortfolioAlert {
@@ -93,32 +94,8 @@ redis.call("HDEL", KEYS[2], ARGV[1])
 return n
 `);
 
-// KEYS: alerts, states, outbox. ARGV: nStates, then (id, rev, state) x nStates, then (eventId, alertId, rev,
-// delivery) per event. A state or event is kept only while its alert is there, unpaused and of that revision
-// (an edit, pause or delete during the reading drops it). Returns the event ids kept.
-const SAVE_READING = cachedScript(`
-local function current(id, rev)
-  local raw = redis.call("HGET", KEYS[1], id)
-  if not raw then return false end
-  local ok, rec = pcall(cjson.decode, raw)
-  return ok and type(rec) == "table" and rec.paused ~= true and tostring(rec.rev or 0) == rev
-end
-local n = tonumber(ARGV[1])
-local i = 2
-for _ = 1, n do
-  if current(ARGV[i], ARGV[i + 1]) then redis.call("HSET", KEYS[2], ARGV[i], ARGV[i + 2]) end
-  i = i + 3
-end
-local kept = {}
-while i <= #ARGV do
-  if current(ARGV[i + 1], ARGV[i + 2]) then
-    redis.call("HSET", KEYS[3], ARGV[i], ARGV[i + 3])
-    kept[#kept + 1] = ARGV[i]
-  end
-  i = i + 4
-end
-return kept
-`);
+// KEYS: alerts, states, outbox (revisioned-states.ts).
+const SAVE_READING = cachedScript(saveEvaluationLua(1, 1));
 
 /** A stored record back, without its state; undefined for anything malformed. */
 function parseRecord(userId: number, id: string, raw: string | null | undefined) {
@@ -143,25 +120,9 @@ function parseRecord(userId: number, id: string, raw: string | null | undefined)
   };
 }
 
-/**
- * A stored state back for revision `rev`; a state written for another revision (an edit raced the
- * evaluation) or malformed reads as a new alert's state.
- */
-export function parseStoredPortfolioState(raw: string | null | undefined, rev: number): PortfolioAlertState {
-  if (typeof raw !== "string") return { phase: "new" };
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (typeof parsed !== "object" || parsed === null) return { phase: "new" };
-    if ((parsed as { rev?: unknown }).rev !== rev) return { phase: "new" };
-    return parsePortfolioAlertState(parsed);
-  } catch {
-    return { phase: "new" };
-  }
-}
-
-/** A state as stored: the evaluation's state and the record revision it belongs to. */
-export function storedPortfolioState(state: PortfolioAlertState, rev: number): string {
-  return JSON.stringify({ ...state, rev });
+/** A stored state back for revision `rev` (another revision's, or malformed: a new alert's). */
+function parseStoredPortfolioState(raw: string | null | undefined, rev: number): PortfolioAlertState {
+  return parseRevisioned(raw, rev, parsePortfolioAlertState, { phase: "new" });
 }
 
 /** The spec in canonical form (throws on a spec that does not pass its checks: the chat checks first). */
@@ -268,7 +229,7 @@ export function createPortfolioAlertStore(options: { redis: RedisClient; prefix:
       events: readonly { eventId: string; alertId: string; rev: number; delivery: string }[],
     ): Promise<string[]> {
       const args: (string | number)[] = [states.length];
-      for (const s of states) args.push(s.id, s.rev, storedPortfolioState(s.state, s.rev));
+      for (const s of states) args.push(s.id, s.rev, storedRevisioned(s.state, s.rev));
       for (const e of events) args.push(e.eventId, e.alertId, e.rev, e.delivery);
       return (await runScript(redis, SAVE_READING, [
         3,

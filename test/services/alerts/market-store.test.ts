@@ -1,11 +1,8 @@
 /** The market alerts store on real Redis: limits, duplicates, edits, pauses, the change log, bad data. */
 import { describe, expect, it } from "vitest";
 import type { MarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
-import {
-  createMarketAlertStore,
-  MARKET_ALERTS_PER_USER,
-  storedState,
-} from "../../../src/services/alerts/market-store.ts";
+import { createMarketAlertStore, MARKET_ALERTS_PER_USER } from "../../../src/services/alerts/market-store.ts";
+import { storedRevisioned } from "../../../src/services/alerts/revisioned-states.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();
@@ -56,7 +53,7 @@ describe("market alert store", () => {
     const a = created(await store.create(7, move, "100", 1));
     // The evaluator wrote a fired state for revision 0.
     const fired = { phase: "fired" as const, side: "up" as const, firedAt: 5, firedPrice: "106" };
-    await redis.hset(store.keys.states, a.id, storedState(fired, 0));
+    await redis.hset(store.keys.states, a.id, storedRevisioned(fired, 0));
     expect((await store.get(7, a.id))?.state).toEqual(fired);
 
     const paused = await store.setPaused(7, a.id, true);

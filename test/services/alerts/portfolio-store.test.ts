@@ -4,8 +4,8 @@ import type { PortfolioAlertSpec } from "../../../src/services/alerts/portfolio-
 import {
   createPortfolioAlertStore,
   PORTFOLIO_ALERTS_PER_USER,
-  storedPortfolioState,
 } from "../../../src/services/alerts/portfolio-store.ts";
+import { storedRevisioned } from "../../../src/services/alerts/revisioned-states.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();
@@ -55,7 +55,7 @@ describe("portfolio alert store", () => {
     const store = createPortfolioAlertStore({ redis, prefix: prefixFor("pstore") });
     const a = created(await store.create(7, below, 1));
     const fired = { phase: "fired" as const, side: "down" as const, firedAt: 5, firedFigure: "49000" };
-    await redis.hset(store.keys.states(7), a.id, storedPortfolioState(fired, 0));
+    await redis.hset(store.keys.states(7), a.id, storedRevisioned(fired, 0));
     expect((await store.get(7, a.id))?.state).toEqual(fired);
 
     expect(await store.setPaused(7, a.id, true)).toMatchObject({ paused: true, state: fired, rev: 1 });
@@ -70,7 +70,7 @@ describe("portfolio alert store", () => {
     expect(edited?.state).toEqual({ phase: "new" });
     expect(await store.get(7, a.id)).toEqual(edited);
     // The evaluation of revision 2 (before the edit) lands late: it is not the edited alert's state.
-    await redis.hset(store.keys.states(7), a.id, storedPortfolioState(fired, 2));
+    await redis.hset(store.keys.states(7), a.id, storedRevisioned(fired, 2));
     expect((await store.get(7, a.id))?.state).toEqual({ phase: "new" });
     expect(await store.replace(7, "nope", btc)).toBeUndefined();
   });
