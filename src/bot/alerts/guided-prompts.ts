@@ -1,10 +1,12 @@
 /**
  * The questions the guided /alert asks, each a message with buttons (and Cancel, `ag:x`), answered by a
- * button or by typing: shared by the price-level steps (conversation.ts) and the market alerts' steps
- * (market-conversation.ts).
+ * button or by typing: shared by the price-level steps (conversation.ts), the market alerts' steps
+ * (market-conversation.ts) and the portfolio alerts' (portfolio-conversation.ts).
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
+import type { MarketDirection } from "../../services/alerts/market-kinds.ts";
+import { readMarketWords } from "../../services/alerts/market-words.ts";
 import type { BotContext, ConversationContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
@@ -68,4 +70,36 @@ export async function askChoice<T extends string>(
     await answered(ctx, at, text, escapeHtml(choice.label));
     return choice.value;
   }
+}
+
+/** "Now: …" after a question when editing. */
+export const nowLine = (ctx: ConversationContext, current: string | undefined) =>
+  current === undefined ? "" : `\n${ctx.t("market-ask-current", { current })}`;
+
+/** The direction a typed answer names, in either language ("up", "either way", "涨跌"). */
+export function typedDirection(text: string): MarketDirection | undefined {
+  const words = readMarketWords(text);
+  return words !== undefined && typeof words.direction === "string"
+    ? (words.direction as MarketDirection)
+    : undefined;
+}
+
+/** Asks up, down or either way (buttons or typed), `was` shown when editing; undefined on cancel. */
+export function askDirection(
+  conversation: Convo,
+  ctx: ConversationContext,
+  question: string,
+  was: MarketDirection | undefined,
+): Promise<MarketDirection | undefined> {
+  return askChoice<MarketDirection>(
+    conversation,
+    ctx,
+    question + nowLine(ctx, was && ctx.t("market-direction-button", { direction: was })),
+    (["up", "down", "either"] as const).map((value) => ({
+      value,
+      label: ctx.t("market-direction-button", { direction: value }),
+    })),
+    undefined,
+    typedDirection,
+  );
 }

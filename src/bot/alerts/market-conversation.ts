@@ -23,7 +23,7 @@ import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
+import { answered, ask, askChoice, askDirection, type Convo, cancelled, nowLine } from "./guided-prompts.ts";
 import { marketSummary, showMarketSummary } from "./market-chat.ts";
 import { describeMarketError, describeMarketSpec, windowKey } from "./market-describe.ts";
 
@@ -65,24 +65,12 @@ export function typedKind(text: string): MarketAlertKind | undefined {
   return /[a-z\p{Script=Han}]/iu.test(text) ? readMarketWords(text)?.kind : undefined;
 }
 
-/** The direction a typed answer names, in either language (also the portfolio alerts' returns). */
-export function typedDirection(text: string): MarketDirection | undefined {
-  const words = readMarketWords(text);
-  return words !== undefined && typeof words.direction === "string"
-    ? (words.direction as MarketDirection)
-    : undefined;
-}
-
 /** The window a typed answer names ("1h", "4 小时", "a day"). */
 function typedWindow(text: string): MarketWindow | undefined {
   const words = readMarketWords(text);
   const window = words?.window;
   return MARKET_WINDOWS.includes(window as MarketWindow) ? (window as MarketWindow) : undefined;
 }
-
-/** "Now: …" after a question when editing. */
-const nowLine = (ctx: ConversationContext, current: string | undefined) =>
-  current === undefined ? "" : `\n${ctx.t("market-ask-current", { current })}`;
 
 /**
  * Asks a figure (buttons or typed) until the spec it completes passes every check; undefined on cancel.
@@ -135,22 +123,11 @@ export async function askMarketFields(
   const code = escapeHtml(asset);
   let direction: MarketDirection = "either";
   if (kind === "move" || kind === "day_change") {
-    const picked = await askChoice<MarketDirection>(
+    const picked = await askDirection(
       conversation,
       ctx,
-      ctx.t("market-ask-direction", { asset: code }) +
-        nowLine(
-          ctx,
-          was && "direction" in was
-            ? ctx.t("market-direction-button", { direction: was.direction })
-            : undefined,
-        ),
-      (["up", "down", "either"] as const).map((value) => ({
-        value,
-        label: ctx.t("market-direction-button", { direction: value }),
-      })),
-      undefined,
-      typedDirection,
+      ctx.t("market-ask-direction", { asset: code }),
+      was && "direction" in was ? was.direction : undefined,
     );
     if (picked === undefined) return undefined;
     direction = picked;

@@ -9,7 +9,6 @@
  * plain data.
  */
 import { InlineKeyboard } from "grammy";
-import type { MarketDirection } from "../../services/alerts/market-kinds.ts";
 import {
   type PortfolioAlertKind,
   type PortfolioAlertSpec,
@@ -27,8 +26,7 @@ import { lookUpAsset } from "../flow-kit/asset-input.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatAud } from "../flow-kit/format/numbers.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
-import { typedDirection } from "./market-conversation.ts";
+import { answered, ask, askChoice, askDirection, type Convo, cancelled, nowLine } from "./guided-prompts.ts";
 import { summarizePortfolio } from "./portfolio-chat.ts";
 import { describePortfolioError, describePortfolioSpec } from "./portfolio-describe.ts";
 
@@ -45,10 +43,6 @@ const PERCENT_OFFERS: Readonly<Record<"portfolio_day" | "asset_return", readonly
   portfolio_day: ["2", "5", "10"],
   asset_return: ["10", "20", "50"],
 };
-
-/** "Now: …" after a question when editing. */
-const nowLine = (ctx: ConversationContext, current: string | undefined) =>
-  current === undefined ? "" : `\n${ctx.t("market-ask-current", { current })}`;
 
 /** Asks which figure of the whole account to watch; undefined on cancel. */
 export async function askPortfolioKind(
@@ -141,22 +135,11 @@ export async function askPortfolioFields(
     });
   }
   const code = asset === undefined ? "none" : escapeHtml(asset);
-  const direction = await askChoice<MarketDirection>(
+  const direction = await askDirection(
     conversation,
     ctx,
-    ctx.t("alerts-portfolio-chat-ask-direction", { asset: code }) +
-      nowLine(
-        ctx,
-        was && "direction" in was
-          ? ctx.t("market-direction-button", { direction: was.direction })
-          : undefined,
-      ),
-    (["up", "down", "either"] as const).map((value) => ({
-      value,
-      label: ctx.t("market-direction-button", { direction: value }),
-    })),
-    undefined,
-    typedDirection,
+    ctx.t("alerts-portfolio-chat-ask-direction", { asset: code }),
+    was && "direction" in was && was.kind !== "portfolio_value" ? was.direction : undefined,
   );
   if (direction === undefined) return undefined;
   const text =
