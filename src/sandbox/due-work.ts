@@ -4,6 +4,7 @@
  * every request, so a test that advances the clock sees the effects at once.
  */
 import type { Sandbox } from "./context.ts";
+import { whenDue } from "./due-time.ts";
 import { evaluateTriggers } from "./routes/price-triggers.ts";
 import { runSchedules } from "./routes/recurring-buys.ts";
 import { settleSwaps } from "./routes/swaps.ts";
@@ -17,9 +18,7 @@ export function runDueWork(sb: Sandbox): void {
   const now = sb.clock.now();
   walkMarket(sb, now);
   evaluateTriggers(sb, now);
-  settleSwaps(sb, now);
-  progressWithdrawals(sb, now);
-  runSchedules(sb, now);
+  whenDue(sb, now, () => Math.min(settleSwaps(sb, now), progressWithdrawals(sb, now), runSchedules(sb, now)));
 }
 
 function walkMarket(sb: Sandbox, now: number): void {

@@ -7,6 +7,7 @@
 import { assetName, normaliseAssetCode } from "../assets.ts";
 import type { Sandbox } from "../context.ts";
 import { FIAT, formatAmount } from "../decimal.ts";
+import { dueBy } from "../due-time.ts";
 import { type Body, empty, json, notFound } from "../http-utils.ts";
 import { paginate } from "../pagination.ts";
 import type { Account, Direction, Period, Schedule } from "../records.ts";
@@ -96,6 +97,7 @@ function createSchedule(sb: Sandbox, account: Account, body: Body): Schedule {
     enabled: enabled ?? true,
   };
   account.schedules.push(schedule);
+  if (schedule.enabled) dueBy(sb, schedule.start);
   return schedule;
 }
 
@@ -121,19 +123,28 @@ function patchSchedule(sb: Sandbox, s: Schedule, body: Body): void {
     if (start === undefined) s.start = sb.clock.now();
   }
   if (start !== undefined) s.start = start;
+  if (s.enabled) dueBy(sb, s.start);
 }
 
-/** Runs every enabled schedule whose start has come, once, and moves it to its next occurrence. */
-export function runSchedules(sb: Sandbox, now: number): void {
+/**
+ * Runs every enabled schedule whose start has come, once, and moves it to its next occurrence. Returns
+ * the earliest next run of an enabled schedule (Infinity: none).
+ */
+export function runSchedules(sb: Sandbox, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
   for (const account of sb.accounts.all()) {
     for (const s of account.schedules) {
-      if (!s.enabled || s.start > now) continue;
-      const [src, dst] = s.direction === 10 ? [FIAT, s.asset] : [s.asset, FIAT];
-      const quote = quoteTrade(sb, src, dst, { spend: s.quantity });
-      if (typeof quote !== "string") executeMarketOrder(sb, account, quote, "recurring_buy", s.id);
-      s.start = nextRunAfter(s.start, s.period, now);
+      if (!s.enabled) continue;
+      if (s.start <= now) {
+        const [src, dst] = s.direction === 10 ? [FIAT, s.asset] : [s.asset, FIAT];
+        const quote = quoteTrade(sb, src, dst, { spend: s.quantity });
+        if (typeof quote !== "string") executeMarketOrder(sb, account, quote, "recurring_buy", s.id);
+        s.start = nextRunAfter(s.start, s.period, now);
+      }
+      next = Math.min(next, s.start);
     }
   }
+  return next;
 }
 
 /** Registers the recurring-buy routes under /api/private/broker/schedules/. */

@@ -5,6 +5,7 @@
  */
 import type { Sandbox } from "../context.ts";
 import { D, FIAT, formatAmount } from "../decimal.ts";
+import { dueBy } from "../due-time.ts";
 import { ApiError, type Body, json, notFound } from "../http-utils.ts";
 import { moveFunds } from "../ledger.ts";
 import { paginate } from "../pagination.ts";
@@ -130,14 +131,23 @@ function createSwap(sb: Sandbox, account: Account, body: Body): Swap {
     summaryId: tx.summaryId,
   };
   account.swaps.push(swap);
+  dueBy(sb, swap.settleAt);
   return swap;
 }
 
-/** Settles every processing swap whose delay has passed: credit the destination, or refund on error. */
-export function settleSwaps(sb: Sandbox, now: number): void {
+/**
+ * Settles every processing swap whose delay has passed: credit the destination, or refund on error.
+ * Returns when the next one settles (Infinity: none left).
+ */
+export function settleSwaps(sb: Sandbox, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
   for (const account of sb.accounts.all()) {
     for (const swap of account.swaps) {
-      if (swap.status !== SWAP_STATUS.processing || swap.settleAt > now) continue;
+      if (swap.status !== SWAP_STATUS.processing) continue;
+      if (swap.settleAt > now) {
+        next = Math.min(next, swap.settleAt);
+        continue;
+      }
       const tx = account.transactions.find((t) => t.summaryId === swap.summaryId);
       if (!tx) continue;
       if (swap.outcome === "processed") {
@@ -151,6 +161,7 @@ export function settleSwaps(sb: Sandbox, now: number): void {
       }
     }
   }
+  return next;
 }
 
 function findSwap(account: Account, id: string | undefined): Swap {

@@ -9,6 +9,7 @@
 import { isKnownAsset, normaliseAssetCode } from "../assets.ts";
 import type { Sandbox } from "../context.ts";
 import { D, type Dec, FIAT, formatAmount } from "../decimal.ts";
+import { dueBy } from "../due-time.ts";
 import { ApiError, empty, fieldError, json, notFound } from "../http-utils.ts";
 import { balanceOf, moveFunds, recordTransaction } from "../ledger.ts";
 import { LINK_LIFETIME_MS } from "../outbox.ts";
@@ -158,6 +159,7 @@ function authorizeWithdrawal(req: PrivateRequest): void {
   if (entry.timesUsed === 0) {
     // First time to this address: hold until the emailed link is followed.
     w.linkExpiresAt = now + LINK_LIFETIME_MS;
+    dueBy(sb, w.linkExpiresAt);
     sb.outbox.send(sb, account.id, "withdrawal_confirmation", w.id);
   } else release(sb, account, w, now);
 }
@@ -166,6 +168,7 @@ function authorizeWithdrawal(req: PrivateRequest): void {
 export function release(sb: Sandbox, account: Account, w: Withdrawal, now: number): void {
   w.linkExpiresAt = null;
   w.stepAt = now + sb.settings.withdrawalStepMs;
+  dueBy(sb, w.stepAt);
   const entry = account.addressBook.find((e) => e.id === w.entryId);
   if (entry) {
     entry.timesUsed += 1;
@@ -195,8 +198,12 @@ function refund(sb: Sandbox, account: Account, w: Withdrawal): void {
   if (tx) moveFunds(sb, account, w.asset, w.amount, tx);
 }
 
-/** Moves withdrawals along: expires unfollowed links, then steps released ones to their outcome. */
-export function progressWithdrawals(sb: Sandbox, now: number): void {
+/**
+ * Moves withdrawals along: expires unfollowed links, then steps released ones to their outcome. Returns
+ * when the next link expires or step falls due (Infinity: none).
+ */
+export function progressWithdrawals(sb: Sandbox, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
   for (const account of sb.accounts.all()) {
     for (const w of account.withdrawals) {
       if (awaitingLink(w) && (w.linkExpiresAt ?? now) <= now) {
@@ -214,8 +221,11 @@ export function progressWithdrawals(sb: Sandbox, now: number): void {
           w.stepAt = null;
         }
       }
+      const pending = awaitingLink(w) ? w.linkExpiresAt : w.stepAt;
+      if (pending !== null) next = Math.min(next, pending);
     }
   }
+  return next;
 }
 
 function finish(sb: Sandbox, account: Account, w: Withdrawal, at: number): void {
