@@ -1,5 +1,6 @@
 /**
- * `npm run bench:storm [-- --smoke] [--every MS] [--seconds S] [--instances N] [--http] [--connections C]`:
+ * `npm run bench:storm [-- --smoke] [--every MS] [--seconds S] [--instances N] [--http [--processes]]
+ * [--connections C]`:
  * the bot under a storm of updates, with
  * its inbound limits at their defaults (LIMIT_MESSAGES 10/30, LIMIT_PRESSES 15/60, LIMIT_INLINE 15/120)
  * and a stub Telegram that answers every call after 30 ms and enforces Telegram's pace on messages (per
@@ -29,6 +30,10 @@
  * posts them: at most `--connections` (40 by default, Telegram's max_connections) in flight, the rest
  * waiting in order; a reply time is then the POST's, its wait for a connection included. Without either,
  * one app in polling mode, given each update directly.
+ *
+ * `--processes` (with --http): each instance a process of its own (bench/support/instance-process.ts), as
+ * replicas run, the stub Telegram served to them over HTTP; the memory figures are then the instances',
+ * summed, and the event loop's delay this process's (the balancer's, the sandbox's and the stub's).
  *
  * `--smoke`: a few users and a second per phase, for CI (test/bench/smoke.test.ts): the figures mean nothing.
  */
@@ -62,6 +67,8 @@ const INSTANCES =
   argv.includes("--instances") || HTTP ? Math.floor(numberOption("--instances", 1)) : undefined;
 /** With --http: Telegram's max_connections, the most updates it has in flight to the webhook. */
 const CONNECTIONS = HTTP ? Math.floor(numberOption("--connections", 40)) : undefined;
+/** With --http: each instance a process of its own (bench/support/instance-process.ts). */
+const PROCESSES = HTTP && argv.includes("--processes");
 /** How long after the storm memory is read again (ms); notices of skipped updates come 2 s after the first. */
 const AFTER_MS = smoke ? 2500 : 10_000;
 /** When the flood and the presses start in the storm's phase: the normal traffic is under way by then. */
@@ -136,6 +143,7 @@ const world = await startWorld(SIZE.normal + 1 + SIZE.tappers + SIZE.inline, fal
   sandboxControl: true,
   ...(INSTANCES === undefined ? {} : { instances: INSTANCES }),
   ...(CONNECTIONS === undefined ? {} : { webhookConnections: CONNECTIONS }),
+  ...(PROCESSES ? { processes: true } : {}),
   telegram: {
     latencyMs: STUB_LATENCY_MS,
     enforcePace: true,
@@ -185,6 +193,20 @@ const handled = (update: Update) =>
     const reason = `${error instanceof Error ? error.message : String(error)}${cause?.code ? ` (${cause.code})` : ""}`;
     failedFor.set(reason, (failedFor.get(reason) ?? 0) + 1);
   });
+
+/**
+ * How long the storm's own updates took, by kind (ms): over HTTP, how long each held one of the webhook's
+ * connections, which the normal users' updates wait for.
+ */
+const stormTook = { flood: [] as number[], presses: [] as number[], inline: [] as number[] };
+
+/** `handled`, its time kept in {@link stormTook}. */
+function timed(kind: keyof typeof stormTook, update: Update): Promise<void> {
+  const began = performance.now();
+  return handled(update).then(() => {
+    stormTook[kind].push(performance.now() - began);
+  });
+}
 
 /** Waits until `at` (performance.now() time). */
 async function until(at: number): Promise<void> {
@@ -266,7 +288,7 @@ async function flood(start: number): Promise<void> {
   const running: Promise<void>[] = [];
   for (let from = 0; from < updates.length; from += DELIVERY) {
     const began = performance.now();
-    for (const update of updates.slice(from, from + DELIVERY)) running.push(handled(update));
+    for (const update of updates.slice(from, from + DELIVERY)) running.push(timed("flood", update));
     floodStartMs = Math.max(floodStartMs, performance.now() - began);
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -287,7 +309,7 @@ async function taps(start: number, buttons: Map<number, { messageId: number; dat
         const update = callbackUpdate(userId, button.messageId, button.data);
         const id = update.callback_query?.id;
         if (id !== undefined) pressOwner.set(id, userId);
-        running.push(handled(update));
+        running.push(timed("presses", update));
       }
       await Promise.all(running);
     }),
@@ -305,22 +327,14 @@ async function inlineTyping(start: number, ms: number): Promise<number> {
       for (let at = random() * gap; at < ms; at += gap) {
         await until(start + at);
         sent++;
-        running.push(handled(inlineUpdate(userId, INLINE_TEXTS[turn++ % INLINE_TEXTS.length] as string)));
+        running.push(
+          timed("inline", inlineUpdate(userId, INLINE_TEXTS[turn++ % INLINE_TEXTS.length] as string)),
+        );
       }
       await Promise.all(running);
     }),
   );
   return sent;
-}
-
-/** The process's memory; collected first when asked (and --expose-gc gave the means). */
-function memory(collect: boolean) {
-  if (collect) {
-    globalThis.gc?.();
-    globalThis.gc?.();
-  }
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
 }
 
 // Setup: each tapper's /balance, whose Refresh they will press; its exchange requests tell what one
@@ -351,21 +365,27 @@ const baselineSent = await normalTraffic(PHASE_MS, baseline, baselineClean);
 baselineLoop.disable();
 const baselineTally = tally;
 await sleep(smoke ? 200 : 1500);
-const before = memory(true);
+const before = await world.memory(true);
 
 // The storm.
 tally = newTally();
 const stormUsers = [flooder, ...tappers];
 const requestsBefore = await exchangeRequests(stormUsers);
 const peak = { rss: before.rss, heapUsed: before.heapUsed };
-const sampler = setInterval(() => {
-  const now = memory(false);
+const sampler = setInterval(async () => {
+  const now = await world.memory(false);
   peak.rss = Math.max(peak.rss, now.rss);
   peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
 }, 100);
 const storm: number[] = [];
 const stormClean: number[] = [];
 const stormEach: { at: number; took: number; text: string }[] = [];
+// Over HTTP: how many updates had held a connection before the storm (the storm's are those after).
+const heldBefore = world.connectionMs && {
+  message: world.connectionMs.message.length,
+  press: world.connectionMs.press.length,
+  inline: world.connectionMs.inline.length,
+};
 const stormLoop = monitorEventLoopDelay({ resolution: 10 });
 stormLoop.enable();
 const stormStart = performance.now();
@@ -380,12 +400,20 @@ const stormEnded = performance.now();
 const stormRequests = delta(await exchangeRequests(stormUsers), requestsBefore);
 await until(stormEnded + AFTER_MS);
 clearInterval(sampler);
-const afterRaw = memory(false);
-const after = memory(true);
+const afterRaw = await world.memory(false);
+const after = await world.memory(true);
 const stormTally = tally;
 const logSize = (
   (await (await fetch(`${world.sandbox.url}/_sandbox/requests`)).json()) as { requests: unknown[] }
 ).requests.length;
+// The storm's phase's updates' times on a connection (the normal users' among the messages).
+const stormConnections =
+  world.connectionMs &&
+  heldBefore &&
+  (["message", "press", "inline"] as const).map((kind) => ({
+    kind,
+    took: (world.connectionMs?.[kind] ?? []).slice(heldBefore[kind]),
+  }));
 await world.close();
 
 // The figures.
@@ -421,7 +449,8 @@ console.log(
       : `${INSTANCES} instance(s), webhook mode, updates round-robin ` +
         (CONNECTIONS === undefined
           ? "(handleUpdate)"
-          : `posted over HTTP, at most ${CONNECTIONS} in flight`)),
+          : `posted over HTTP, at most ${CONNECTIONS} in flight` +
+            (PROCESSES ? ", each instance a process of its own (memory: theirs, summed)" : ""))),
 );
 const rows: [string, string, string, string][] = [
   [
@@ -437,6 +466,38 @@ const rows: [string, string, string, string][] = [
     `${times(stormClean)} (${stormClean.length}); ${(percentile(stormClean, 99) / percentile(baselineClean, 99)).toFixed(2)}x`,
     "",
   ],
+  [
+    "storm's updates' time p50 / p99 / max (ms): flood; presses; inline",
+    "",
+    (["flood", "presses", "inline"] as const)
+      .map((kind) => {
+        const took = stormTook[kind];
+        return `${ms(percentile(took, 50))} / ${ms(percentile(took, 99))} / ${ms(Math.max(0, ...took))}`;
+      })
+      .join("; "),
+    "",
+  ],
+  ...(stormConnections === undefined
+    ? []
+    : [
+        [
+          "over HTTP, the storm phase: updates; time on a connection p50 / p99 (ms); connection-seconds: messages, presses, inline",
+          "",
+          stormConnections
+            .map(
+              ({ kind, took }) =>
+                `${kind} ${took.length}; ${ms(percentile(took, 50))} / ${ms(percentile(took, 99))}; ${(took.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
+            )
+            .join(" · "),
+          "",
+        ] as [string, string, string, string],
+        [
+          `over HTTP: the storm phase's connection-seconds over ${CONNECTIONS} connections (the least time all were busy)`,
+          "",
+          `${(stormConnections.reduce((sum, { took }) => sum + took.reduce((a, b) => a + b, 0), 0) / 1000 / (CONNECTIONS ?? 1)).toFixed(1)} s`,
+          "",
+        ] as [string, string, string, string],
+      ]),
   [
     "event loop delay p99 / max (ms)",
     `${ms(baselineLoop.percentile(99) / 1e6)} / ${ms(baselineLoop.max / 1e6)}`,

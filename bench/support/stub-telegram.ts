@@ -8,6 +8,8 @@
  * the methods that create messages (per chat a burst of 3 then 1 per second, 30 per second overall;
  * beyond either, 429 with retry_after, as Telegram answers a flood), the 429s counted per chat.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { UserFromGetMe } from "grammy/types";
 // The module itself, not the fake's index: that would load the whole fake into the measured process.
@@ -168,4 +170,33 @@ export function createStubTelegram(options: StubTelegramOptions = {}): StubTeleg
     return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
   };
   return { fetch: stubFetch as typeof fetch, last: (chatId) => lastByChat.get(chatId), calls, floods };
+}
+
+/**
+ * The stub behind an HTTP server on 127.0.0.1, for bots in other processes (their TELEGRAM_API_ROOT is
+ * `url`): each request handed to the stub's fetch as it came (method, path, body), its answer sent back.
+ */
+export async function serveStubTelegram(
+  stub: StubTelegram,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const answer = await stub.fetch(`${STUB_API_ROOT}${req.url ?? "/"}`, {
+      method: req.method ?? "POST",
+      ...(body === "" ? {} : { body }),
+    });
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -8,11 +8,14 @@
  * handled-once record and chat lock are on) on a Redis client of its own, the same Redis and key prefix;
  * the whole side's updates go to them in turn, the world playing the round-robin balancer: given to the
  * next instance's `bot.handleUpdate`, or with `webhookConnections`, posted to its HTTP server
- * (createHttpServer, production's) as Telegram posts them, at most that many at once.
+ * (createHttpServer, production's) as Telegram posts them, at most that many at once; with `processes`,
+ * each of those servers is an instance in a process of its own (bench/support/instance-process.ts).
  */
+import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Agent, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { Redis } from "ioredis";
@@ -38,6 +41,7 @@ import {
   STUB_TOKEN,
   type StubTelegram,
   type StubTelegramOptions,
+  serveStubTelegram,
 } from "./stub-telegram.ts";
 
 /** Which bot an update goes to. */
@@ -62,6 +66,16 @@ export interface World {
   handle(side: Side, update: Update): Promise<void>;
   /** Makes every user's inbound budgets whole again (a bench's volume would spend even the widest). */
   refillBudgets(): Promise<void>;
+  /**
+   * The whole bot's memory: this process's, or with `processes` the instances' summed (collected first when
+   * asked and --expose-gc gave the means).
+   */
+  memory(collect: boolean): Promise<{ rss: number; heapUsed: number }>;
+  /**
+   * Over HTTP (`webhookConnections`): how long each update posted so far held one of the connections, by
+   * kind (what the updates waiting for a connection wait for); undefined otherwise.
+   */
+  readonly connectionMs: ConnectionTimes | undefined;
   close(): Promise<void>;
 }
 
@@ -90,6 +104,13 @@ export interface WorldOptions {
    * given to the next instance's `bot.handleUpdate` at once.
    */
   webhookConnections?: number;
+  /**
+   * With `instances` and `webhookConnections`: each instance a process of its own
+   * (bench/support/instance-process.ts), as replicas of a deployment run, talking to the stub Telegram over
+   * HTTP; this process then holds the sandbox, the stub and the balancer (and an app that only connects
+   * the users, closed before any update). Without it, every instance runs in this process.
+   */
+  processes?: boolean;
 }
 
 /** The webhook's path and secret of `instances`. */
@@ -121,7 +142,7 @@ export async function startWorld(
   });
   const telegram = createStubTelegram(options.telegram);
   const redis = { whole: new Redis(redisUrl), bare: new Redis(redisUrl) };
-  const config = createConfig({
+  const configEnv: Record<string, string> = {
     BOT_TOKEN: STUB_TOKEN,
     TELEGRAM_API_ROOT: STUB_API_ROOT,
     EXCHANGE_BASE_URL: sandbox.url,
@@ -136,7 +157,15 @@ export async function startWorld(
     ...(options.instances === undefined
       ? {}
       : { BOT_MODE: "webhook", WEBHOOK_URL: `https://bench.example${WEBHOOK_PATH}`, WEBHOOK_SECRET }),
-  });
+  };
+  const config = createConfig(configEnv);
+  // What a benchmark changes in the app, beyond the configuration.
+  const appExtra: Pick<AppOptions, "inbound" | "replyPace"> = {
+    ...(options.inbound ? { inbound: options.inbound } : {}),
+    // Replies are paced (their cost is measured), at Telegram's pace only with the real limits.
+    ...(options.realLimits ? {} : { replyPace: { perSecond: 1e9, chatBurst: 1e9 } }),
+  };
+  const processes = options.processes === true && options.webhookConnections !== undefined;
   // Production's level (info), written nowhere: formatting a line costs what it costs in production.
   const logger = createLogger({ level: "info", destination: { write: () => undefined } });
   const appOf = (client: Redis) =>
@@ -147,23 +176,19 @@ export async function startWorld(
       keyPrefix: `${prefix}whole:`,
       telegramFetch: telegram.fetch,
       botInfo: STUB_BOT,
-      ...(options.inbound ? { inbound: options.inbound } : {}),
-      // Replies are paced (their cost is measured), at Telegram's pace only with the real limits.
-      ...(options.realLimits ? {} : { replyPace: { perSecond: 1e9, chatBurst: 1e9 } }),
+      ...appExtra,
     });
   const app = appOf(redis.whole);
   const apps = [app];
   // The other instances' Redis clients.
   const instanceRedis: Redis[] = [];
-  for (let i = 1; i < (options.instances ?? 1); i++) {
+  for (let i = 1; i < (processes ? 1 : (options.instances ?? 1)); i++) {
     const client = new Redis(redisUrl);
     instanceRedis.push(client);
     apps.push(appOf(client));
   }
-  const webhooks =
-    options.webhookConnections === undefined
-      ? undefined
-      : await startWebhooks(apps, options.webhookConnections);
+  let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
+  let instanceProcesses: InstanceProcesses | undefined;
   let turn = 0;
   const whole = (update: Update): Promise<void> =>
     webhooks !== undefined
@@ -200,6 +225,30 @@ export async function startWorld(
     accountIds.set(userId, account.account_id);
     users.push(userId);
   }
+  // A call the bot made in its answer to the webhook (a webhook reply), made as Telegram makes it.
+  const webhookReply = (body: string) => {
+    const { method, ...payload } = JSON.parse(body) as { method: string };
+    telegram
+      .fetch(`${STUB_API_ROOT}/bot${STUB_TOKEN}/${method}`, { method: "POST", body: JSON.stringify(payload) })
+      .catch(() => undefined);
+  };
+  if (processes) {
+    // The users are connected: this process's app has done its part.
+    await app.close();
+    instanceProcesses = await forkInstances(options.instances ?? 1, telegram, {
+      REDIS_URL: redisUrl,
+      BENCH_CONFIG: JSON.stringify(configEnv),
+      BENCH_PREFIX: `${prefix}whole:`,
+      BENCH_APP: JSON.stringify(appExtra),
+    });
+    webhooks = startWebhooks(
+      { ports: instanceProcesses.ports },
+      options.webhookConnections as number,
+      webhookReply,
+    );
+  } else if (options.webhookConnections !== undefined) {
+    webhooks = startWebhooks(await listenAll(apps), options.webhookConnections, webhookReply);
+  }
   const counters = { whole: countRedis(redis.whole), bare: countRedis(redis.bare) };
   return {
     app,
@@ -213,9 +262,14 @@ export async function startWorld(
     accountIds,
     handle: (side, update) => (side === "whole" ? whole(update) : bare.handleUpdate(update)),
     refillBudgets: () => deleteKeysUnder(redis.whole, `${prefix}whole:inbound:`),
+    get connectionMs() {
+      return webhooks?.connectionMs;
+    },
+    memory: (collect) => instanceProcesses?.memory(collect) ?? Promise.resolve(ownMemory(collect)),
     async close() {
       await webhooks?.close();
-      await Promise.all(apps.map((instance) => instance.close()));
+      await instanceProcesses?.close();
+      if (!processes) await Promise.all(apps.map((instance) => instance.close()));
       for (const client of [redis.whole, redis.bare]) await deleteKeysUnder(client, prefix);
       await Promise.all([redis.whole, redis.bare, ...instanceRedis].map((client) => client.quit()));
       await sandbox.close();
@@ -223,14 +277,19 @@ export async function startWorld(
   };
 }
 
-/**
- * Each app behind its own webhook server (createHttpServer), and `post`, which posts an update to the next
- * server in turn over keep-alive connections, at most `connections` in flight in all (the rest wait in
- * order), and settles once that instance has answered, as Telegram's delivery does.
- */
-async function startWebhooks(apps: readonly App[], connections: number) {
+/** This process's memory, collected first when asked (and --expose-gc gave the means). */
+function ownMemory(collect: boolean): { rss: number; heapUsed: number } {
+  if (collect) {
+    globalThis.gc?.();
+    globalThis.gc?.();
+  }
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+/** Each app behind its own webhook server (createHttpServer, production's), listening; their ports. */
+async function listenAll(apps: readonly App[]): Promise<{ ports: number[]; close(): Promise<void> }> {
   const servers: Server[] = [];
-  const ports: number[] = [];
   for (const instance of apps) {
     const server = createHttpServer({
       bot: instance.bot,
@@ -240,8 +299,109 @@ async function startWebhooks(apps: readonly App[], connections: number) {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     servers.push(server);
-    ports.push((server.address() as AddressInfo).port);
   }
+  return {
+    ports: servers.map((server) => (server.address() as AddressInfo).port),
+    async close() {
+      for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The instances in processes of their own. */
+interface InstanceProcesses {
+  ports: number[];
+  memory(collect: boolean): Promise<{ rss: number; heapUsed: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Forks `count` instance processes (bench/support/instance-process.ts) with production's heap bounds, the
+ * stub Telegram served to them over HTTP, and waits until each listens.
+ */
+async function forkInstances(
+  count: number,
+  telegram: StubTelegram,
+  env: Record<string, string>,
+): Promise<InstanceProcesses> {
+  const front = await serveStubTelegram(telegram);
+  const configEnv = JSON.parse(env.BENCH_CONFIG as string) as Record<string, string>;
+  const children: ChildProcess[] = [];
+  const ports = await Promise.all(
+    Array.from({ length: count }, () => {
+      const child = fork(new URL("./instance-process.ts", import.meta.url), {
+        execArgv: [
+          "--no-warnings=ExperimentalWarning",
+          "--expose-gc",
+          "--max-old-space-size=1024",
+          "--max-semi-space-size=16",
+        ],
+        env: {
+          ...process.env,
+          ...env,
+          BENCH_CONFIG: JSON.stringify({ ...configEnv, TELEGRAM_API_ROOT: front.url }),
+        },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      children.push(child);
+      return new Promise<number>((resolve, reject) => {
+        child.once("message", (m: { type: string; port: number }) => m.type === "ready" && resolve(m.port));
+        child.once("exit", (code) => reject(new Error(`an instance process exited with ${code}`)));
+      });
+    }),
+  );
+  const ask = (child: ChildProcess, collect: boolean) =>
+    new Promise<{ rss: number; heapUsed: number }>((resolve) => {
+      const answer = (m: { type: string; rss: number; heapUsed: number }) => {
+        if (m.type !== "memory") return;
+        child.off("message", answer);
+        resolve(m);
+      };
+      child.on("message", answer);
+      child.send({ type: "memory", collect });
+    });
+  return {
+    ports,
+    async memory(collect) {
+      const each = await Promise.all(children.map((child) => ask(child, collect)));
+      return {
+        rss: each.reduce((sum, m) => sum + m.rss, 0),
+        heapUsed: each.reduce((sum, m) => sum + m.heapUsed, 0),
+      };
+    },
+    async close() {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              child.removeAllListeners("exit");
+              child.once("exit", () => resolve());
+              child.send({ type: "stop" });
+            }),
+        ),
+      );
+      await front.close();
+    },
+  };
+}
+
+/** How long each update held a webhook connection (ms), by kind. */
+export type ConnectionTimes = Record<"message" | "press" | "inline", number[]>;
+
+const kindOf = (update: Update): keyof ConnectionTimes =>
+  update.callback_query ? "press" : update.inline_query ? "inline" : "message";
+
+/**
+ * `post`, which posts an update to the next webhook server (of `ports`) in turn over keep-alive
+ * connections, at most `connections` in flight in all (the rest wait in order), and settles once that
+ * instance has answered, as Telegram's delivery does.
+ */
+function startWebhooks(
+  servers: { ports: number[]; close?(): Promise<void> },
+  connections: number,
+  onReply?: (body: string) => void,
+) {
+  const { ports } = servers;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const waiting: (() => void)[] = [];
   let inFlight = 0;
@@ -262,24 +422,31 @@ async function startWebhooks(apps: readonly App[], connections: number) {
           },
         },
         (res) => {
-          res.resume();
-          res.once("end", () =>
-            res.statusCode === 200 ? resolve() : reject(new Error(`the webhook answered ${res.statusCode}`)),
-          );
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.once("end", () => {
+            if (res.statusCode !== 200) return reject(new Error(`the webhook answered ${res.statusCode}`));
+            resolve();
+            if (chunks.length > 0) onReply?.(Buffer.concat(chunks).toString("utf8"));
+          });
           res.once("error", reject);
         },
       );
       req.once("error", reject);
       req.end(body);
     });
+  const connectionMs: ConnectionTimes = { message: [], press: [], inline: [] };
   return {
+    connectionMs,
     async post(update: Update): Promise<void> {
       // A connection freed is handed to the first waiting update, never taken by a later one.
       if (inFlight < connections) inFlight++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
+      const began = performance.now();
       try {
         await send(JSON.stringify(update));
       } finally {
+        connectionMs[kindOf(update)].push(performance.now() - began);
         const next = waiting.shift();
         if (next !== undefined) next();
         else inFlight--;
@@ -287,7 +454,7 @@ async function startWebhooks(apps: readonly App[], connections: number) {
     },
     async close() {
       agent.destroy();
-      for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await servers.close?.();
     },
   };
 }

@@ -247,6 +247,25 @@ describe("benchmark scripts (smoke runs)", () => {
   );
 
   it(
+    "bench:storm --http --processes runs the instances as processes of their own",
+    async () => {
+      const out = await smoke(
+        "bench/storm.ts",
+        ["--expose-gc"],
+        ["--instances", "2", "--http", "--processes"],
+      );
+      expect(out).toContain(
+        "2 instance(s), webhook mode, updates round-robin posted over HTTP, at most 40 in flight",
+      );
+      expect(out).toContain("each instance a process of its own");
+      expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);
+      expect(out).toMatch(/^\| RSS MB: before \/ peak [^|]*\| [\d.]+ \|/m);
+      expect(out).toMatch(/updates that threw: 0$/m);
+    },
+    SLOW,
+  );
+
+  it(
     "bench:listen prints what reading a typed text costs per message",
     async () => {
       const out = await smoke("bench/listen.ts");
