@@ -60,6 +60,25 @@ describe("webhook endpoint", () => {
     expect(reply?.output?.plainText).toContain("Commands");
   });
 
+  it("an inline query is answered in the webhook's own answer (a webhook reply): no call of its own", async () => {
+    const { user } = tb.fake.privateChat(nextUserId++);
+    const update = tb.fake.inlineQuery(user, "btc");
+    const id = update.inline_query?.id;
+    const response = await post(PATH, JSON.stringify(update), withSecret);
+    expect(response.status).toBe(200);
+    const reply = JSON.parse(await response.text()) as {
+      method: string;
+      inline_query_id: string;
+      results: { id: string }[];
+    };
+    expect(reply.method).toBe("answerInlineQuery");
+    expect(reply.inline_query_id).toBe(id);
+    expect(reply.results.length).toBeGreaterThan(0);
+    expect(tb.fake.callsTo("answerInlineQuery").some((call) => call.payload.inline_query_id === id)).toBe(
+      false,
+    );
+  });
+
   it.each([
     ["missing", {}],
     ["wrong", { "X-Telegram-Bot-Api-Secret-Token": "w3bh00k_Secret-tokeN" }],
