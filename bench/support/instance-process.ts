@@ -15,6 +15,7 @@ import { type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createHttpServer } from "../../src/server/http-server.ts";
+import { processMemory } from "./measure.ts";
 import { STUB_BOT } from "./stub-telegram.ts";
 
 const env = process.env as Record<string, string>;
@@ -42,12 +43,7 @@ process.send?.({ type: "ready", port: (server.address() as AddressInfo).port });
 
 process.on("message", async (message: { type: string; collect?: boolean }) => {
   if (message.type === "memory") {
-    if (message.collect) {
-      globalThis.gc?.();
-      globalThis.gc?.();
-    }
-    const { rss, heapUsed } = process.memoryUsage();
-    process.send?.({ type: "memory", rss, heapUsed });
+    process.send?.({ type: "memory", ...processMemory(message.collect === true) });
     return;
   }
   if (message.type !== "stop") return;

@@ -249,3 +249,13 @@ export function printTable(title: string, cases: CaseFigures[], options: BenchOp
     `\nresident memory ${fixed(memory.rss / 2 ** 20)} MB, heap used ${fixed(memory.heapUsed / 2 ** 20)} MB`,
   );
 }
+
+/** This process's resident and heap-used bytes, collected first when asked (and --expose-gc gave the means). */
+export function processMemory(collect: boolean): { rss: number; heapUsed: number } {
+  if (collect) {
+    globalThis.gc?.();
+    globalThis.gc?.();
+  }
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}

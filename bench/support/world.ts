@@ -33,6 +33,7 @@ import { createHttpServer } from "../../src/server/http-server.ts";
 import { createMarketData } from "../../src/services/market/market-data.ts";
 import { createBareBot } from "./bare-bot.ts";
 import { deleteKeysUnder } from "./delete-keys.ts";
+import { processMemory } from "./measure.ts";
 import { countRedis, type RedisCounter } from "./redis-count.ts";
 import {
   createStubTelegram,
@@ -235,9 +236,8 @@ export async function startWorld(
   if (processes) {
     // The users are connected: this process's app has done its part.
     await app.close();
-    instanceProcesses = await forkInstances(options.instances ?? 1, telegram, {
+    instanceProcesses = await forkInstances(options.instances ?? 1, telegram, configEnv, {
       REDIS_URL: redisUrl,
-      BENCH_CONFIG: JSON.stringify(configEnv),
       BENCH_PREFIX: `${prefix}whole:`,
       BENCH_APP: JSON.stringify(appExtra),
     });
@@ -265,7 +265,7 @@ export async function startWorld(
     get connectionMs() {
       return webhooks?.connectionMs;
     },
-    memory: (collect) => instanceProcesses?.memory(collect) ?? Promise.resolve(ownMemory(collect)),
+    memory: (collect) => instanceProcesses?.memory(collect) ?? Promise.resolve(processMemory(collect)),
     async close() {
       await webhooks?.close();
       await instanceProcesses?.close();
@@ -275,16 +275,6 @@ export async function startWorld(
       await sandbox.close();
     },
   };
-}
-
-/** This process's memory, collected first when asked (and --expose-gc gave the means). */
-function ownMemory(collect: boolean): { rss: number; heapUsed: number } {
-  if (collect) {
-    globalThis.gc?.();
-    globalThis.gc?.();
-  }
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
 }
 
 /** Each app behind its own webhook server (createHttpServer, production's), listening; their ports. */
@@ -316,16 +306,17 @@ interface InstanceProcesses {
 }
 
 /**
- * Forks `count` instance processes (bench/support/instance-process.ts) with production's heap bounds, the
- * stub Telegram served to them over HTTP, and waits until each listens.
+ * Forks `count` instance processes (bench/support/instance-process.ts) with production's heap bounds, each
+ * configured by `configEnv` with the stub Telegram served to them over HTTP (and `env`), and waits until each
+ * listens.
  */
 async function forkInstances(
   count: number,
   telegram: StubTelegram,
+  configEnv: Record<string, string>,
   env: Record<string, string>,
 ): Promise<InstanceProcesses> {
   const front = await serveStubTelegram(telegram);
-  const configEnv = JSON.parse(env.BENCH_CONFIG as string) as Record<string, string>;
   const children: ChildProcess[] = [];
   const ports = await Promise.all(
     Array.from({ length: count }, () => {
