@@ -8,7 +8,7 @@
  * handled-once record and chat lock are on) on a Redis client of its own, the same Redis and key prefix;
  * the whole side's updates go to them in turn, the world playing the round-robin balancer: given to the
  * next instance's `bot.handleUpdate`, or with `webhookConnections`, posted to its HTTP server
- * (createHttpServer, production's) as Telegram posts them, at most that many at once; with `processes`,
+ * (createHttpServer, production's) as Telegram posts them (one per chat, at most that many at once); with `processes`,
  * each of those servers is an instance in a process of its own (bench/support/instance-process.ts).
  */
 import { type ChildProcess, fork } from "node:child_process";
@@ -44,6 +44,7 @@ import {
   type StubTelegramOptions,
   serveStubTelegram,
 } from "./stub-telegram.ts";
+import { createWebhookDelivery } from "./webhook-delivery.ts";
 
 /** Which bot an update goes to. */
 export type Side = "whole" | "bare";
@@ -100,9 +101,9 @@ export interface WorldOptions {
   instances?: number;
   /**
    * With `instances`: each instance behind its own HTTP server, each update posted to the next one's as
-   * Telegram posts it, at most this many in flight in all (Telegram's max_connections: 40 unless setWebhook
-   * says otherwise, and main.ts does not), the rest waiting their turn in order. Without it, each update is
-   * given to the next instance's `bot.handleUpdate` at once.
+   * Telegram posts it (./webhook-delivery.ts): at most this many in flight in all (Telegram's
+   * max_connections: 40 unless setWebhook says otherwise, and main.ts does not) and one per chat, the rest
+   * waiting their turn. Without it, each update is given to the next instance's `bot.handleUpdate` at once.
    */
   webhookConnections?: number;
   /**
@@ -384,8 +385,8 @@ const kindOf = (update: Update): keyof ConnectionTimes =>
 
 /**
  * `post`, which posts an update to the next webhook server (of `ports`) in turn over keep-alive
- * connections, at most `connections` in flight in all (the rest wait in order), and settles once that
- * instance has answered, as Telegram's delivery does.
+ * connections, handed over as Telegram's delivery does (./webhook-delivery.ts: at most `connections` in
+ * flight, one per chat), and settles once that instance has answered.
  */
 function startWebhooks(
   servers: { ports: number[]; close?(): Promise<void> },
@@ -394,8 +395,6 @@ function startWebhooks(
 ) {
   const { ports } = servers;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const waiting: (() => void)[] = [];
-  let inFlight = 0;
   let turn = 0;
   const send = (body: string) =>
     new Promise<void>((resolve, reject) => {
@@ -427,22 +426,17 @@ function startWebhooks(
       req.end(body);
     });
   const connectionMs: ConnectionTimes = { message: [], press: [], inline: [] };
+  const delivery = createWebhookDelivery(connections, async (update) => {
+    const began = performance.now();
+    try {
+      await send(JSON.stringify(update));
+    } finally {
+      connectionMs[kindOf(update)].push(performance.now() - began);
+    }
+  });
   return {
     connectionMs,
-    async post(update: Update): Promise<void> {
-      // A connection freed is handed to the first waiting update, never taken by a later one.
-      if (inFlight < connections) inFlight++;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      const began = performance.now();
-      try {
-        await send(JSON.stringify(update));
-      } finally {
-        connectionMs[kindOf(update)].push(performance.now() - began);
-        const next = waiting.shift();
-        if (next !== undefined) next();
-        else inFlight--;
-      }
-    },
+    post: delivery.post,
     async close() {
       agent.destroy();
       await servers.close?.();
