@@ -7,6 +7,7 @@
  */
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
+import { NOTICE_RESERVE } from "../../src/bot/pipeline/inbound-limits.ts";
 import { ReplyDropped, replyPacing } from "../../src/bot/pipeline/paced-api.ts";
 import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
 import { createTelegramPacer, type TelegramPacer } from "../../src/services/runtime/telegram-pacer.ts";
@@ -117,6 +118,18 @@ describe("the pace of replies", () => {
     expect(await sends(pace, "99")).toBe(true);
     pace.hold(2000);
     expect(await pace.take("100")).toEqual({ go: false, waitMs: 2000, chat: false });
+  });
+
+  it("a notice of skipped updates goes only while the window is below the near-full mark", async () => {
+    const clock = { now: 1_000_000 };
+    const pacer = alone({ busy: 18, floodMs: 0 });
+    const pace = createRepliesPace({ pacer, now: () => clock.now });
+    // 18 in the window: a reply still goes, a notice (leaving NOTICE_RESERVE places to replies) waits.
+    expect(await pace.take("reply", 0)).toMatchObject({ go: true });
+    expect(await pace.take("notice", NOTICE_RESERVE)).toMatchObject({ go: false, chat: false });
+    expect(pacer.asked.at(-1)).toBe(30 - NOTICE_RESERVE);
+    const quieter = createRepliesPace({ pacer: alone({ busy: 17, floodMs: 0 }), now: () => clock.now });
+    expect(await quieter.take("notice", NOTICE_RESERVE)).toMatchObject({ go: true });
   });
 
   it("far from the limit, with what it knows fresh, a process decides alone", async () => {

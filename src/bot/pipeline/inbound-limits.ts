@@ -54,10 +54,12 @@ interface Spell {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * Places of Telegram's 30 a second a notice leaves to replies (it can wait; a reply is what a user waits on),
- * as the background sends keep to 25.
+ * Places of Telegram's 30 a second a notice leaves to replies (it can wait; a reply is what a user waits on):
+ * a notice goes only while the window holds at most 18, the mark below which a process decides its replies
+ * alone (services/runtime/reply-pace.ts). A storm's notices come in a cluster, and with less room they took
+ * the slots of busy chats' replies (bench:storm, docs/benchmarks.md).
  */
-export const NOTICE_RESERVE = 5;
+export const NOTICE_RESERVE = 12;
 
 /** The least time between two notices one process sends. */
 const NOTICE_GAP_MS = 500;
