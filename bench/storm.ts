@@ -27,8 +27,9 @@
  * `--instances N`: the bot as N instances in webhook mode in this process (bench/support/world.ts), each
  * update given to the next one's handleUpdate in turn, as a round-robin load balancer spreads them; the
  * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each update posted to the next instance's webhook server instead, as Telegram
- * posts them: at most `--connections` (40 by default, Telegram's max_connections) in flight, the rest
- * waiting in order; a reply time is then the POST's, its wait for a connection included. Without either,
+ * posts them (bench/support/webhook-delivery.ts): one update per chat in flight, at most `--connections`
+ * (40 by default, Telegram's max_connections) in all, the rest waiting their turn; a reply time is then the
+ * POST's, its wait included. Without either,
  * one app in polling mode, given each update directly.
  *
  * `--processes` (with --http): each instance a process of its own (bench/support/instance-process.ts), as
@@ -449,7 +450,7 @@ console.log(
       : `${INSTANCES} instance(s), webhook mode, updates round-robin ` +
         (CONNECTIONS === undefined
           ? "(handleUpdate)"
-          : `posted over HTTP, at most ${CONNECTIONS} in flight` +
+          : `posted over HTTP as Telegram delivers them, one per chat and at most ${CONNECTIONS} in flight` +
             (PROCESSES ? ", each instance a process of its own (memory: theirs, summed)" : ""))),
 );
 const rows: [string, string, string, string][] = [
