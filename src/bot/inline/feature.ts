@@ -65,8 +65,16 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
   composer.on("inline_query", async (ctx) => {
     const now = deps.now();
     let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, ReadonlyMap<string, string>];
+    // While users keep asking, the market data is in memory (a few seconds old at most, refreshed
+    // meanwhile): a keystroke waits on no read. The card says when its prices were read.
+    const held = deps.market.held();
+    let readAt = now;
     try {
-      loaded = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+      if (held === undefined) loaded = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
+      else {
+        loaded = [held.ticker, held.names];
+        readAt = held.at;
+      }
     } catch (error) {
       ctx.log.warn({ err: error }, "inline prices unavailable");
       await ctx.answerInlineQuery([], {
@@ -101,7 +109,7 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       const change = changes.get(code);
       if (change !== undefined) prices.dayChange = change;
       results.push(
-        priceCard(ctx.t, prices, { at: new Date(now), zone, locale, chartLink: chartLink(ctx, code) }),
+        priceCard(ctx.t, prices, { at: new Date(readAt), zone, locale, chartLink: chartLink(ctx, code) }),
       );
     }
     await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });

@@ -121,12 +121,11 @@ function cardTexts() {
       }
       return text;
     },
-    /** The "updated" line for now in `tz`. */
-    updated(ctx: BotContext, locale: string, tz: string) {
-      const now = new Date();
-      const second = Math.floor(now.getTime() / 1000);
+    /** The "updated" line for `at` (epoch ms: when the prices were read) in `tz`. */
+    updated(ctx: BotContext, locale: string, tz: string, at: number) {
+      const second = Math.floor(at / 1000);
       if (updated?.second !== second || updated.locale !== locale || updated.tz !== tz) {
-        updated = { locale, tz, second, text: ctx.t("price-updated", formatClock(now, tz, locale)) };
+        updated = { locale, tz, second, text: ctx.t("price-updated", formatClock(new Date(at), tz, locale)) };
       }
       return updated.text;
     },
@@ -142,19 +141,20 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let text: string;
     try {
-      // Most /price of a second find the market data in memory: nothing to wait for (as after a wait, a
-      // /cancel this process has seen silences the update). Otherwise wait: market data is shared by
-      // every user, so /cancel does not abort it; its deadline bounds it.
+      // While users keep asking, the market data is in memory (the ticker at most a few seconds old, and
+      // refreshed meanwhile): nothing to wait for (as after a wait, a /cancel this process has seen
+      // silences the update). Otherwise wait: market data is shared by every user, so /cancel does not
+      // abort it; its deadline bounds it. A fresh read is at most a second old: its time is now's.
       let market = deps.market.held();
       if (market === undefined) {
         const waited = await waitForExchange(ctx, deps, async () => {
           const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
-          return { ticker, names };
+          return { ticker, names, at: deps.now() };
         });
         if (waited.cancelled) return;
         market = waited.value;
       } else if (ctx.cancelScope.interrupted) return;
-      const { ticker, names } = market;
+      const { ticker, names, at } = market;
       if (asked.length === 1 && asked[0] === ALL) {
         for (const part of splitMessage(allAssetsText(ctx, ticker, names))) await ctx.reply(part);
         return;
@@ -170,7 +170,7 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       }
       if (known.length > 0) {
         const tz = ctx.from && ctx.chat?.type === "private" ? userTimezone(ctx, deps) : deps.defaultTimezone;
-        lines.push("", card.updated(ctx, locale, tz));
+        lines.push("", card.updated(ctx, locale, tz, at));
       }
       text = lines.join("\n");
     } catch (error) {

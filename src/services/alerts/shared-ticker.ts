@@ -122,8 +122,19 @@ export function createSharedTicker(options: SharedTickerOptions) {
     reading,
     /** The ticker alone, at most `maxAgeMs` old (default `ttlMs`). */
     get: async (maxAgeMs?: number): Promise<Ticker> => (await reading(maxAgeMs)).ticker,
-    /** The ticker this process holds while it is fresh (at most `ttlMs` old), without waiting; else undefined. */
-    held: (): Ticker | undefined => heldReading(ttlMs)?.ticker,
+    /**
+     * The reading this process holds while it is at most `staleMs` old, without waiting; else undefined.
+     * Once it is past `ttlMs`, a fresh read starts in the background (one at a time), for the next caller:
+     * a chat showing prices never waits on a read while someone asked within `staleMs`.
+     */
+    recent(staleMs: number): TickerReading | undefined {
+      const held = heldReading(staleMs);
+      if (held !== undefined && now() - held.at >= ttlMs && inFlight === undefined) {
+        // Its failure is the next waiting caller's to meet; here it only leaves the old reading in place.
+        reading().catch(() => undefined);
+      }
+      return held;
+    },
   };
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Ticker } from "../../../src/exchange/index.ts";
 import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
-import { createMarketData } from "../../../src/services/market/market-data.ts";
+import { createMarketData, SHOWN_STALE_MS } from "../../../src/services/market/market-data.ts";
 import { startTestExchange } from "../../support/exchange.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
@@ -71,18 +71,71 @@ describe("the shared ticker", () => {
     expect((await ticker.get()).ETH?.sell).toBe("3");
   });
 
-  it("held: the reading this process holds while under a second old, else nothing (never a wait)", async () => {
-    const { ticker, clock } = ethTicker();
-    expect(ticker.held()).toBeUndefined();
+  it("recent: the reading held while at most the bound old (never a wait); past a second, one read starts behind it", async () => {
+    let reads = 0;
+    let price = "1";
+    const clock = { now: 1_000_000 };
+    const prefix = freshPrefix();
+    const ticker = createSharedTicker({
+      redis,
+      prefix,
+      now: () => clock.now,
+      load: async () => {
+        reads++;
+        return { ETH: { buy: "2", sell: price } };
+      },
+    });
+    expect(ticker.recent(3000)).toBeUndefined();
+    expect(reads).toBe(0); // nothing held: the caller waits on get(), recent() reads nothing
     await ticker.get();
+    const first = ticker.recent(3000);
+    expect(first?.ticker.ETH?.sell).toBe("1");
+    expect(first?.at).toBe(1_000_000);
     clock.now += 999;
-    expect(ticker.held()?.ETH?.sell).toBe("1");
-    clock.now += 1;
-    expect(ticker.held()).toBeUndefined();
+    expect(ticker.recent(3000)?.ticker.ETH?.sell).toBe("1");
+    expect(reads).toBe(1); // under a second old: no read
+    price = "3";
+    // Two seconds old (Redis's lock, on its own clock, let go as well): still shown, and one read starts
+    // for the next caller.
+    clock.now += 1001;
+    await redis.del(`${prefix}ticker:lock`);
+    expect(ticker.recent(3000)?.ticker.ETH?.sell).toBe("1");
+    expect(ticker.recent(3000)?.ticker.ETH?.sell).toBe("1");
+    await sleep(50);
+    expect(reads).toBe(2);
+    const next = ticker.recent(3000);
+    expect(next?.ticker.ETH?.sell).toBe("3");
+    expect(next?.at).toBe(1_002_000);
+    clock.now += 3000; // past the bound: nothing held, the caller waits
+    expect(ticker.recent(3000)).toBeUndefined();
   });
 
-  it("market data held: the ticker and the asset names once both are in memory and fresh", async () => {
-    const { ticker, clock } = ethTicker();
+  it("recent: a background read that fails leaves the old reading, up to the bound", async () => {
+    let fail = false;
+    const clock = { now: 1_000_000 };
+    const ticker = createSharedTicker({
+      redis,
+      prefix: freshPrefix(),
+      now: () => clock.now,
+      load: async () => {
+        if (fail) throw new Error("exchange down");
+        return { ETH: { buy: "2", sell: "1" } };
+      },
+    });
+    await ticker.get();
+    fail = true;
+    clock.now += 1500;
+    expect(ticker.recent(3000)?.ticker.ETH?.sell).toBe("1");
+    await sleep(50);
+    expect(ticker.recent(3000)?.at).toBe(1_000_000);
+    clock.now += 1500;
+    expect(ticker.recent(3000)).toBeUndefined();
+    await expect(ticker.get()).rejects.toThrow("exchange down");
+  });
+
+  it("market data held: the ticker (a few seconds old at most, when read) and the names once both are in memory", async () => {
+    const prefix = freshPrefix();
+    const { ticker, clock } = ethTicker(prefix);
     let assetReads = 0;
     const client = {
       market: {
@@ -105,10 +158,48 @@ describe("the shared ticker", () => {
     const held = market.held();
     expect(held?.ticker.ETH?.buy).toBe("2");
     expect(held?.names.get("ETH")).toBe("Ether");
+    expect(held?.at).toBe(1_000_000);
     expect(market.held()?.names).toBe(held?.names); // one map per list, not one per caller
-    clock.now += 1000; // the ticker is a second old: wait for a fresh one
+    clock.now += SHOWN_STALE_MS - 1; // still shown (a fresh read started behind it)
+    await redis.del(`${prefix}ticker:lock`); // Redis's lock (on its own clock) let go as well
+    expect(market.held()?.ticker.ETH?.buy).toBe("2");
+    await sleep(50);
+    expect(market.held()?.at).toBe(1_000_000 + SHOWN_STALE_MS - 1);
+    clock.now += SHOWN_STALE_MS; // nobody asked for longer than the bound: wait for a fresh one
     expect(market.held()).toBeUndefined();
     expect(assetReads).toBe(1);
+  });
+
+  it("market data of its own (no shared ticker): the same bound, and the names past their time read behind them", async () => {
+    const clock = { now: 1_000_000 };
+    let tickerReads = 0;
+    let assetReads = 0;
+    const client = {
+      market: {
+        ticker: async () => {
+          tickerReads++;
+          return { ETH: { buy: String(tickerReads), sell: "1" } };
+        },
+        assets: async () => {
+          assetReads++;
+          return [{ code: "eth", name: "Ether" }];
+        },
+      },
+    } as unknown as Parameters<typeof createMarketData>[0]["client"];
+    const market = createMarketData({ client, now: () => clock.now, assetsTtlMs: 10_000 });
+    await Promise.all([market.ticker(), market.assetNames()]);
+    expect(market.held()?.ticker.ETH?.buy).toBe("1");
+    clock.now += 1500;
+    expect(market.held()?.ticker.ETH?.buy).toBe("1");
+    await sleep(10);
+    expect(tickerReads).toBe(2);
+    expect(market.held()?.ticker.ETH?.buy).toBe("2");
+    clock.now += 10_000; // the names past their ten seconds: still shown, read again behind them
+    expect(market.held()).toBeUndefined(); // the ticker is past its bound
+    await market.ticker();
+    expect(market.held()?.names.get("ETH")).toBe("Ether");
+    await sleep(10);
+    expect(assetReads).toBe(2);
   });
 
   it("a reading is aged from the start of its read; a scan a second later reads again instead of reusing it", async () => {
