@@ -19,7 +19,7 @@
  * users beside the updates of theirs that were handled; the process's memory before the storm, at its peak
  * and 10 s after it (collected first when run with --expose-gc, as the npm script does). And what explains
  * them: the reply times of the updates that met no 429, the event loop's delay, the 429s by limit and per
- * second, the notices per second.
+ * second, the notices per second, the slowest normal updates (over HTTP, with their time on a connection).
  *
  * Mind the pace: 100 users every 5 s ask for 20 replies a second; every 2 s they would ask for 50, over
  * Telegram's 30, and the baseline itself would wait for its slots.
@@ -243,7 +243,7 @@ async function normalTraffic(
   ms: number,
   into: number[],
   clean: number[] = [],
-  each: { at: number; took: number; text: string }[] = [],
+  each: { at: number; took: number; text: string; held: number | undefined }[] = [],
 ): Promise<number> {
   const start = performance.now();
   let sent = 0;
@@ -262,7 +262,7 @@ async function normalTraffic(
           handled(update).then(() => {
             const took = performance.now() - began;
             into.push(took);
-            each.push({ at: began - start, took, text });
+            each.push({ at: began - start, took, text, held: world.heldConnection(update) });
             if ((tally.floods.get(userId) ?? 0) === floods) clean.push(took);
           }),
         );
@@ -380,7 +380,7 @@ const sampler = setInterval(async () => {
 }, 100);
 const storm: number[] = [];
 const stormClean: number[] = [];
-const stormEach: { at: number; took: number; text: string }[] = [];
+const stormEach: { at: number; took: number; text: string; held: number | undefined }[] = [];
 // Over HTTP: how many updates had held a connection before the storm (the storm's are those after).
 const heldBefore = world.connectionMs && {
   message: world.connectionMs.message.length,
@@ -626,7 +626,11 @@ console.log(
   `the storm's slowest normal updates (sent at, from the storm's start): ${[...stormEach]
     .sort((a, b) => b.took - a.took)
     .slice(0, 4)
-    .map((u) => `${ms(u.took)} ms ${u.text} at ${(u.at / 1000).toFixed(2)} s`)
+    .map(
+      (u) =>
+        `${ms(u.took)} ms ${u.text} at ${(u.at / 1000).toFixed(2)} s` +
+        (u.held === undefined ? "" : ` (${ms(u.held)} ms of it on a connection)`),
+    )
     .join("; ")}`,
 );
 console.log(

@@ -78,6 +78,8 @@ export interface World {
    * kind (what the updates waiting for a connection wait for); undefined otherwise.
    */
   readonly connectionMs: ConnectionTimes | undefined;
+  /** Over HTTP: how long `update` held a connection (ms), once its POST was answered; else undefined. */
+  heldConnection(update: Update): number | undefined;
   close(): Promise<void>;
 }
 
@@ -266,6 +268,7 @@ export async function startWorld(
     get connectionMs() {
       return webhooks?.connectionMs;
     },
+    heldConnection: (update) => webhooks?.held.get(update),
     memory: (collect) => instanceProcesses?.memory(collect) ?? Promise.resolve(processMemory(collect)),
     async close() {
       await webhooks?.close();
@@ -426,16 +429,20 @@ function startWebhooks(
       req.end(body);
     });
   const connectionMs: ConnectionTimes = { message: [], press: [], inline: [] };
+  const held = new WeakMap<Update, number>();
   const delivery = createWebhookDelivery(connections, async (update) => {
     const began = performance.now();
     try {
       await send(JSON.stringify(update));
     } finally {
-      connectionMs[kindOf(update)].push(performance.now() - began);
+      const took = performance.now() - began;
+      connectionMs[kindOf(update)].push(took);
+      held.set(update, took);
     }
   });
   return {
     connectionMs,
+    held,
     post: delivery.post,
     async close() {
       agent.destroy();
