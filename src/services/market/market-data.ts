@@ -61,17 +61,22 @@ function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number) {
   };
 }
 
-/** Creates the shared market data source. */
-export function createMarketData(options: MarketDataOptions) {
-  const now = options.now ?? Date.now;
-  const ownTicker = cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
-  const ticker = options.sharedTicker ?? {
-    get: ownTicker.get,
-    recent: (staleMs: number) => {
-      const got = ownTicker.recent(staleMs);
+/** The ticker read by this process alone, in the shape of a shared one. */
+function ownTicker(options: MarketDataOptions, now: () => number) {
+  const own = cached(() => options.client.market.ticker(), options.tickerTtlMs ?? 1000, now);
+  return {
+    get: own.get,
+    recent(staleMs: number): { ticker: Ticker; at: number } | undefined {
+      const got = own.recent(staleMs);
       return got && { ticker: got.data, at: got.at };
     },
   };
+}
+
+/** Creates the shared market data source. */
+export function createMarketData(options: MarketDataOptions) {
+  const now = options.now ?? Date.now;
+  const ticker = options.sharedTicker ?? ownTicker(options, now);
   const assetsTtlMs = options.assetsTtlMs ?? 600_000;
   const assets = cached(() => options.client.market.assets(), assetsTtlMs, now);
   // The names of the list last loaded: the same map while the list is (ten minutes), not one per caller.
