@@ -80,7 +80,13 @@ import { type Skips, skipKnownSpent } from "./pipeline/inbound-limits.ts";
 import { type ReadAhead, readAheadUserState } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
-import { chatHeld, chatLock, handleOnce, type SharedUpdatesOptions } from "./pipeline/shared-updates.ts";
+import {
+  chatHeld,
+  chatLock,
+  handleOnce,
+  type SeenMarks,
+  type SharedUpdatesOptions,
+} from "./pipeline/shared-updates.ts";
 import { updateContextClass } from "./pipeline/update-context.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
@@ -207,7 +213,9 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     overflow: (ctx) => skips.skip(ctx, "queue"),
   };
   // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
-  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound));
+  // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again.
+  const seen: SeenMarks = new WeakSet();
+  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, seen));
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -276,7 +284,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
 
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
-    app.use(handleOnce(storage.shared));
+    app.use(handleOnce(storage.shared, seen));
     app.use(chatLock(storage.shared, isUrgent));
   }
   if (storage.readAhead) {

@@ -6,7 +6,7 @@
 import type { MiddlewareFn } from "grammy";
 import { describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { chatHeld, chatLock, FULL_MEMO_MS } from "../../src/bot/pipeline/shared-updates.ts";
+import { chatHeld, chatLock, FULL_MEMO_MS, handleOnce } from "../../src/bot/pipeline/shared-updates.ts";
 import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -22,7 +22,7 @@ function update(id: number): BotContext {
     chat: { id: 42 },
     from: { id: 42 },
     update: { update_id: id },
-    log: { warn: () => undefined },
+    log: { warn: () => undefined, info: () => undefined },
   } as unknown as BotContext;
 }
 
@@ -82,7 +82,10 @@ describe("what a chat holds across instances", () => {
     const turnedAway: number[] = [];
     const bound = { max: () => 3, overflow: (ctx: BotContext) => void turnedAway.push(ctx.update.update_id) };
     const options = { redis, prefix, now: () => clock };
-    const [one, two] = [chatHeld(options, () => false, bound), chatHeld(options, () => false, bound)];
+    const [one, two] = [
+      chatHeld(options, () => false, bound, new WeakSet()),
+      chatHeld(options, () => false, bound, new WeakSet()),
+    ];
     // Instance one holds three updates of the chat, still running.
     const finish: (() => void)[] = [];
     const running = new Promise<void>((resolve) => finish.push(resolve));
@@ -116,6 +119,51 @@ describe("what a chat holds across instances", () => {
       expect(ran).toBe(1);
     } finally {
       calls.mockRestore();
+    }
+  });
+
+  it("marks an update handled once as it joins: a repeat on another instance is dropped on arrival", async () => {
+    const prefix = freshPrefix("chat-held-once");
+    const bound = { max: () => 3, overflow: () => undefined };
+    const options = { redis, prefix };
+    const [seenOne, seenTwo] = [new WeakSet<object>(), new WeakSet<object>()];
+    const [one, two] = [
+      chatHeld(options, () => false, bound, seenOne),
+      chatHeld(options, () => false, bound, seenTwo),
+    ];
+    const ran: string[] = [];
+    const sets = vi.spyOn(redis, "set");
+    const scripts = vi.spyOn(redis, "evalsha");
+    try {
+      const first = update(7);
+      await one(first, async () => {
+        await handleOnce(options, seenOne)(first, async () => {
+          ran.push("one");
+        });
+      });
+      // One round trip on arrival: handleOnce found the update marked and asked Redis nothing.
+      expect(ran).toEqual(["one"]);
+      expect(scripts).toHaveBeenCalledTimes(1);
+      expect(sets).not.toHaveBeenCalled();
+      // Telegram delivers it again, to the other instance: dropped there, before anything waits or runs.
+      const again = update(7);
+      await two(again, async () => {
+        ran.push("two");
+      });
+      expect(ran).toEqual(["one"]);
+      expect(seenTwo.has(again.update)).toBe(false);
+      // An update that passes chatHeld by (a /cancel) is still checked by handleOnce itself.
+      const cancel = update(7);
+      await handleOnce(options, seenTwo)(cancel, async () => {
+        ran.push("cancel");
+      });
+      expect(sets).toHaveBeenCalledTimes(1);
+      expect(ran).toEqual(["one"]);
+      // The repeat took no place among the chat's held updates.
+      expect(await redis.zcard(`${prefix}held:42`)).toBe(0);
+    } finally {
+      sets.mockRestore();
+      scripts.mockRestore();
     }
   });
 });

@@ -62,27 +62,36 @@ return 0`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * KEYS held (zset update_id -> until); ARGV now ("": Redis's clock), update_id, lockMs, max. The update joins
- * its chat's held updates unless `max` are held already: 1 joined, 0 full. Entries of an instance that died
- * expire after `lockMs`.
+ * KEYS held (zset update_id -> until), seen (the update's handled-once mark); ARGV now ("": Redis's clock),
+ * update_id, lockMs, max, the mark's lifetime (s). Marks the update handled (2: another instance had it
+ * already), then it joins its chat's held updates unless `max` are held already: 1 joined, 0 full. One round
+ * trip for both, where {@link handleOnce} alone would be one more. Entries of an instance that died expire
+ * after `lockMs`.
  */
 const JOIN = cachedScript(`${LUA_NOW}
+if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return 2 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 return 1`);
 
+/** Updates already marked handled once by {@link chatHeld}: {@link handleOnce} lets them pass. */
+export type SeenMarks = WeakSet<object>;
+
 /**
  * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
  * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
- * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. Redis out of reach: the update
- * goes on (what follows reports the outage). /cancel (`isUrgent`) is never turned away.
+ * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. In the same round trip it is
+ * marked handled once (a repeat, delivered to any instance, is dropped there and then), and put in `seen`
+ * for {@link handleOnce}. Redis out of reach: the update goes on (what follows reports the outage). /cancel
+ * (`isUrgent`) is never turned away.
  */
 export function chatHeld(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
   bound: SequenceBound<BotContext>,
+  seen: SeenMarks,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -108,13 +117,21 @@ export function chatHeld(
     mine.set(owner, (mine.get(owner) ?? 0) + 1);
     const key = `${options.prefix}held:${owner}`;
     const member = String(ctx.update.update_id);
+    const seenKey = `${options.prefix}seen:${member}`;
     let joined: unknown = 1;
     try {
       // Run on every update: by its hash, not its text.
-      joined = await runScript(options.redis, JOIN, [1, key, "", member, lockMs, max]);
+      joined = await runScript(options.redis, JOIN, [2, key, seenKey, "", member, lockMs, max, SEEN_TTL_S]);
     } catch {
       joined = -1;
     }
+    if (joined === 2) {
+      leave(owner);
+      ctx.log.info("update already handled by an instance; dropped");
+      return;
+    }
+    // Marked handled (full or not): handleOnce need not ask again.
+    if (joined !== -1) seen.add(ctx.update);
     if (joined === 0) {
       leave(owner);
       full.mark(owner, now() + FULL_MEMO_MS);
@@ -131,9 +148,13 @@ export function chatHeld(
   };
 }
 
-/** Passes each update_id on once across every instance; a repeat is dropped without a word. */
-export function handleOnce(options: SharedUpdatesOptions): MiddlewareFn<BotContext> {
+/**
+ * Passes each update_id on once across every instance; a repeat is dropped without a word. An update in
+ * `seen` was marked so on arrival ({@link chatHeld}) and passes without a round trip.
+ */
+export function handleOnce(options: SharedUpdatesOptions, seen?: SeenMarks): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
+    if (seen?.has(ctx.update)) return next();
     const first = await options.redis.set(
       `${options.prefix}seen:${ctx.update.update_id}`,
       "1",
