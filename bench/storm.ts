@@ -29,8 +29,7 @@
  * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each update posted to the next instance's webhook server instead, as Telegram
  * posts them (bench/support/webhook-delivery.ts): one update per chat in flight, at most `--connections`
  * (40 by default, Telegram's max_connections) in all, the rest waiting their turn; a reply time is then the
- * POST's, its wait included. Without either,
- * one app in polling mode, given each update directly.
+ * POST's, its wait included. Without either, one app in polling mode, given each update directly.
  *
  * `--processes` (with --http): each instance a process of its own (bench/support/instance-process.ts), as
  * replicas run, the stub Telegram served to them over HTTP; the memory figures are then the instances',
