@@ -340,13 +340,10 @@ export function chartFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("chart-ask-asset"), { reply_markup: await popularButtons(deps, period) });
       return;
     }
-    let market: { ticker: Ticker; names: ReadonlyMap<string, string> } | undefined = deps.market.held();
+    let market = deps.market.held();
     if (market === undefined) {
       try {
-        const waited = await waitForExchange(ctx, deps, async () => {
-          const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
-          return { ticker, names };
-        });
+        const waited = await waitForExchange(ctx, deps, () => deps.market.load());
         if (waited.cancelled) return;
         market = waited.value;
       } catch (error) {

@@ -8,6 +8,7 @@
 import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { resolveAsset } from "../../services/market/asset-names.ts";
+import type { ShownMarket } from "../../services/market/market-data.ts";
 import { CHART_START } from "../chart/feature.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetsOf } from "../flow-kit/asset-input.ts";
@@ -64,17 +65,11 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   composer.on("inline_query", async (ctx) => {
     const now = deps.now();
-    let loaded: [Awaited<ReturnType<BotDeps["market"]["ticker"]>>, ReadonlyMap<string, string>];
     // While users keep asking, the market data is in memory (a few seconds old at most, refreshed
     // meanwhile): a keystroke waits on no read. The card says when its prices were read.
-    const held = deps.market.held();
-    let readAt = now;
+    let market: ShownMarket;
     try {
-      if (held === undefined) loaded = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
-      else {
-        loaded = [held.ticker, held.names];
-        readAt = held.at;
-      }
+      market = deps.market.held() ?? (await deps.market.load());
     } catch (error) {
       ctx.log.warn({ err: error }, "inline prices unavailable");
       await ctx.answerInlineQuery([], {
@@ -83,7 +78,7 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       });
       return;
     }
-    const [ticker, names] = loaded;
+    const { ticker, names } = market;
     const prices = new Map(Object.entries(ticker));
     const codes = chooseCodes(ctx, ctx.inlineQuery.query, prices, names);
     if (codes.length === 0) {
@@ -109,7 +104,7 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       const change = changes.get(code);
       if (change !== undefined) prices.dayChange = change;
       results.push(
-        priceCard(ctx.t, prices, { at: new Date(readAt), zone, locale, chartLink: chartLink(ctx, code) }),
+        priceCard(ctx.t, prices, { at: new Date(market.at), zone, locale, chartLink: chartLink(ctx, code) }),
       );
     }
     await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });

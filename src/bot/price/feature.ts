@@ -144,13 +144,10 @@ export function priceFeature(deps: BotDeps): Composer<BotContext> {
       // While users keep asking, the market data is in memory (the ticker at most a few seconds old, and
       // refreshed meanwhile): nothing to wait for (as after a wait, a /cancel this process has seen
       // silences the update). Otherwise wait: market data is shared by every user, so /cancel does not
-      // abort it; its deadline bounds it. A fresh read is at most a second old: its time is now's.
+      // abort it; its deadline bounds it.
       let market = deps.market.held();
       if (market === undefined) {
-        const waited = await waitForExchange(ctx, deps, async () => {
-          const [ticker, names] = await Promise.all([deps.market.ticker(), deps.market.assetNames()]);
-          return { ticker, names, at: deps.now() };
-        });
+        const waited = await waitForExchange(ctx, deps, () => deps.market.load());
         if (waited.cancelled) return;
         market = waited.value;
       } else if (ctx.cancelScope.interrupted) return;

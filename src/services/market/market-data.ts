@@ -28,6 +28,13 @@ export interface MarketDataOptions {
 /** How old a ticker shown at once may be (ms); a read past its second is refreshed meanwhile. */
 export const SHOWN_STALE_MS = 3000;
 
+/** What a chat shows prices from: the ticker, the asset names, and when the ticker was read (epoch ms). */
+export interface ShownMarket {
+  ticker: Ticker;
+  names: ReadonlyMap<string, string>;
+  at: number;
+}
+
 /** A value fetched at most once per `ttlMs`, with one request in flight at a time. */
 function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number) {
   let value: { data: T; at: number } | undefined;
@@ -95,12 +102,20 @@ export function createMarketData(options: MarketDataOptions) {
       return namesOf(await assets.get());
     },
     /**
+     * The ticker and the asset names, waiting for whichever this process does not hold fresh; `at` is now
+     * (the ticker is then at most a second old). Where {@link MarketData.held} gave nothing.
+     */
+    async load(): Promise<ShownMarket> {
+      const [fresh, list] = await Promise.all([ticker.get(), assets.get()]);
+      return { ticker: fresh, names: namesOf(list), at: now() };
+    },
+    /**
      * The ticker (at most {@link SHOWN_STALE_MS} old, `at` when it was read, epoch ms) and the asset names
      * when this process holds both, with no wait at all (every /price while users keep asking): else
-     * undefined, and the caller waits on `ticker()` and `assetNames()`. Either past its time starts a
+     * undefined, and the caller waits on {@link MarketData.load}. Either past its time starts a
      * fresh read in the background.
      */
-    held(): { ticker: Ticker; names: ReadonlyMap<string, string>; at: number } | undefined {
+    held(): ShownMarket | undefined {
       const reading = ticker.recent(SHOWN_STALE_MS);
       const list = assets.recent(assetsTtlMs * 2);
       return reading && list

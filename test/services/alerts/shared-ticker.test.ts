@@ -187,7 +187,11 @@ describe("the shared ticker", () => {
       },
     } as unknown as Parameters<typeof createMarketData>[0]["client"];
     const market = createMarketData({ client, now: () => clock.now, assetsTtlMs: 10_000 });
-    await Promise.all([market.ticker(), market.assetNames()]);
+    // Nothing held: load() waits for both, read now.
+    const loaded = await market.load();
+    expect(loaded.ticker.ETH?.buy).toBe("1");
+    expect(loaded.names.get("ETH")).toBe("Ether");
+    expect(loaded.at).toBe(1_000_000);
     expect(market.held()?.ticker.ETH?.buy).toBe("1");
     clock.now += 1500;
     expect(market.held()?.ticker.ETH?.buy).toBe("1");
