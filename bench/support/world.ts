@@ -9,7 +9,8 @@
  * the whole side's updates go to them in turn, the world playing the round-robin balancer: given to the
  * next instance's `bot.handleUpdate`, or with `webhookConnections`, posted to its HTTP server
  * (createHttpServer, production's) as Telegram posts them (one per chat, at most that many at once); with
- * `processes`, each of those servers is an instance in a process of its own (bench/support/instance-process.ts).
+ * `processes`, each of those servers is an instance in a process of its own
+ * (bench/support/instance-process.ts).
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
