@@ -28,8 +28,8 @@
  * update given to the next one's handleUpdate in turn, as a round-robin load balancer spreads them; the
  * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each update posted to the next instance's webhook server instead, as Telegram
  * posts them (bench/support/webhook-delivery.ts): one update per chat in flight, at most `--connections`
- * (40 by default, Telegram's max_connections) in all, the rest waiting their turn; a reply time is then the
- * POST's, its wait included. Without either, one app in polling mode, given each update directly.
+ * (by default what the bot asks Telegram for: WEBHOOK_MAX_CONNECTIONS's default, 100) in all, the rest
+ * waiting their turn; a reply time is then the POST's, its wait included. Without either, one app in polling mode, given each update directly.
  *
  * `--processes` (with --http): each instance a process of its own (bench/support/instance-process.ts), as
  * replicas run, the stub Telegram served to them over HTTP; the memory figures are then the instances',
@@ -41,6 +41,7 @@ import { availableParallelism } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Update } from "grammy/types";
+import { DEFAULT_WEBHOOK_MAX_CONNECTIONS } from "../src/config.ts";
 import { peak as peakIn, percentile, seededRandom } from "./support/measure.ts";
 import { callbackUpdate, inlineUpdate, textUpdate } from "./support/updates.ts";
 import { startWorld } from "./support/world.ts";
@@ -65,8 +66,10 @@ const EVERY_MS = numberOption("--every", 5000);
 const HTTP = argv.includes("--http");
 const INSTANCES =
   argv.includes("--instances") || HTTP ? Math.floor(numberOption("--instances", 1)) : undefined;
-/** With --http: Telegram's max_connections, the most updates it has in flight to the webhook. */
-const CONNECTIONS = HTTP ? Math.floor(numberOption("--connections", 40)) : undefined;
+/** With --http: Telegram's max_connections (by default what the bot asks for), the most updates in flight. */
+const CONNECTIONS = HTTP
+  ? Math.floor(numberOption("--connections", DEFAULT_WEBHOOK_MAX_CONNECTIONS))
+  : undefined;
 /** With --http: each instance a process of its own (bench/support/instance-process.ts). */
 const PROCESSES = HTTP && argv.includes("--processes");
 /** How long after the storm memory is read again (ms); notices of skipped updates come 2 s after the first. */

@@ -32,6 +32,10 @@ const VARIABLES = {
     what: "the webhook secret token (needed when BOT_MODE=webhook)",
     expected: "1-256 characters of A-Za-z0-9_-",
   },
+  WEBHOOK_MAX_CONNECTIONS: {
+    what: "how many updates Telegram may have in flight to the webhook at once (webhook mode)",
+    expected: "an integer from 1 to 100",
+  },
   PORT: {
     what: "the HTTP port (webhook and health; in polling mode the health server runs only when it is set)",
     expected: "an integer from 1 to 65535",
@@ -126,6 +130,8 @@ export interface WebhookConfig extends BaseConfig {
   readonly mode: "webhook";
   readonly webhookUrl: string;
   readonly webhookSecret: string;
+  /** Telegram's `max_connections`: how many updates it may have in flight to the webhook at once. */
+  readonly webhookMaxConnections: number;
 }
 
 /** The whole configuration, discriminated by `mode`. */
@@ -137,6 +143,14 @@ export interface VaultConfig {
   readonly vaultKeys: Keyring;
 }
 
+/**
+ * Telegram's highest `max_connections`, asked for by default. Telegram gives each chat (and each user's
+ * presses and inline queries) one connection at a time, so busy users hold at most one each; with
+ * Telegram's default of 40, forty of them held every connection and everyone else's updates waited in line
+ * (bench:storm, docs/benchmarks.md).
+ */
+export const DEFAULT_WEBHOOK_MAX_CONNECTIONS = 100;
+
 const DEFAULTS = {
   TELEGRAM_API_ROOT: "https://api.telegram.org",
   BOT_MODE: "polling",
@@ -146,6 +160,7 @@ const DEFAULTS = {
   DEFAULT_TIMEZONE: "Australia/Sydney",
   LOG_LEVEL: "info",
   ALERT_POLL_SECONDS: 60,
+  WEBHOOK_MAX_CONNECTIONS: DEFAULT_WEBHOOK_MAX_CONNECTIONS,
 } as const;
 
 /** "<burst>/<per minute>", e.g. "10/30". */
@@ -239,6 +254,13 @@ const webhookSchema = z.object({
   WEBHOOK_URL: urlWith(["https:"]),
   // Telegram's rule for setWebhook's secret_token.
   WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
+  // Telegram's bounds for setWebhook's max_connections.
+  WEBHOOK_MAX_CONNECTIONS: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .refine((connections) => connections >= 1 && connections <= 100)
+    .default(DEFAULTS.WEBHOOK_MAX_CONNECTIONS),
 });
 
 const vaultSchema = z.object({ REDIS_URL: redisUrl, VAULT_KEYS: vaultKeys });
@@ -275,6 +297,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
         mode: "webhook",
         webhookUrl: webhook.data.WEBHOOK_URL,
         webhookSecret: webhook.data.WEBHOOK_SECRET,
+        webhookMaxConnections: webhook.data.WEBHOOK_MAX_CONNECTIONS,
       };
 }
 
@@ -302,7 +325,13 @@ export function describeConfig(config: Config): Record<string, unknown> {
     logLevel: config.logLevel,
     alertPollSeconds: config.alertPollSeconds,
     inboundBudgets: config.inboundBudgets,
-    ...(config.mode === "webhook" ? { webhookUrl: config.webhookUrl, webhookSecret: "[set]" } : {}),
+    ...(config.mode === "webhook"
+      ? {
+          webhookUrl: config.webhookUrl,
+          webhookSecret: "[set]",
+          webhookMaxConnections: config.webhookMaxConnections,
+        }
+      : {}),
   };
 }
 

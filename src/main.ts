@@ -15,6 +15,7 @@ import { createLogger, errorSummary } from "./logger.ts";
 import { logFailedPolls, logProcessFailures } from "./process-logging.ts";
 import { createHealthServer } from "./server/health.ts";
 import { createHttpServer } from "./server/http-server.ts";
+import { webhookRegistration } from "./server/webhook-registration.ts";
 import { redisAnswers } from "./services/runtime/redis-connection.ts";
 
 /** How long a stop waits for the swap and alert workers to finish their current step. */
@@ -77,10 +78,7 @@ async function main(): Promise<void> {
       healthy: () => redisAnswers(redis),
     });
     await listen(server, config.port);
-    await bot.api.setWebhook(config.webhookUrl, {
-      secret_token: config.webhookSecret,
-      allowed_updates: [...ALLOWED_UPDATES],
-    });
+    await bot.api.setWebhook(config.webhookUrl, webhookRegistration(config));
     stops.push(() => new Promise((resolve) => server.close(resolve)));
   }
   logger.info({ mode: config.mode }, "running");

@@ -53,6 +53,7 @@ describe("createConfig", () => {
       BOT_MODE: "webhook",
       WEBHOOK_URL: "https://bot.example.com/telegram",
       WEBHOOK_SECRET: "s3cret_-Token",
+      WEBHOOK_MAX_CONNECTIONS: "60",
       PORT: " 3000 ",
       REDIS_URL: "rediss://user:pw@redis.example.com:6380/2",
       EXCHANGE_BASE_URL: "http://127.0.0.1:9000//",
@@ -64,6 +65,7 @@ describe("createConfig", () => {
     if (config.mode !== "webhook") throw new Error("expected webhook mode");
     expect(config.webhookUrl).toBe("https://bot.example.com/telegram");
     expect(config.webhookSecret).toBe("s3cret_-Token");
+    expect(config.webhookMaxConnections).toBe(60);
     expect(config.telegramApiRoot).toBe("http://localhost:8081");
     expect(config.exchangeBaseUrl).toBe("http://127.0.0.1:9000");
     expect(config.port).toBe(3000);
@@ -106,6 +108,7 @@ describe("createConfig", () => {
       BOT_MODE: "webhook",
       WEBHOOK_URL: "http://insecure.example.com",
       WEBHOOK_SECRET: "has space",
+      WEBHOOK_MAX_CONNECTIONS: "101",
       PORT: "65536",
       REDIS_URL: "http://127.0.0.1:6379",
       EXCHANGE_BASE_URL: "example.com",
@@ -125,6 +128,7 @@ describe("createConfig", () => {
         "REDIS_URL",
         "TELEGRAM_API_ROOT",
         "VAULT_KEYS",
+        "WEBHOOK_MAX_CONNECTIONS",
         "WEBHOOK_SECRET",
         "WEBHOOK_URL",
       ].sort(),
@@ -136,6 +140,7 @@ describe("createConfig", () => {
       "VAULT_KEYS: expected comma-separated id:base64-of-32-bytes (entry 1 decodes to 5 bytes instead of 32)",
     );
     expect(error.message).toContain("WEBHOOK_SECRET: expected 1-256 characters of A-Za-z0-9_-");
+    expect(error.message).toContain("WEBHOOK_MAX_CONNECTIONS: expected an integer from 1 to 100");
     expect(error.message).toContain("PORT: expected an integer from 1 to 65535");
     expect(error.message).toContain("LOG_LEVEL: expected fatal, error, warn, info, debug, trace, silent");
   });
@@ -163,6 +168,27 @@ describe("createConfig", () => {
     expect(configError({ ...webhook, WEBHOOK_SECRET: "a".repeat(257) }).problems[0]?.variable).toBe(
       "WEBHOOK_SECRET",
     );
+  });
+
+  it("asks Telegram for 100 webhook connections unless told otherwise, and takes 1 to 100", () => {
+    const webhook = {
+      ...BASE,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://example.com/hook",
+      WEBHOOK_SECRET: "s3cret",
+    };
+    expect(createConfig(webhook)).toMatchObject({ webhookMaxConnections: 100 });
+    expect(createConfig({ ...webhook, WEBHOOK_MAX_CONNECTIONS: "1" })).toMatchObject({
+      webhookMaxConnections: 1,
+    });
+    for (const value of ["0", "101", "40.5", "-5", "many"])
+      expect(
+        configError({ ...webhook, WEBHOOK_MAX_CONNECTIONS: value }).problems.map(
+          (problem) => problem.variable,
+        ),
+      ).toEqual(["WEBHOOK_MAX_CONNECTIONS"]);
+    // Polling asks Telegram for no connection: the variable is not read there.
+    expect(createConfig({ ...BASE, WEBHOOK_MAX_CONNECTIONS: "500" }).mode).toBe("polling");
   });
 
   it("never echoes a secret value in its errors", () => {

@@ -9,8 +9,9 @@
  * - Updates are taken from the line into their queues while fewer than twice `connections` queues hold any,
  *   at most as many per step as there are queues missing (WebhookActor::load_updates); a step is any update
  *   coming or any answer.
- * - At most `connections` are in flight (setWebhook's max_connections, 40 unless set); a connection freed
- *   goes to the queue whose next update was taken from the line first (WebhookActor::send_update).
+ * - At most `connections` are in flight (setWebhook's max_connections: Telegram's default is 40, the bot
+ *   asks for 100); a connection freed goes to the queue whose next update was taken from the line first
+ *   (WebhookActor::send_update).
  *
  * So a flood in one chat holds one connection at a time, and a chat that sends one message goes ahead of
  * whatever a flooding chat still has waiting, once its message is taken from the line.

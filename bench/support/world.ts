@@ -104,9 +104,9 @@ export interface WorldOptions {
   instances?: number;
   /**
    * With `instances`: each instance behind its own HTTP server, each update posted to the next one's as
-   * Telegram posts it (./webhook-delivery.ts): at most this many in flight in all (Telegram's
-   * max_connections: 40 unless setWebhook says otherwise, and main.ts does not) and one per chat, the rest
-   * waiting their turn. Without it, each update is given to the next instance's `bot.handleUpdate` at once.
+   * Telegram posts it (./webhook-delivery.ts): at most this many in flight in all (setWebhook's
+   * max_connections: WEBHOOK_MAX_CONNECTIONS, 100 by default) and one per chat, the rest waiting their turn.
+   * Without it, each update is given to the next instance's `bot.handleUpdate` at once.
    */
   webhookConnections?: number;
   /**

@@ -61,6 +61,16 @@ export const BOT_METHODS: Readonly<Record<string, MethodHandler>> = {
       if (secret !== undefined && (typeof secret !== "string" || !SECRET_TOKEN.test(secret))) {
         throw badRequest("secret token contains unallowed characters");
       }
+      const connections = payload.max_connections;
+      if (
+        connections !== undefined &&
+        (typeof connections !== "number" ||
+          !Number.isInteger(connections) ||
+          connections < 1 ||
+          connections > 100)
+      ) {
+        throw badRequest("max_connections must be an integer from 1 to 100");
+      }
       ctx.settings.webhook = {
         url,
         ...(secret === undefined ? {} : { secretToken: secret }),

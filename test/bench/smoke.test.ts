@@ -238,7 +238,7 @@ describe("benchmark scripts (smoke runs)", () => {
     async () => {
       const out = await smoke("bench/storm.ts", ["--expose-gc"], ["--instances", "3", "--http"]);
       expect(out).toContain(
-        "3 instance(s), webhook mode, updates round-robin posted over HTTP as Telegram delivers them, one per chat and at most 40 in flight",
+        "3 instance(s), webhook mode, updates round-robin posted over HTTP as Telegram delivers them, one per chat and at most 100 in flight",
       );
       expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);
       expect(out).toMatch(/updates that threw: 0$/m);
@@ -255,7 +255,7 @@ describe("benchmark scripts (smoke runs)", () => {
         ["--instances", "2", "--http", "--processes"],
       );
       expect(out).toContain(
-        "2 instance(s), webhook mode, updates round-robin posted over HTTP as Telegram delivers them, one per chat and at most 40 in flight",
+        "2 instance(s), webhook mode, updates round-robin posted over HTTP as Telegram delivers them, one per chat and at most 100 in flight",
       );
       expect(out).toContain("each instance a process of its own");
       expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);

@@ -1,7 +1,7 @@
 /**
  * The webhook server in front of the real bot: only POSTs to the webhook path with the right secret
- * header and a body of at most 1 MiB reach grammY; the health check reports what `healthy` says; and webhook mode cannot start
- * without its secret.
+ * header and a body of at most 1 MiB reach grammY; the health check reports what `healthy` says; the webhook
+ * is set as configured; and webhook mode cannot start without its secret.
  */
 import { spawnSync } from "node:child_process";
 import type { Server } from "node:http";
@@ -9,8 +9,10 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Update } from "grammy/types";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ALLOWED_UPDATES } from "../../src/bot/create-bot.ts";
 import { ConfigError, createConfig } from "../../src/config.ts";
 import { createHttpServer, WEBHOOK_BODY_LIMIT } from "../../src/server/http-server.ts";
+import { webhookRegistration } from "../../src/server/webhook-registration.ts";
 import { startTestBot } from "../support/bot.ts";
 
 const tb = await startTestBot();
@@ -223,6 +225,26 @@ describe("webhook configuration", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((problem) => problem.variable)).toEqual(["WEBHOOK_SECRET"]);
     expect((error as ConfigError).message).toContain("WEBHOOK_SECRET is required");
+  });
+
+  it("the webhook is set with its secret, the updates the bot reads, and the configured connections", async () => {
+    const config = createConfig({ ...base, WEBHOOK_SECRET: SECRET });
+    if (config.mode !== "webhook") throw new Error("expected webhook mode");
+    await tb.app.bot.api.setWebhook(config.webhookUrl, webhookRegistration(config));
+    try {
+      expect(tb.fake.webhook).toEqual({
+        url: base.WEBHOOK_URL,
+        secretToken: SECRET,
+        allowedUpdates: [...ALLOWED_UPDATES],
+        maxConnections: 100,
+      });
+      const fewer = createConfig({ ...base, WEBHOOK_SECRET: SECRET, WEBHOOK_MAX_CONNECTIONS: "25" });
+      if (fewer.mode !== "webhook") throw new Error("expected webhook mode");
+      await tb.app.bot.api.setWebhook(fewer.webhookUrl, webhookRegistration(fewer));
+      expect(await tb.app.bot.api.getWebhookInfo()).toMatchObject({ max_connections: 25 });
+    } finally {
+      await tb.app.bot.api.deleteWebhook();
+    }
   });
 
   it("main refuses to start in webhook mode without WEBHOOK_SECRET: exit code 2, the variable named", () => {

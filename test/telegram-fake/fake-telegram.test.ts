@@ -303,6 +303,11 @@ describe("FakeTelegram with a real grammY bot", () => {
     });
     expect((await failure(bot.api.getUpdates())).error_code).toBe(409);
     expect((await failure(bot.api.setWebhook("http://insecure.test"))).description).toMatch(/HTTPS URL/);
+    for (const max_connections of [0, 101, 2.5])
+      expect(
+        (await failure(bot.api.setWebhook("https://bot.example.com/hook", { max_connections }))).description,
+      ).toMatch(/max_connections must be an integer from 1 to 100/);
+    expect(fake.webhook).toMatchObject({ secretToken: "s3cret", maxConnections: 40 });
     await bot.api.deleteWebhook();
     expect(await bot.api.getWebhookInfo()).toMatchObject({ url: "" });
     await expect(bot.api.getMe()).resolves.toEqual(fake.botInfo);
