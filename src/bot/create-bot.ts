@@ -215,7 +215,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
   // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again.
   const seen: SeenMarks = new WeakSet();
-  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, seen));
+  // The update's budget is taken there too: one over it never waits for the chat's lock (nor takes it).
+  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, seen, skips?.arrival));
   outer.use(
     sequentializeUpdates(
       (ctx) => {

@@ -176,6 +176,60 @@ describe("inbound limits", async () => {
   });
 });
 
+describe("in webhook mode (several instances)", async () => {
+  const tb = await startTestBot({
+    env: {
+      LIMIT_MESSAGES: "3/6",
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example.com/hook",
+      WEBHOOK_SECRET: "s3cret",
+    },
+    inbound: { noticeDelayMs: 100, heldPerChat: HELD_PER_CHAT },
+  });
+
+  it("takes an update's budget as it joins its chat, once: one over it never takes the chat's lock", async () => {
+    const chat = tb.chat();
+    const budgetKey = `message:${chat.user.id}`;
+    const lockKey = `lock:${chat.chat.id}`;
+    // Per update: the commands naming the user's budget, and those naming the chat's lock (each command
+    // once: one sent while the client connects passes here again when it is written).
+    const seen: { budget: number; lock: number }[] = [];
+    const counted = new WeakSet<object>();
+    const redis = tb.redis as unknown as { sendCommand: (command: { args: unknown[] }) => unknown };
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = (command) => {
+      const now = seen.at(-1);
+      if (now !== undefined && !counted.has(command)) {
+        counted.add(command);
+        if (command.args.some((arg) => String(arg).endsWith(budgetKey))) now.budget++;
+        if (command.args.some((arg) => String(arg).endsWith(lockKey))) now.lock++;
+      }
+      return send(command);
+    };
+    try {
+      const answered: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        seen.push({ budget: 0, lock: 0 });
+        answered.push((await chat.send("/help")).length);
+      }
+      // Each update took one place of the burst of three (a second take would have left two answers).
+      expect(answered).toEqual([1, 1, 1, 0, 0, 0]);
+      // Taken on arrival, not again by the read-ahead; the lock taken and given back.
+      expect(seen.slice(0, 3)).toEqual([0, 1, 2].map(() => ({ budget: 1, lock: 2 })));
+      // The fourth refused on arrival, the chat's lock untouched; the next ones skipped without a word to Redis.
+      expect(seen.slice(3)).toEqual([
+        { budget: 1, lock: 0 },
+        { budget: 0, lock: 0 },
+        { budget: 0, lock: 0 },
+      ]);
+    } finally {
+      redis.sendCommand = send;
+    }
+    const notice = await chat.waitForOutput((output) => NOTICE.test(output.plainText));
+    expect(NOTICE.exec(notice.plainText)?.[1]).toBe("3");
+  });
+});
+
 describe("in a group", async () => {
   const tb = await startTestBot({ env: { LIMIT_MESSAGES: "3/6" }, inbound: { noticeDelayMs: 100 } });
   let nextId = 8_000_000 + Math.floor(Math.random() * 1000) * 1000;

@@ -15,6 +15,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { commandName } from "./command-text.ts";
 import { LapsingMarks } from "./lapsing-marks.ts";
+import type { ArrivalBudget } from "./shared-updates.ts";
 
 /** Why an update was skipped: over the user's budget, or its chat had too much waiting already. */
 export type SkipReason = "budget" | "queue";
@@ -88,6 +89,11 @@ export interface Skips {
   spent(userId: number, kind: InboundKind, until: number): void;
   /** Whether the user's budget of `kind` is known to refuse an update now (no need to ask Redis). */
   knownSpent(userId: number, kind: InboundKind): boolean;
+  /**
+   * Takes made on arrival with the chat's held set (webhook mode: shared-updates.ts); an update taken there
+   * is not taken again by the read-ahead (`wasTaken`).
+   */
+  arrival: ArrivalBudget & { wasTaken(ctx: BotContext): boolean };
 }
 
 /** Creates the skipping of updates for one bot. */
@@ -162,6 +168,7 @@ export function createSkips(options: SkipsOptions): Skips {
     logger.info({ userId }, "took down a secret in a skipped message");
   };
 
+  const takenOnArrival = new WeakSet<object>();
   const skips: Skips = {
     limits,
     skip(ctx, reason) {
@@ -197,6 +204,23 @@ export function createSkips(options: SkipsOptions): Skips {
     },
     knownSpent(userId, kind) {
       return spentBudgets.has(`${kind}:${userId}`);
+    },
+    arrival: {
+      of(ctx) {
+        const kind = inboundKind(ctx);
+        return ctx.from === undefined || kind === undefined ? undefined : limits.budget(ctx.from.id, kind);
+      },
+      taken(ctx) {
+        takenOnArrival.add(ctx.update);
+      },
+      refused(ctx, until) {
+        const kind = inboundKind(ctx);
+        if (ctx.from !== undefined && kind !== undefined) skips.spent(ctx.from.id, kind, until);
+        skips.skip(ctx, "budget");
+      },
+      wasTaken(ctx) {
+        return takenOnArrival.has(ctx.update);
+      },
     },
   };
   return skips;

@@ -22,7 +22,8 @@ export type ReadAhead = (
 /**
  * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
  * not say their Redis key are simply read when needed. With `skips`, the update is taken from its user's
- * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts).
+ * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts), unless it was
+ * taken on arrival.
  */
 export function readAheadUserState(
   deps: BotDeps,
@@ -50,7 +51,9 @@ export function readAheadUserState(
     const account = deps.accounts.aheadReads(from.id);
     keys.push(...account.keys);
     const kind = skips && inboundKind(ctx);
-    if (skips === undefined || kind === undefined) return readAhead({ keys, hashes: account.hashes }, next);
+    // Taken on arrival already (webhook mode: shared-updates.ts).
+    if (skips === undefined || kind === undefined || skips.arrival.wasTaken(ctx))
+      return readAhead({ keys, hashes: account.hashes }, next);
     const budget = skips.limits.budget(from.id, kind);
     return readAhead({ keys, hashes: account.hashes, budget }, async (answer) => {
       if (answer === undefined || answer.taken) return next();

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
-import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
+import { cachedScript, LUA_NOW, runScript, type ScriptArgs } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
+import { type BudgetTake, TAKE_BUDGET_LUA } from "../../services/runtime/inbound-limits.ts";
 import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
 import type { BotContext } from "../context.ts";
 import { LapsingMarks } from "./lapsing-marks.ts";
@@ -62,16 +63,23 @@ return 0`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * KEYS held (zset update_id -> until), seen (the update's handled-once mark); ARGV now ("": Redis's clock),
- * update_id, lockMs, max, the mark's lifetime (s). Marks the update handled (2: another instance had it
- * already), then it joins its chat's held updates unless `max` are held already: 1 joined, 0 full. One round
- * trip for both, where {@link handleOnce} alone would be one more. Entries of an instance that died expire
- * after `lockMs`.
+ * KEYS held (zset update_id -> until), seen (the update's handled-once mark), and with a take the user's
+ * budget; ARGV now ("": Redis's clock), update_id, lockMs, max, the mark's lifetime (s), and with a take the
+ * budget's interval (ms) and burst. Marks the update handled (2: another instance had it already); then it
+ * joins its chat's held updates unless `max` are held already (0, full), and is taken from its user's
+ * budget (inbound-limits.ts), or is refused when the budget is spent: minus the milliseconds until it
+ * would be taken (it joins nothing then); 1 joined. One round trip for all three, where {@link handleOnce}
+ * and the read-ahead's take would have cost more, and an update over its budget never reaches the chat's
+ * lock. Entries of an instance that died expire after `lockMs`.
  */
-const JOIN = cachedScript(`${LUA_NOW}
+const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}
 if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return 2 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+if KEYS[3] then
+  local wait = take_budget(KEYS[3], now, tonumber(ARGV[6]), tonumber(ARGV[7]))
+  if wait > 0 then return -wait end
+end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 return 1`);
@@ -80,18 +88,33 @@ return 1`);
 export type SeenMarks = WeakSet<object>;
 
 /**
+ * An update's take from its user's budget, made on arrival with the chat's held set (webhook mode) instead
+ * of in the read-ahead (pipeline/inbound-limits.ts).
+ */
+export interface ArrivalBudget {
+  /** The take of the update, or undefined when it takes none (/cancel, an update without a sender). */
+  of(ctx: BotContext): BudgetTake | undefined;
+  /** The update was taken from its budget. */
+  taken(ctx: BotContext): void;
+  /** The budget is spent until `until` (epoch ms, this clock): the update is skipped. */
+  refused(ctx: BotContext, until: number): void;
+}
+
+/**
  * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
  * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
  * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. In the same round trip it is
  * marked handled once (a repeat, delivered to any instance, is dropped there and then), and put in `seen`
- * for {@link handleOnce}. Redis out of reach: the update goes on (what follows reports the outage). /cancel
- * (`isUrgent`) is never turned away.
+ * for {@link handleOnce}; and with `budget`, taken from its user's budget, or skipped when that is spent.
+ * Redis out of reach: the update goes on (what follows reports the outage). /cancel (`isUrgent`) is never
+ * turned away.
  */
 export function chatHeld(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
   bound: SequenceBound<BotContext>,
   seen: SeenMarks,
+  budget?: ArrivalBudget,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -118,31 +141,45 @@ export function chatHeld(
     const key = `${options.prefix}held:${owner}`;
     const member = String(ctx.update.update_id);
     const seenKey = `${options.prefix}seen:${member}`;
-    let joined: unknown = 1;
+    const take = budget?.of(ctx);
+    const args: ScriptArgs =
+      take === undefined
+        ? [2, key, seenKey, "", member, lockMs, max, SEEN_TTL_S]
+        : [3, key, seenKey, take.key, "", member, lockMs, max, SEEN_TTL_S, take.intervalMs, take.burst];
+    // Before the script: Redis's clock reads later, so a wait counted from here never ends after the budget's.
+    const sentAt = now();
+    // Undefined: Redis out of reach.
+    let joined: number | undefined;
     try {
       // Run on every update: by its hash, not its text.
-      joined = await runScript(options.redis, JOIN, [2, key, seenKey, "", member, lockMs, max, SEEN_TTL_S]);
+      joined = (await runScript(options.redis, JOIN, args)) as number;
     } catch {
-      joined = -1;
+      joined = undefined;
     }
     if (joined === 2) {
       leave(owner);
       ctx.log.info("update already handled by an instance; dropped");
       return;
     }
-    // Marked handled (full or not): handleOnce need not ask again.
-    if (joined !== -1) seen.add(ctx.update);
+    // Marked handled (full, refused or not): handleOnce need not ask again.
+    if (joined !== undefined) seen.add(ctx.update);
     if (joined === 0) {
       leave(owner);
       full.mark(owner, now() + FULL_MEMO_MS);
       bound.overflow(ctx);
       return;
     }
+    if (joined !== undefined && joined < 0) {
+      leave(owner);
+      budget?.refused(ctx, sentAt - joined);
+      return;
+    }
+    if (joined === 1 && take !== undefined) budget?.taken(ctx);
     try {
       await next();
     } finally {
       leave(owner);
-      // Not waited for: the entry expires by itself should this fail (or Redis was out of reach: -1).
+      // Not waited for: the entry expires by itself should this fail (or Redis was out of reach).
       if (joined === 1) options.redis.zrem(key, member).catch(() => undefined);
     }
   };
