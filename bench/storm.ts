@@ -19,7 +19,9 @@
  * users beside the updates of theirs that were handled; the process's memory before the storm, at its peak
  * and 10 s after it (collected first when run with --expose-gc, as the npm script does). And what explains
  * them: the reply times of the updates that met no 429, the event loop's delay, the 429s by limit and per
- * second, the notices per second, the slowest normal updates (over HTTP, with their time on a connection).
+ * second, the notices per second, the slowest normal updates (over HTTP, with their time on a connection),
+ * and the CPU time the bot used in each phase and in each second of the storm (this process's, or with
+ * --processes the instances': whether the machine's cores were the limit).
  *
  * Mind the pace: 100 users every 5 s ask for 20 replies a second; every 2 s they would ask for 50, over
  * Telegram's 30, and the baseline itself would wait for its slots.
@@ -363,8 +365,10 @@ const baseline: number[] = [];
 const baselineClean: number[] = [];
 const baselineLoop = monitorEventLoopDelay({ resolution: 10 });
 baselineLoop.enable();
+const baselineCpuFrom = await world.cpuMs();
 const baselineStart = performance.now();
 const baselineSent = await normalTraffic(PHASE_MS, baseline, baselineClean);
+const baselineCpu = (await world.cpuMs()) - baselineCpuFrom;
 baselineLoop.disable();
 const baselineTally = tally;
 await sleep(smoke ? 200 : 1500);
@@ -391,7 +395,16 @@ const heldBefore = world.connectionMs && {
 };
 const stormLoop = monitorEventLoopDelay({ resolution: 10 });
 stormLoop.enable();
+const stormCpuFrom = await world.cpuMs();
 const stormStart = performance.now();
+// The bot's CPU time in each second from the storm's start (ms of CPU a second: 1000 is one core's worth).
+const cpuEachSecond: number[] = [];
+let cpuLast = stormCpuFrom;
+const cpuSampler = setInterval(async () => {
+  const cpu = await world.cpuMs();
+  cpuEachSecond.push(cpu - cpuLast);
+  cpuLast = cpu;
+}, 1000);
 const [stormSent, , , inlineSent] = await Promise.all([
   normalTraffic(PHASE_MS, storm, stormClean, stormEach),
   flood(stormStart),
@@ -400,9 +413,11 @@ const [stormSent, , , inlineSent] = await Promise.all([
 ]);
 stormLoop.disable();
 const stormEnded = performance.now();
+const stormCpu = (await world.cpuMs()) - stormCpuFrom;
 const stormRequests = delta(await exchangeRequests(stormUsers), requestsBefore);
 await until(stormEnded + AFTER_MS);
 clearInterval(sampler);
+clearInterval(cpuSampler);
 const afterRaw = await world.memory(false);
 const after = await world.memory(true);
 const stormTally = tally;
@@ -501,6 +516,12 @@ const rows: [string, string, string, string][] = [
           "",
         ] as [string, string, string, string],
       ]),
+  [
+    `CPU time of ${PROCESSES ? "the instances' processes, summed" : "this process (the bot, the sandbox, the stub Telegram, the sender)"} (s)`,
+    (baselineCpu / 1000).toFixed(1),
+    `${(stormCpu / 1000).toFixed(1)} (the phase lasted ${((stormEnded - stormStart) / 1000).toFixed(1)} s)`,
+    "",
+  ],
   [
     "event loop delay p99 / max (ms)",
     `${ms(baselineLoop.percentile(99) / 1e6)} / ${ms(baselineLoop.max / 1e6)}`,
@@ -623,6 +644,12 @@ console.log(
 );
 console.log(
   `notices sent in each second from the storm's start (flood and presses at ${STORM_AT_MS / 1000} s): ${perSecond(stormTally.noticeAt, stormStart, seconds)}`,
+);
+console.log(
+  `CPU time of ${PROCESSES ? "the instances" : "this process"} in each second from the storm's start (ms; 1000 is a core): ${cpuEachSecond
+    .slice(0, seconds)
+    .map((ms) => Math.round(ms))
+    .join(" ")}`,
 );
 console.log(
   `the storm's slowest normal updates (sent at, from the storm's start): ${[...stormEach]

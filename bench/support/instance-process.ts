@@ -7,7 +7,7 @@
  * options a benchmark changes: inbound, replyPace, as JSON), REDIS_URL.
  *
  * Says `ready` with its port; answers `memory` with its resident and heap-used bytes (collected first
- * when asked, with --expose-gc); on `stop`, closes and exits.
+ * when asked, with --expose-gc) and `cpu` with the CPU time it has used (ms); on `stop`, closes and exits.
  */
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
@@ -15,7 +15,7 @@ import { type AppOptions, createApp } from "../../src/app.ts";
 import { createConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createHttpServer } from "../../src/server/http-server.ts";
-import { processMemory } from "./measure.ts";
+import { processCpuMs, processMemory } from "./measure.ts";
 import { STUB_BOT } from "./stub-telegram.ts";
 
 const env = process.env as Record<string, string>;
@@ -44,6 +44,10 @@ process.send?.({ type: "ready", port: (server.address() as AddressInfo).port });
 process.on("message", async (message: { type: string; collect?: boolean }) => {
   if (message.type === "memory") {
     process.send?.({ type: "memory", ...processMemory(message.collect === true) });
+    return;
+  }
+  if (message.type === "cpu") {
+    process.send?.({ type: "cpu", ms: processCpuMs() });
     return;
   }
   if (message.type !== "stop") return;

@@ -259,3 +259,9 @@ export function processMemory(collect: boolean): { rss: number; heapUsed: number
   const { rss, heapUsed } = process.memoryUsage();
   return { rss, heapUsed };
 }
+
+/** The CPU time this process has used so far, user and system (ms). */
+export function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

@@ -34,7 +34,7 @@ import { createHttpServer } from "../../src/server/http-server.ts";
 import { createMarketData } from "../../src/services/market/market-data.ts";
 import { createBareBot } from "./bare-bot.ts";
 import { deleteKeysUnder } from "./delete-keys.ts";
-import { processMemory } from "./measure.ts";
+import { processCpuMs, processMemory } from "./measure.ts";
 import { countRedis, type RedisCounter } from "./redis-count.ts";
 import {
   createStubTelegram,
@@ -74,6 +74,11 @@ export interface World {
    * asked and --expose-gc gave the means).
    */
   memory(collect: boolean): Promise<{ rss: number; heapUsed: number }>;
+  /**
+   * The CPU time the bot has used so far (ms): with `processes` the instances', summed; else this
+   * process's, which also runs the sandbox, the stub Telegram and the sender.
+   */
+  cpuMs(): Promise<number>;
   /**
    * Over HTTP (`webhookConnections`): how long each update posted so far held one of the connections, by
    * kind (what the updates waiting for a connection wait for); undefined otherwise.
@@ -271,6 +276,7 @@ export async function startWorld(
     },
     heldConnection: (update) => webhooks?.held.get(update),
     memory: (collect) => instanceProcesses?.memory(collect) ?? Promise.resolve(processMemory(collect)),
+    cpuMs: () => instanceProcesses?.cpuMs() ?? Promise.resolve(processCpuMs()),
     async close() {
       await webhooks?.close();
       await instanceProcesses?.close();
@@ -307,6 +313,7 @@ async function listenAll(apps: readonly App[]): Promise<{ ports: number[]; close
 interface InstanceProcesses {
   ports: number[];
   memory(collect: boolean): Promise<{ rss: number; heapUsed: number }>;
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -346,24 +353,30 @@ async function forkInstances(
       });
     }),
   );
-  const ask = (child: ChildProcess, collect: boolean) =>
-    new Promise<{ rss: number; heapUsed: number }>((resolve) => {
-      const answer = (m: { type: string; rss: number; heapUsed: number }) => {
-        if (m.type !== "memory") return;
+  const ask = <T>(child: ChildProcess, question: { type: "memory"; collect: boolean } | { type: "cpu" }) =>
+    new Promise<T>((resolve) => {
+      const answer = (m: { type: string } & T) => {
+        if (m.type !== question.type) return;
         child.off("message", answer);
         resolve(m);
       };
       child.on("message", answer);
-      child.send({ type: "memory", collect });
+      child.send(question);
     });
   return {
     ports,
     async memory(collect) {
-      const each = await Promise.all(children.map((child) => ask(child, collect)));
+      const each = await Promise.all(
+        children.map((child) => ask<{ rss: number; heapUsed: number }>(child, { type: "memory", collect })),
+      );
       return {
         rss: each.reduce((sum, m) => sum + m.rss, 0),
         heapUsed: each.reduce((sum, m) => sum + m.heapUsed, 0),
       };
+    },
+    async cpuMs() {
+      const each = await Promise.all(children.map((child) => ask<{ ms: number }>(child, { type: "cpu" })));
+      return each.reduce((sum, m) => sum + m.ms, 0);
     },
     async close() {
       await Promise.all(
