@@ -276,6 +276,22 @@ describe("price history", () => {
     }
   });
 
+  it("works out one reading's changes once: the cards of that reading share them", async () => {
+    const prefix = prefixFor("price-history");
+    const history = createPriceHistory({ redis, prefix });
+    await history.record(tick("100"), T0 - DAY + 10_000);
+    const reading = tick("125");
+    const first = await history.dayChange(reading, T0 + 10_000);
+    // The same reading in the same minute: the same answer, not worked out again.
+    expect(await history.dayChange(reading, T0 + 20_000)).toBe(first);
+    expect(first.get("BTC")).toBe("25");
+    // A new reading is worked out anew, even at the same prices; so is the same reading a minute on.
+    const next = await history.dayChange(tick("125"), T0 + 20_000);
+    expect(next).not.toBe(first);
+    expect(next).toEqual(first);
+    expect((await history.dayChange(reading, T0 + MINUTE_MS)).size).toBe(0);
+  });
+
   it("takes the memory stated per asset, measured with MEMORY USAGE", async () => {
     const prefix = prefixFor("price-history");
     const history = createPriceHistory({ redis, prefix });

@@ -159,6 +159,9 @@ export function createPriceHistory(options: PriceHistoryOptions) {
   // The prices of the minute a day back, read once per minute per process (that minute is past: it never
   // changes), not once per inline query: a storm of queries would read every asset's key for each.
   let dayAgo: { slot: number; codes: string; points: Promise<Map<string, PricePoint[]>> } | undefined;
+  // The changes worked out for the last reading and minute: the cards of one reading (shown for up to a few
+  // seconds: market-data.ts) share them, rather than each working out every asset's anew.
+  let lastChanges: { ticker: Ticker; slot: number; changes: ReadonlyMap<string, string> } | undefined;
 
   /** The points of slots `first`..`last` (absolute slot numbers) of each asset, read in one round trip. */
   async function read(
@@ -220,6 +223,7 @@ export function createPriceHistory(options: PriceHistoryOptions) {
       if (minute === lastMinute) return;
       // Only a test records a minute a day old; what this process held of it is then read again.
       if (dayAgo?.slot === minute) dayAgo = undefined;
+      if (lastChanges?.slot === minute) lastChanges = undefined;
       const keys: string[] = [];
       const prices: string[] = [];
       const day = Math.floor(at / DAY_MS);
@@ -279,8 +283,9 @@ export function createPriceHistory(options: PriceHistoryOptions) {
      * The change in percent (a decimal string) of each asset of `ticker` since the minute 24 hours before
      * `at`; an asset without a price in that minute is left out, never guessed from a neighbour.
      */
-    async dayChange(ticker: Ticker, at: number): Promise<Map<string, string>> {
+    async dayChange(ticker: Ticker, at: number): Promise<ReadonlyMap<string, string>> {
       const slot = Math.floor((at - DAY_MS) / MINUTE_MS);
+      if (lastChanges?.ticker === ticker && lastChanges.slot === slot) return lastChanges.changes;
       const assets = Object.keys(ticker);
       const codes = assets.join(",");
       if (dayAgo?.slot !== slot || dayAgo.codes !== codes) {
@@ -301,6 +306,7 @@ export function createPriceHistory(options: PriceHistoryOptions) {
         const before = new Decimal(point.mid);
         changes.set(code, now.minus(before).dividedBy(before).times(100).toFixed());
       }
+      lastChanges = { ticker, slot, changes };
       return changes;
     },
   };
