@@ -1,7 +1,8 @@
 /** Inline mode: price cards for `@bot BTC`, public data only, never an account's. */
 import { Decimal } from "decimal.js";
 import type { InlineQueryResultArticle } from "grammy/types";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_KEPT_QUERY } from "../../src/bot/inline/answer-cache.ts";
 import type { Ticker } from "../../src/exchange/index.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
@@ -93,6 +94,35 @@ describe("inline price cards", () => {
     expect(tb.logs.join("")).not.toContain(canary);
   });
 
+  it("works out the cards of one reading once per language, zone and query, whoever types it", async () => {
+    const reading = await tb.app.deps.market.load();
+    const held = vi.spyOn(tb.app.deps.market, "held").mockReturnValue(reading);
+    const worked = vi.spyOn(tb.app.deps.priceHistory, "dayChange");
+    try {
+      const first = await ask(tb.chat(), "btc eth");
+      const again = await ask(tb.chat(), "btc eth");
+      expect(again.results).toEqual(first.results);
+      expect(first.results.map((r) => r.id)).toEqual(["BTC", "ETH"]);
+      expect(worked).toHaveBeenCalledTimes(1);
+      // Another language is worked out for itself.
+      const chinese = await ask(tb.chat({ languageCode: "zh-hans" }), "btc eth");
+      expect(textOf(chinese.results[0] as InlineQueryResultArticle)).toContain("买入");
+      expect(worked).toHaveBeenCalledTimes(2);
+      // A long query is never kept (it may be anything pasted): worked out each time.
+      const long = "btc ".repeat(MAX_KEPT_QUERY / 4 + 1);
+      await ask(tb.chat(), long);
+      await ask(tb.chat(), long);
+      expect(worked).toHaveBeenCalledTimes(4);
+      // A new reading starts afresh.
+      held.mockReturnValue({ ...reading, ticker: { ...reading.ticker } });
+      expect((await ask(tb.chat(), "btc eth")).results).toEqual(first.results);
+      expect(worked).toHaveBeenCalledTimes(5);
+    } finally {
+      held.mockRestore();
+      worked.mockRestore();
+    }
+  });
+
   it("shows the change over 24 hours once the bot has a price a day old", async () => {
     const now = Date.now();
     const halved: Ticker = {};
@@ -105,7 +135,12 @@ describe("inline price cards", () => {
     // The change is against the minute a day before the query: the next minute too, should one begin.
     await tb.app.deps.priceHistory.record(halved, now - 24 * 3600_000);
     await tb.app.deps.priceHistory.record(halved, now - 24 * 3600_000 + 60_000);
-    const answer = await ask(tb.chat(), "btc");
+    // A new reading: the cards of the one before were worked out (and kept) before that history existed.
+    const reading = await tb.app.deps.market.load();
+    const held = vi
+      .spyOn(tb.app.deps.market, "held")
+      .mockReturnValue({ ...reading, ticker: { ...reading.ticker } });
+    const answer = await ask(tb.chat(), "btc").finally(() => held.mockRestore());
     const card = answer.results[0] as InlineQueryResultArticle;
     expect(textOf(card)).toContain("24 h: ▲ +100.00%");
     expect(card.description).toContain("24 h ▲ +100.00%");

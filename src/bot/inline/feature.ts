@@ -14,6 +14,7 @@ import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetsOf } from "../flow-kit/asset-input.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
+import { createAnswerCache } from "./answer-cache.ts";
 import { type CardPrices, priceCard } from "./card.ts";
 
 // A card's prices move within seconds: Telegram may reuse an answer this long, no longer.
@@ -60,9 +61,17 @@ function chartLink(ctx: BotContext, code: string): string | undefined {
     : undefined;
 }
 
+/** What an inline query is answered with: the cards and the answer's options. */
+interface InlineAnswer {
+  results: InlineQueryResultArticle[];
+  options: Parameters<BotContext["answerInlineQuery"]>[1];
+}
+
 /** Answers inline queries with price cards. */
 export function inlineFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
+  // Users typing the same letters while a reading is shown get the same cards: worked out once.
+  const answers = createAnswerCache<InlineAnswer>();
   composer.on("inline_query", async (ctx) => {
     const now = deps.now();
     // While users keep asking, the market data is in memory (a few seconds old at most, refreshed
@@ -79,23 +88,37 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const { ticker, names } = market;
-    const prices = new Map(Object.entries(ticker));
-    const codes = chooseCodes(ctx, ctx.inlineQuery.query, prices, names);
-    if (codes.length === 0) {
-      await ctx.answerInlineQuery([], {
-        cache_time: CACHE_SECONDS,
-        is_personal: true,
-        button: { text: ctx.t("inline-no-match"), start_parameter: "prices" },
-      });
-      return;
-    }
-    const changes = await deps.priceHistory.dayChange(ticker, now).catch((error: unknown) => {
-      // The change is a nicety: without Redis the cards still show prices, with the change unknown.
-      ctx.log.warn({ err: error }, "price history unavailable");
-      return new Map<string, string>();
-    });
+    const query = ctx.inlineQuery.query;
     const locale = await ctx.i18n.getLocale();
     const zone = userTimezone(ctx, deps);
+    const kept = answers.get(ticker, locale, zone, query);
+    if (kept !== undefined) {
+      await ctx.answerInlineQuery(kept.results, kept.options);
+      return;
+    }
+    const prices = new Map(Object.entries(ticker));
+    const codes = chooseCodes(ctx, query, prices, names);
+    if (codes.length === 0) {
+      const answer: InlineAnswer = {
+        results: [],
+        options: {
+          cache_time: CACHE_SECONDS,
+          is_personal: true,
+          button: { text: ctx.t("inline-no-match"), start_parameter: "prices" },
+        },
+      };
+      answers.set(ticker, locale, zone, query, answer);
+      await ctx.answerInlineQuery(answer.results, answer.options);
+      return;
+    }
+    let complete = true;
+    const changes = await deps.priceHistory.dayChange(ticker, now).catch((error: unknown) => {
+      // The change is a nicety: without Redis the cards still show prices, with the change unknown (and
+      // the answer is not kept: the next query may know it).
+      ctx.log.warn({ err: error }, "price history unavailable");
+      complete = false;
+      return new Map<string, string>();
+    });
     const results: InlineQueryResultArticle[] = [];
     for (const code of codes) {
       const entry = ticker[code];
@@ -107,7 +130,9 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
         priceCard(ctx.t, prices, { at: new Date(market.at), zone, locale, chartLink: chartLink(ctx, code) }),
       );
     }
-    await ctx.answerInlineQuery(results, { cache_time: CACHE_SECONDS, is_personal: true });
+    const answer: InlineAnswer = { results, options: { cache_time: CACHE_SECONDS, is_personal: true } };
+    if (complete) answers.set(ticker, locale, zone, query, answer);
+    await ctx.answerInlineQuery(answer.results, answer.options);
   });
   return composer;
 }
