@@ -175,6 +175,15 @@ const budget = (fallback: InboundBudget) =>
     .refine(({ burst, perMinute }) => [burst, perMinute].every((n) => n >= 1 && n <= 10_000))
     .default(fallback);
 
+/** A whole number from `min` to `max` written in digits (no sign, no fraction), else `fallback`. */
+const integerIn = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`))
+    .transform(Number)
+    .refine((value) => value >= min && value <= max)
+    .default(fallback);
+
 const urlWith = (protocols: readonly string[]) =>
   z.string().refine((value) => {
     try {
@@ -209,12 +218,7 @@ const sharedSchema = z.object({
     .transform(withoutTrailingSlash)
     .default(DEFAULTS.TELEGRAM_API_ROOT),
   BOT_MODE: z.enum(["polling", "webhook"]).default(DEFAULTS.BOT_MODE),
-  PORT: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .refine((port) => port >= 1 && port <= 65535)
-    .default(DEFAULTS.PORT),
+  PORT: integerIn(1, 65535, DEFAULTS.PORT),
   REDIS_URL: redisUrl,
   EXCHANGE_BASE_URL: urlWith(["http:", "https:"])
     .transform(withoutTrailingSlash)
@@ -239,12 +243,7 @@ const sharedSchema = z.object({
     })
     .default(DEFAULTS.DEFAULT_TIMEZONE),
   LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULTS.LOG_LEVEL),
-  ALERT_POLL_SECONDS: z
-    .string()
-    .regex(/^\d{1,4}$/)
-    .transform(Number)
-    .refine((seconds) => seconds >= 5 && seconds <= 3600)
-    .default(DEFAULTS.ALERT_POLL_SECONDS),
+  ALERT_POLL_SECONDS: integerIn(5, 3600, DEFAULTS.ALERT_POLL_SECONDS),
   LIMIT_MESSAGES: budget(DEFAULT_BUDGETS.message),
   LIMIT_PRESSES: budget(DEFAULT_BUDGETS.press),
   LIMIT_INLINE: budget(DEFAULT_BUDGETS.inline),
@@ -255,12 +254,7 @@ const webhookSchema = z.object({
   // Telegram's rule for setWebhook's secret_token.
   WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
   // Telegram's bounds for setWebhook's max_connections.
-  WEBHOOK_MAX_CONNECTIONS: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .refine((connections) => connections >= 1 && connections <= 100)
-    .default(DEFAULTS.WEBHOOK_MAX_CONNECTIONS),
+  WEBHOOK_MAX_CONNECTIONS: integerIn(1, 100, DEFAULTS.WEBHOOK_MAX_CONNECTIONS),
 });
 
 const vaultSchema = z.object({ REDIS_URL: redisUrl, VAULT_KEYS: vaultKeys });
