@@ -28,10 +28,12 @@
  *
  * `--instances N`: the bot as N instances in webhook mode in this process (bench/support/world.ts), each
  * update given to the next one's handleUpdate in turn, as a round-robin load balancer spreads them; the
- * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each update posted to the next instance's webhook server instead, as Telegram
- * posts them (bench/support/webhook-delivery.ts): one update per chat in flight, at most `--connections`
- * (by default what the bot asks Telegram for: WEBHOOK_MAX_CONNECTIONS's default, 100) in all, the rest
- * waiting their turn; a reply time is then the POST's, its wait included. Without either, one app in polling mode, given each update directly.
+ * budgets, the notices' tally and the bound on what one chat may hold are shared in Redis. `--http`: each
+ * update posted to the next instance's webhook server instead, as Telegram posts them
+ * (bench/support/webhook-delivery.ts): one update per chat in flight, at most `--connections` (by default
+ * what the bot asks Telegram for: WEBHOOK_MAX_CONNECTIONS's default, 100) in all, the rest waiting their
+ * turn; a reply time is then the POST's, its wait included. Without either, one app in polling mode, given
+ * each update directly.
  *
  * `--processes` (with --http): each instance a process of its own (bench/support/instance-process.ts), as
  * replicas run, the stub Telegram served to them over HTTP; the memory figures are then the instances',
