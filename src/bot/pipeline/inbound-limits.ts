@@ -85,8 +85,11 @@ export interface Skips {
   limits: InboundLimits;
   /** Skips the update: deletes a secret in it, counts it, and schedules the notice. */
   skip(ctx: BotContext, reason: SkipReason): void;
-  /** Notes that the user's budget of `kind` refuses every update until `until` (epoch ms, this clock). */
-  spent(userId: number, kind: InboundKind, until: number): void;
+  /**
+   * Skips an update its user's budget refused ({@link skip}), noting that budget spent until `until` (epoch
+   * ms, this clock): the user's further updates of its kind are skipped on arrival until then.
+   */
+  refused(ctx: BotContext, until: number): void;
   /** Whether the user's budget of `kind` is known to refuse an update now (no need to ask Redis). */
   knownSpent(userId: number, kind: InboundKind): boolean;
   /**
@@ -199,8 +202,10 @@ export function createSkips(options: SkipsOptions): Skips {
       spell.count++;
       spell.reasons[reason]++;
     },
-    spent(userId, kind, until) {
-      spentBudgets.mark(`${kind}:${userId}`, until);
+    refused(ctx, until) {
+      const kind = inboundKind(ctx);
+      if (ctx.from !== undefined && kind !== undefined) spentBudgets.mark(`${kind}:${ctx.from.id}`, until);
+      skips.skip(ctx, "budget");
     },
     knownSpent(userId, kind) {
       return spentBudgets.has(`${kind}:${userId}`);
@@ -213,11 +218,7 @@ export function createSkips(options: SkipsOptions): Skips {
       taken(ctx) {
         takenOnArrival.add(ctx.update);
       },
-      refused(ctx, until) {
-        const kind = inboundKind(ctx);
-        if (ctx.from !== undefined && kind !== undefined) skips.spent(ctx.from.id, kind, until);
-        skips.skip(ctx, "budget");
-      },
+      refused: (ctx, until) => skips.refused(ctx, until),
       wasTaken(ctx) {
         return takenOnArrival.has(ctx.update);
       },
@@ -228,7 +229,8 @@ export function createSkips(options: SkipsOptions): Skips {
 
 /**
  * Skips, before it queues or reads anything, an update whose user's budget is known to be spent (found so by
- * an earlier update's take: read-ahead.ts); everything else goes on to be taken from its budget as usual.
+ * an earlier update's take: read-ahead.ts, or shared-updates.ts on arrival); everything else goes on to be
+ * taken from its budget as usual.
  */
 export function skipKnownSpent(skips: Skips): MiddlewareFn<BotContext> {
   return (ctx, next) => {

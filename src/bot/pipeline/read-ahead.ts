@@ -57,8 +57,7 @@ export function readAheadUserState(
     const budget = skips.limits.budget(from.id, kind);
     return readAhead({ keys, hashes: account.hashes, budget }, async (answer) => {
       if (answer === undefined || answer.taken) return next();
-      skips.spent(from.id, kind, answer.spentUntil);
-      skips.skip(ctx, "budget");
+      skips.refused(ctx, answer.spentUntil);
     });
   };
 }
