@@ -117,6 +117,11 @@ describe("inline price cards", () => {
       held.mockReturnValue({ ...reading, ticker: { ...reading.ticker } });
       expect((await ask(tb.chat(), "btc eth")).results).toEqual(first.results);
       expect(worked).toHaveBeenCalledTimes(5);
+      // Cards whose day change could not be read are not kept: the next query asks again.
+      worked.mockRejectedValueOnce(new Error("Redis unreachable"));
+      expect((await ask(tb.chat(), "sol")).results.map((r) => r.id)).toEqual(["SOL"]);
+      await ask(tb.chat(), "sol");
+      expect(worked).toHaveBeenCalledTimes(7);
     } finally {
       held.mockRestore();
       worked.mockRestore();

@@ -111,27 +111,25 @@ export function inlineFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerInlineQuery(answer.results, answer.options);
       return;
     }
-    let complete = true;
     const changes = await deps.priceHistory.dayChange(ticker, now).catch((error: unknown) => {
       // The change is a nicety: without Redis the cards still show prices, with the change unknown (and
       // the answer is not kept: the next query may know it).
       ctx.log.warn({ err: error }, "price history unavailable");
-      complete = false;
-      return new Map<string, string>();
+      return undefined;
     });
     const results: InlineQueryResultArticle[] = [];
     for (const code of codes) {
       const entry = ticker[code];
       if (entry === undefined) continue;
       const prices: CardPrices = { code, name: names.get(code) ?? "", buy: entry.buy, sell: entry.sell };
-      const change = changes.get(code);
+      const change = changes?.get(code);
       if (change !== undefined) prices.dayChange = change;
       results.push(
         priceCard(ctx.t, prices, { at: new Date(market.at), zone, locale, chartLink: chartLink(ctx, code) }),
       );
     }
     const answer: InlineAnswer = { results, options: { cache_time: CACHE_SECONDS, is_personal: true } };
-    if (complete) answers.set(ticker, locale, zone, query, answer);
+    if (changes !== undefined) answers.set(ticker, locale, zone, query, answer);
     await ctx.answerInlineQuery(answer.results, answer.options);
   });
   return composer;
