@@ -81,10 +81,10 @@ import { type ReadAhead, readAheadUserState } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
 import {
+  type Arrivals,
   chatHeld,
   chatLock,
   handleOnce,
-  type SeenMarks,
   type SharedUpdatesOptions,
 } from "./pipeline/shared-updates.ts";
 import { updateContextClass } from "./pipeline/update-context.ts";
@@ -213,10 +213,11 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     overflow: (ctx) => skips.skip(ctx, "queue"),
   };
   // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
-  // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again.
-  const seen: SeenMarks = new WeakSet();
+  // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again,
+  // and chatLock holds the chat's lock chatHeld took when the chat was free.
+  const arrivals: Arrivals = new WeakMap();
   // The update's budget is taken there too: one over it never waits for the chat's lock (nor takes it).
-  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, seen, skips?.arrival));
+  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, arrivals, skips?.arrival));
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -285,8 +286,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
 
   if (storage.shared) {
     // Inside the boundary: a Redis failure here gets the same apology as any other.
-    app.use(handleOnce(storage.shared, seen));
-    app.use(chatLock(storage.shared, isUrgent));
+    app.use(handleOnce(storage.shared, arrivals));
+    app.use(chatLock(storage.shared, isUrgent, arrivals));
   }
   if (storage.readAhead) {
     // Over the user's budget, taken in the same round trip: skipped before anything else

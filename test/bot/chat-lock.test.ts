@@ -6,7 +6,13 @@
 import type { MiddlewareFn } from "grammy";
 import { describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
-import { chatHeld, chatLock, FULL_MEMO_MS, handleOnce } from "../../src/bot/pipeline/shared-updates.ts";
+import {
+  type Arrivals,
+  chatHeld,
+  chatLock,
+  FULL_MEMO_MS,
+  handleOnce,
+} from "../../src/bot/pipeline/shared-updates.ts";
 import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
@@ -75,6 +81,62 @@ describe("the chat lock across instances", () => {
   });
 });
 
+describe("the chat's lock taken on arrival", () => {
+  const bound = { max: () => 3, overflow: () => undefined };
+  /** An instance: chatHeld, then (as the bot's chain runs) chatLock around `work`. */
+  const instance = (options: { redis: typeof redis; prefix: string; pollMs?: number }) => {
+    const arrivals: Arrivals = new WeakMap();
+    const held = chatHeld(options, () => false, bound, arrivals);
+    const lock = chatLock(options, () => false, arrivals);
+    return async (ctx: BotContext, work: () => Promise<void>) => {
+      await held(ctx, async () => {
+        await lock(ctx, work);
+      });
+    };
+  };
+
+  it("an update of a chat busy elsewhere, or already held in this process, waits for the lock", async () => {
+    const options = { redis, prefix: freshPrefix("chat-arrival"), pollMs: 5 };
+    const [one, two] = [instance(options), instance(options)];
+    const order: string[] = [];
+    let release = () => {};
+    const running = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = one(update(1), async () => {
+      order.push("1 in");
+      await running;
+      order.push("1 out");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // On the other instance (the chat's lock is taken), and on the same one (it holds an update of the chat).
+    const others = [
+      two(update(2), async () => void order.push("2 in")),
+      one(update(3), async () => void order.push("3 in")),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(["1 in"]);
+    release();
+    await Promise.all([first, ...others]);
+    expect(order.slice(0, 2)).toEqual(["1 in", "1 out"]);
+    expect(order.slice(2).sort()).toEqual(["2 in", "3 in"]);
+    expect(await redis.exists(`${options.prefix}lock:42`, `${options.prefix}held:42`)).toBe(0);
+  });
+
+  it("an update that never reaches the lock gives it back on its way out, with its place", async () => {
+    const options = { redis, prefix: freshPrefix("chat-arrival") };
+    const arrivals: Arrivals = new WeakMap();
+    const held = chatHeld(options, () => false, bound, arrivals);
+    // Dropped between the two (say, from another bot): the lock was taken on arrival all the same.
+    await held(update(1), async () => {
+      expect(await redis.exists(`${options.prefix}lock:42`)).toBe(1);
+    });
+    await vi.waitFor(async () =>
+      expect(await redis.exists(`${options.prefix}lock:42`, `${options.prefix}held:42`)).toBe(0),
+    );
+  });
+});
+
 describe("what a chat holds across instances", () => {
   it("turns a flood away on an instance that found the chat full, without asking Redis again for a moment", async () => {
     const prefix = freshPrefix("chat-held");
@@ -83,8 +145,8 @@ describe("what a chat holds across instances", () => {
     const bound = { max: () => 3, overflow: (ctx: BotContext) => void turnedAway.push(ctx.update.update_id) };
     const options = { redis, prefix, now: () => clock };
     const [one, two] = [
-      chatHeld(options, () => false, bound, new WeakSet()),
-      chatHeld(options, () => false, bound, new WeakSet()),
+      chatHeld(options, () => false, bound, new WeakMap()),
+      chatHeld(options, () => false, bound, new WeakMap()),
     ];
     // Instance one holds three updates of the chat, still running.
     const finish: (() => void)[] = [];
@@ -126,7 +188,7 @@ describe("what a chat holds across instances", () => {
     const prefix = freshPrefix("chat-held-once");
     const bound = { max: () => 3, overflow: () => undefined };
     const options = { redis, prefix };
-    const [seenOne, seenTwo] = [new WeakSet<object>(), new WeakSet<object>()];
+    const [seenOne, seenTwo]: [Arrivals, Arrivals] = [new WeakMap(), new WeakMap()];
     const [one, two] = [
       chatHeld(options, () => false, bound, seenOne),
       chatHeld(options, () => false, bound, seenTwo),
@@ -134,17 +196,27 @@ describe("what a chat holds across instances", () => {
     const ran: string[] = [];
     const sets = vi.spyOn(redis, "set");
     const scripts = vi.spyOn(redis, "evalsha");
+    const leaves = vi.spyOn(redis, "zrem");
     try {
       const first = update(7);
       await one(first, async () => {
         await handleOnce(options, seenOne)(first, async () => {
-          ran.push("one");
+          await chatLock(
+            options,
+            () => false,
+            seenOne,
+          )(first, async () => {
+            ran.push("one");
+          });
         });
       });
-      // One round trip on arrival: handleOnce found the update marked and asked Redis nothing.
+      // One round trip on arrival, which took the free chat's lock too: handleOnce found the update marked
+      // and chatLock the lock taken; one more gave the lock back with the update's place.
       expect(ran).toEqual(["one"]);
-      expect(scripts).toHaveBeenCalledTimes(1);
+      expect(scripts).toHaveBeenCalledTimes(2);
       expect(sets).not.toHaveBeenCalled();
+      expect(leaves).not.toHaveBeenCalled();
+      expect(await redis.exists(`${prefix}lock:42`, `${prefix}held:42`)).toBe(0);
       // Telegram delivers it again, to the other instance: dropped there, before anything waits or runs.
       const again = update(7);
       await two(again, async () => {
@@ -164,6 +236,7 @@ describe("what a chat holds across instances", () => {
     } finally {
       sets.mockRestore();
       scripts.mockRestore();
+      leaves.mockRestore();
     }
   });
 });

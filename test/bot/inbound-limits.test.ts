@@ -191,9 +191,9 @@ describe("in webhook mode (several instances)", async () => {
     const chat = tb.chat();
     const budgetKey = `message:${chat.user.id}`;
     const lockKey = `lock:${chat.chat.id}`;
-    // Per update: the commands naming the user's budget, and those naming the chat's lock (each command
-    // once: one sent while the client connects passes here again when it is written).
-    const seen: { budget: number; lock: number }[] = [];
+    // Per update: the commands naming the user's budget, those naming the chat's lock, and all its commands
+    // (each command once: one sent while the client connects passes here again when it is written).
+    const seen: { budget: number; lock: number; all: number }[] = [];
     const counted = new WeakSet<object>();
     const redis = tb.redis as unknown as { sendCommand: (command: { args: unknown[] }) => unknown };
     const send = redis.sendCommand.bind(redis);
@@ -201,6 +201,7 @@ describe("in webhook mode (several instances)", async () => {
       const now = seen.at(-1);
       if (now !== undefined && !counted.has(command)) {
         counted.add(command);
+        now.all++;
         if (command.args.some((arg) => String(arg).endsWith(budgetKey))) now.budget++;
         if (command.args.some((arg) => String(arg).endsWith(lockKey))) now.lock++;
       }
@@ -209,22 +210,28 @@ describe("in webhook mode (several instances)", async () => {
     try {
       const answered: number[] = [];
       for (let i = 0; i < 6; i++) {
-        seen.push({ budget: 0, lock: 0 });
+        seen.push({ budget: 0, lock: 0, all: 0 });
         answered.push((await chat.send("/help")).length);
       }
       // Each update took one place of the burst of three (a second take would have left two answers).
       expect(answered).toEqual([1, 1, 1, 0, 0, 0]);
-      // Taken on arrival, not again by the read-ahead; the lock taken and given back.
-      expect(seen.slice(0, 3)).toEqual([0, 1, 2].map(() => ({ budget: 1, lock: 2 })));
-      // The fourth refused on arrival, the chat's lock untouched; the next ones skipped without a word to Redis.
+      // Taken on arrival, not again by the read-ahead; the lock taken then too (the chat was free) and given
+      // back.
+      expect(seen.slice(0, 3).map(({ budget, lock }) => ({ budget, lock }))).toEqual(
+        [0, 1, 2].map(() => ({ budget: 1, lock: 2 })),
+      );
+      // The fourth refused on arrival, in its one round trip (before the script comes to the chat's lock); the
+      // next ones skipped without a word to Redis.
       expect(seen.slice(3)).toEqual([
-        { budget: 1, lock: 0 },
-        { budget: 0, lock: 0 },
-        { budget: 0, lock: 0 },
+        { budget: 1, lock: 1, all: 1 },
+        { budget: 0, lock: 0, all: 0 },
+        { budget: 0, lock: 0, all: 0 },
       ]);
     } finally {
       redis.sendCommand = send;
     }
+    // Nothing holds the chat's lock: the refused update never took it.
+    expect(await tb.redis.keys(`*${lockKey}`)).toEqual([]);
     const notice = await chat.waitForOutput((output) => NOTICE.test(output.plainText));
     expect(NOTICE.exec(notice.plainText)?.[1]).toBe("3");
   });

@@ -51,41 +51,59 @@ if not redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[2]), 'NX') then r
 return math.max(0, redis.call('PTTL', KEYS[2]))`);
 
 /**
- * KEYS lock, budget; ARGV token, budget in use (ms). Releases the lock if still ours, and keeps how long the
- * chat's reply budget is in use (the later of what is kept and this), whoever holds the lock now.
+ * KEYS lock, budget, and the chat's held set when the update leaves it too; ARGV token, budget in use (ms),
+ * and the update's id in the held set. Releases the lock if still ours, and keeps how long the chat's reply
+ * budget is in use (the later of what is kept and this), whoever holds the lock now; the update leaves the
+ * chat's held updates ({@link chatHeld}) in the same round trip.
  */
 const RELEASE = cachedScript(`
 local used = tonumber(ARGV[2])
 if used > 0 and redis.call('PTTL', KEYS[2]) < used then redis.call('SET', KEYS[2], '1', 'PX', used) end
+if KEYS[3] then redis.call('ZREM', KEYS[3], ARGV[3]) end
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * KEYS held (zset update_id -> until), seen (the update's handled-once mark), and with a take the user's
- * budget; ARGV now ("": Redis's clock), update_id, lockMs, max, the mark's lifetime (s), and with a take the
- * budget's interval (ms) and burst. Marks the update handled (2: another instance had it already); then it
- * joins its chat's held updates unless `max` are held already (0, full), and is taken from its user's
- * budget (inbound-limits.ts), or is refused when the budget is spent: minus the milliseconds until it
- * would be taken (it joins nothing then); 1 joined. One round trip for all three, where {@link handleOnce}
- * and the read-ahead's take would have cost more, and an update over its budget never reaches the chat's
- * lock. Entries of an instance that died expire after `lockMs`.
+ * KEYS held (zset update_id -> until), seen (the update's handled-once mark), the chat's lock and reply
+ * budget ({@link inChatLock}), and with a take the user's budget; ARGV now ("": Redis's clock), update_id,
+ * lockMs, max, the mark's lifetime (s), the lock's token ("": not taken here), and with a take the budget's
+ * interval (ms) and burst. Marks the update handled ({2}: another instance had it already); then it joins
+ * its chat's held updates unless `max` are held already ({0}, full), and is taken from its user's budget
+ * (inbound-limits.ts), or is refused when the budget is spent: {minus the milliseconds until it would be
+ * taken} (it joins nothing then). Joined: {1, how long the chat's reply budget is still in use (ms)} when
+ * it took the chat's lock as well, which was free, else {1, -1}. One round trip for all four, where
+ * {@link handleOnce}, the read-ahead's take and the lock's would have cost more, and an update over its
+ * budget never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
  */
 const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}
-if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return 2 end
+if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return {2} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-if KEYS[3] then
-  local wait = take_budget(KEYS[3], now, tonumber(ARGV[6]), tonumber(ARGV[7]))
-  if wait > 0 then return -wait end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return {0} end
+if KEYS[5] then
+  local wait = take_budget(KEYS[5], now, tonumber(ARGV[7]), tonumber(ARGV[8]))
+  if wait > 0 then return {-wait} end
 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
-return 1`);
+if ARGV[6] == '' or not redis.call('SET', KEYS[3], ARGV[6], 'PX', tonumber(ARGV[3]), 'NX') then return {1, -1} end
+return {1, math.max(0, redis.call('PTTL', KEYS[4]))}`);
 
-/** Updates already marked handled once by {@link chatHeld}: {@link handleOnce} lets them pass. */
-export type SeenMarks = WeakSet<object>;
+/**
+ * What {@link chatHeld} did with an update on arrival, for {@link handleOnce} and {@link chatLock}: an
+ * update found here was marked handled once; `left` its place among its chat's held updates, and `lock` the
+ * chat's lock when it took that too (the chat was free), which chatLock then holds without asking again and
+ * gives back with the place.
+ */
+export interface Arrival {
+  /** The chat's held set, and the update's member there, until the update leaves it. */
+  place?: { key: string; member: string };
+  lock?: { token: string; used: number };
+}
+
+/** The updates {@link chatHeld} let in, by update. */
+export type Arrivals = WeakMap<object, Arrival>;
 
 /**
  * An update's take from its user's budget, made on arrival with the chat's held set (webhook mode) instead
@@ -104,16 +122,18 @@ export interface ArrivalBudget {
  * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
  * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
  * done; beyond `bound.max` it is handed to `bound.overflow` and does not run. In the same round trip it is
- * marked handled once (a repeat, delivered to any instance, is dropped there and then), and put in `seen`
- * for {@link handleOnce}; and with `budget`, taken from its user's budget, or skipped when that is spent.
- * Redis out of reach: the update goes on (what follows reports the outage). /cancel (`isUrgent`) is never
- * turned away.
+ * marked handled once (a repeat, delivered to any instance, is dropped there and then), and put in
+ * `arrivals` for {@link handleOnce}; with `budget`, taken from its user's budget, or skipped when that is
+ * spent; and when this process holds nothing else of the chat, it takes the chat's lock if free, for
+ * {@link chatLock}: nothing of the chat can be ahead of it in this process's sequencing, which sits between
+ * the two. Redis out of reach: the update goes on (what follows reports the outage). /cancel (`isUrgent`)
+ * is never turned away.
  */
 export function chatHeld(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
   bound: SequenceBound<BotContext>,
-  seen: SeenMarks,
+  arrivals: Arrivals,
   budget?: ArrivalBudget,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
@@ -137,61 +157,94 @@ export function chatHeld(
       bound.overflow(ctx);
       return;
     }
+    const alone = !mine.has(owner);
     mine.set(owner, (mine.get(owner) ?? 0) + 1);
     const key = `${options.prefix}held:${owner}`;
     const member = String(ctx.update.update_id);
-    const seenKey = `${options.prefix}seen:${member}`;
+    const token = alone ? randomUUID() : "";
     const take = budget?.of(ctx);
+    const keys = [key, `${options.prefix}seen:${member}`, ...lockKeys(options, owner)];
+    const argv = ["", member, lockMs, max, SEEN_TTL_S, token];
     const args: ScriptArgs =
       take === undefined
-        ? [2, key, seenKey, "", member, lockMs, max, SEEN_TTL_S]
-        : [3, key, seenKey, take.key, "", member, lockMs, max, SEEN_TTL_S, take.intervalMs, take.burst];
+        ? [keys.length, ...keys, ...argv]
+        : [keys.length + 1, ...keys, take.key, ...argv, take.intervalMs, take.burst];
     // Before the script: Redis's clock reads later, so a wait counted from here never ends after the budget's.
     const sentAt = now();
     // Undefined: Redis out of reach.
-    let joined: number | undefined;
+    let joined: number[] | undefined;
     try {
       // Run on every update: by its hash, not its text.
-      joined = (await runScript(options.redis, JOIN, args)) as number;
+      joined = (await runScript(options.redis, JOIN, args)) as number[];
     } catch {
       joined = undefined;
     }
-    if (joined === 2) {
+    const [status, used] = joined ?? [];
+    if (status === 2) {
       leave(owner);
       ctx.log.info("update already handled by an instance; dropped");
       return;
     }
-    // Marked handled (full, refused or not): handleOnce need not ask again.
-    if (joined !== undefined) seen.add(ctx.update);
-    if (joined === 0) {
+    if (status === 0) {
       leave(owner);
       full.mark(owner, now() + FULL_MEMO_MS);
       bound.overflow(ctx);
       return;
     }
-    if (joined !== undefined && joined < 0) {
+    if (status !== undefined && status < 0) {
       leave(owner);
-      budget?.refused(ctx, sentAt - joined);
+      budget?.refused(ctx, sentAt - status);
       return;
     }
-    if (joined === 1 && take !== undefined) budget?.taken(ctx);
+    // Marked handled: handleOnce need not ask again.
+    const arrival: Arrival = {};
+    if (status === 1) {
+      arrival.place = { key, member };
+      if (used !== undefined && used >= 0) arrival.lock = { token, used };
+      if (take !== undefined) budget?.taken(ctx);
+      arrivals.set(ctx.update, arrival);
+    }
     try {
       await next();
     } finally {
       leave(owner);
-      // Not waited for: the entry expires by itself should this fail (or Redis was out of reach).
-      if (joined === 1) options.redis.zrem(key, member).catch(() => undefined);
+      // What chatLock did not give back (the update never reached it, or Redis failed there). Not waited
+      // for: the entry and the lock expire by themselves should this fail too.
+      if (arrival.lock !== undefined)
+        release(options, owner, arrival.lock.token, 0, arrival.place).catch(() => undefined);
+      else if (arrival.place !== undefined) options.redis.zrem(key, member).catch(() => undefined);
     }
   };
 }
 
+/** The keys of a chat's lock and of its reply budget, which passes with the lock. */
+function lockKeys(options: SharedUpdatesOptions, owner: number | string): [lock: string, budget: string] {
+  return [`${options.prefix}lock:${owner}`, `${options.prefix}replies:${owner}`];
+}
+
+/** Gives back `owner`'s chat lock held with `token` ({@link RELEASE}), and `place` among its held updates. */
+function release(
+  options: SharedUpdatesOptions,
+  owner: number | string,
+  token: string,
+  left: number,
+  place: Arrival["place"],
+): Promise<unknown> {
+  const keys = lockKeys(options, owner);
+  return runScript(
+    options.redis,
+    RELEASE,
+    place === undefined ? [2, ...keys, token, left] : [3, ...keys, place.key, token, left, place.member],
+  );
+}
+
 /**
  * Passes each update_id on once across every instance; a repeat is dropped without a word. An update in
- * `seen` was marked so on arrival ({@link chatHeld}) and passes without a round trip.
+ * `arrivals` was marked so on arrival ({@link chatHeld}) and passes without a round trip.
  */
-export function handleOnce(options: SharedUpdatesOptions, seen?: SeenMarks): MiddlewareFn<BotContext> {
+export function handleOnce(options: SharedUpdatesOptions, arrivals?: Arrivals): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
-    if (seen?.has(ctx.update)) return next();
+    if (arrivals?.has(ctx.update)) return next();
     const first = await options.redis.set(
       `${options.prefix}seen:${ctx.update.update_id}`,
       "1",
@@ -217,17 +270,21 @@ export async function inChatLock<T>(
   owner: number | string,
   work: () => Promise<T>,
   onReleaseFailed: (error: unknown) => void = () => undefined,
+  arrival?: Arrival,
 ): Promise<T> {
-  const key = `${options.prefix}lock:${owner}`;
-  const budget = `${options.prefix}replies:${owner}`;
-  const token = randomUUID();
-  const take = async () =>
-    (await runScript(options.redis, ACQUIRE, [2, key, budget, token, options.lockMs ?? 60_000])) as number;
-  // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
-  let used = await take();
-  while (used < 0) {
-    await sleep(options.pollMs ?? 25);
+  const taken = arrival?.lock;
+  const token = taken?.token ?? randomUUID();
+  let used = taken?.used ?? -1;
+  if (taken === undefined) {
+    const keys = lockKeys(options, owner);
+    const take = async () =>
+      (await runScript(options.redis, ACQUIRE, [2, ...keys, token, options.lockMs ?? 60_000])) as number;
+    // A holder that died leaves the lock to expire: the wait is bounded by lockMs.
     used = await take();
+    while (used < 0) {
+      await sleep(options.pollMs ?? 25);
+      used = await take();
+    }
   }
   const chatId = String(owner);
   options.replies?.chatUsed(chatId, used);
@@ -235,23 +292,32 @@ export async function inChatLock<T>(
     return await work();
   } finally {
     const left = Math.ceil(options.replies?.chatLeft(chatId) ?? 0);
-    await runScript(options.redis, RELEASE, [2, key, budget, token, left]).catch(onReleaseFailed);
+    // The update's place among its chat's held updates goes with the lock, in the same round trip.
+    const place = arrival?.place;
+    if (arrival !== undefined) {
+      arrival.lock = undefined;
+      arrival.place = undefined;
+    }
+    await release(options, owner, token, left, place).catch(onReleaseFailed);
   }
 }
 
 /**
- * Holds the chat's lock (its user's, without a chat) while the update runs ({@link inChatLock}).
- * `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
+ * Holds the chat's lock (its user's, without a chat) while the update runs ({@link inChatLock}), the one
+ * {@link chatHeld} took on arrival when it did, and gives it back with the update's place among the chat's
+ * held updates. `isUrgent` updates (/cancel) do not wait, as in the in-process sequencing.
  */
 export function chatLock(
   options: SharedUpdatesOptions,
   isUrgent: (ctx: BotContext) => boolean,
+  arrivals?: Arrivals,
 ): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const owner = ctx.chat?.id ?? ctx.from?.id;
     if (owner === undefined || isUrgent(ctx)) return next();
-    await inChatLock(options, owner, next, (error) => {
+    const onReleaseFailed = (error: unknown) => {
       ctx.log.warn({ err: error }, "chat lock not released; it expires by itself");
-    });
+    };
+    await inChatLock(options, owner, next, onReleaseFailed, arrivals?.get(ctx.update));
   };
 }
