@@ -258,6 +258,10 @@ describe("benchmark scripts (smoke runs)", () => {
         "2 instance(s), webhook mode, updates round-robin posted over HTTP as Telegram delivers them, one per chat and at most 100 in flight",
       );
       expect(out).toContain("each instance a process of its own");
+      // The harness's CPU beside the instances': the two share the machine's cores.
+      expect(out).toMatch(
+        /^CPU time of this process \(the balancer, [^)]*\) in each second [^:]*: \d+( \d+)*$/m,
+      );
       expect(out).toMatch(/^\| flooder: replies to 50 messages \(notices aside\) \| {2}\| \d+ of 50 \|/m);
       expect(out).toMatch(/^\| RSS MB: before \/ peak [^|]*\| [\d.]+ \|/m);
       expect(out).toMatch(/updates that threw: 0$/m);
