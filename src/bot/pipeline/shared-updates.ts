@@ -92,9 +92,9 @@ return {1, math.max(0, redis.call('PTTL', KEYS[4]))}`);
 
 /**
  * What {@link chatHeld} did with an update on arrival, for {@link handleOnce} and {@link chatLock}: an
- * update found here was marked handled once; `left` its place among its chat's held updates, and `lock` the
- * chat's lock when it took that too (the chat was free), which chatLock then holds without asking again and
- * gives back with the place.
+ * update found here was marked handled once; `place` is its place among its chat's held updates, and `lock`
+ * the chat's lock when it took that too (the chat was free), which chatLock then holds without asking again
+ * and gives back with the place. Each is cleared once given back.
  */
 export interface Arrival {
   /** The chat's held set, and the update's member there, until the update leaves it. */
