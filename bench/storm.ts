@@ -303,7 +303,7 @@ let floodStartMs = 0;
 const DELIVERY = 100;
 
 /**
- * The flood: `SIZE.flood` messages from one user at once, handed over as Telegram delivers them: at most
+ * The flood: `count` messages from one user (`who`) at once, handed over as Telegram delivers them: at most
  * 100 per getUpdates answer, each delivery's handleUpdate all started in one go (over HTTP each update is a
  * request of its own, queued at the connections).
  */
@@ -320,7 +320,7 @@ async function flood(start: number, who = flooder, count = SIZE.flood): Promise<
   await Promise.all(running);
 }
 
-/** Each tapper presses their Refresh `SIZE.presses` times, spread over a second. */
+/** Each tapper (of `who`) presses their Refresh `presses` times, spread over a second. */
 async function taps(
   start: number,
   buttons: Map<number, { messageId: number; data: string }>,
@@ -346,7 +346,7 @@ async function taps(
   );
 }
 
-/** Each inline user types a query every 1/20 s for `ms`; returns how many were sent. */
+/** Each inline user (of `who`) types a query every 1/20 s for `ms`; returns how many were sent. */
 async function inlineTyping(start: number, ms: number, who = inliners): Promise<number> {
   const gap = 1000 / INLINE_PER_SECOND;
   let sent = 0;
@@ -371,12 +371,16 @@ async function inlineTyping(start: number, ms: number, who = inliners): Promise<
 // /balance (or Refresh: the same reads) asks of the exchange.
 const beforeSetup = await exchangeRequests(tappers);
 const buttons = new Map<number, { messageId: number; data: string }>();
-await Promise.all(tappers.map((userId) => handled(textUpdate(userId, "/balance"))));
-for (const userId of tappers) {
-  const last = world.telegram.last(userId);
-  const data = /"callback_data":"([^"]+)"/.exec(last?.buttons ?? "")?.[1];
-  if (last !== undefined && data !== undefined) buttons.set(userId, { messageId: last.messageId, data });
+/** Each of `who` sends /balance: the Refresh under the answer, into `buttons`. */
+async function showBalances(who: readonly number[]): Promise<void> {
+  await Promise.all(who.map((userId) => handled(textUpdate(userId, "/balance"))));
+  for (const userId of who) {
+    const last = world.telegram.last(userId);
+    const data = /"callback_data":"([^"]+)"/.exec(last?.buttons ?? "")?.[1];
+    if (last !== undefined && data !== undefined) buttons.set(userId, { messageId: last.messageId, data });
+  }
 }
+await showBalances(tappers);
 const setupRequests = sumOf(delta(await exchangeRequests(tappers), beforeSetup), tappers);
 const perBalance = setupRequests / Math.max(1, tappers.length);
 
@@ -384,12 +388,7 @@ const perBalance = setupRequests / Math.max(1, tappers.length);
 // and has met storms before: beside the normal traffic, a small storm of other users (a flood, presses and
 // inline queries, each past its budget), so the storm's paths (inline answers, skips, notices) are not run
 // for the first time when the storm measured starts. Its notices are sent before the baseline starts.
-await Promise.all(warm.tappers.map((userId) => handled(textUpdate(userId, "/balance"))));
-for (const userId of warm.tappers) {
-  const last = world.telegram.last(userId);
-  const data = /"callback_data":"([^"]+)"/.exec(last?.buttons ?? "")?.[1];
-  if (last !== undefined && data !== undefined) buttons.set(userId, { messageId: last.messageId, data });
-}
+await showBalances(warm.tappers);
 const warmStart = performance.now();
 await Promise.all([
   normalTraffic(SIZE.warmUpMs, []),
@@ -398,6 +397,7 @@ await Promise.all([
   inlineTyping(warmStart, Math.min(SIZE.warmUpMs, 2000), warm.inliners),
 ]);
 for (const kind of ["flood", "presses", "inline"] as const) stormTook[kind].length = 0;
+floodStartMs = 0;
 await sleep(smoke ? 200 : 1500);
 
 // Baseline.
