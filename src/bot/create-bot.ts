@@ -214,7 +214,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   };
   // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
   // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again,
-  // and chatLock holds the chat's lock chatHeld took when the chat was free.
+  // chatLock holds the chat's lock chatHeld took when the chat was free, and the read-ahead does not take
+  // again the budget taken there.
   const arrivals: Arrivals = new WeakMap();
   // The update's budget is taken there too: one over it never waits for the chat's lock (nor takes it).
   if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, arrivals, skips?.arrival));
@@ -293,7 +294,14 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     // Over the user's budget, taken in the same round trip: skipped before anything else
     // (pipeline/inbound-limits.ts).
     app.use(
-      readAheadUserState(deps, storage.readAhead, [storage.sessions, storage.conversations], userKey, skips),
+      readAheadUserState(
+        deps,
+        storage.readAhead,
+        [storage.sessions, storage.conversations],
+        userKey,
+        skips,
+        (ctx) => arrivals.get(ctx.update)?.taken === true,
+      ),
     );
   }
   app.use(cancelScopes(deps));

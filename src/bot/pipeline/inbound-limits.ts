@@ -92,11 +92,8 @@ export interface Skips {
   refused(ctx: BotContext, until: number): void;
   /** Whether the user's budget of `kind` is known to refuse an update now (no need to ask Redis). */
   knownSpent(userId: number, kind: InboundKind): boolean;
-  /**
-   * Takes made on arrival with the chat's held set (webhook mode: shared-updates.ts); an update taken there
-   * is not taken again by the read-ahead (`wasTaken`).
-   */
-  arrival: ArrivalBudget & { wasTaken(ctx: BotContext): boolean };
+  /** Takes made on arrival with the chat's held set (webhook mode: shared-updates.ts). */
+  arrival: ArrivalBudget;
 }
 
 /** Creates the skipping of updates for one bot. */
@@ -171,7 +168,6 @@ export function createSkips(options: SkipsOptions): Skips {
     logger.info({ userId }, "took down a secret in a skipped message");
   };
 
-  const takenOnArrival = new WeakSet<object>();
   const skips: Skips = {
     limits,
     skip(ctx, reason) {
@@ -215,13 +211,7 @@ export function createSkips(options: SkipsOptions): Skips {
         const kind = inboundKind(ctx);
         return ctx.from === undefined || kind === undefined ? undefined : limits.budget(ctx.from.id, kind);
       },
-      taken(ctx) {
-        takenOnArrival.add(ctx.update);
-      },
       refused: (ctx, until) => skips.refused(ctx, until),
-      wasTaken(ctx) {
-        return takenOnArrival.has(ctx.update);
-      },
     },
   };
   return skips;

@@ -22,8 +22,8 @@ export type ReadAhead = (
 /**
  * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
  * not say their Redis key are simply read when needed. With `skips`, the update is taken from its user's
- * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts), unless it was
- * taken on arrival.
+ * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts), unless
+ * `takenOnArrival` says it was taken already (webhook mode: shared-updates.ts).
  */
 export function readAheadUserState(
   deps: BotDeps,
@@ -31,6 +31,7 @@ export function readAheadUserState(
   storages: readonly JsonStorage<unknown>[],
   storageKey: (userId: number) => string,
   skips?: Skips,
+  takenOnArrival: (ctx: BotContext) => boolean = () => false,
 ): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     const from = ctx.from;
@@ -51,8 +52,7 @@ export function readAheadUserState(
     const account = deps.accounts.aheadReads(from.id);
     keys.push(...account.keys);
     const kind = skips && inboundKind(ctx);
-    // Taken on arrival already (webhook mode: shared-updates.ts).
-    if (skips === undefined || kind === undefined || skips.arrival.wasTaken(ctx))
+    if (skips === undefined || kind === undefined || takenOnArrival(ctx))
       return readAhead({ keys, hashes: account.hashes }, next);
     const budget = skips.limits.budget(from.id, kind);
     return readAhead({ keys, hashes: account.hashes, budget }, async (answer) => {

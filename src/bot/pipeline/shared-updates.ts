@@ -91,15 +91,17 @@ if ARGV[6] == '' or not redis.call('SET', KEYS[3], ARGV[6], 'PX', tonumber(ARGV[
 return {1, math.max(0, redis.call('PTTL', KEYS[4]))}`);
 
 /**
- * What {@link chatHeld} did with an update on arrival, for {@link handleOnce} and {@link chatLock}: an
- * update found here was marked handled once; `place` is its place among its chat's held updates, and `lock`
- * the chat's lock when it took that too (the chat was free), which chatLock then holds without asking again
- * and gives back with the place. Each is cleared once given back.
+ * What {@link chatHeld} did with an update on arrival, for {@link handleOnce}, {@link chatLock} and the
+ * read-ahead: an update found here was marked handled once; `place` is its place among its chat's held
+ * updates, and `lock` the chat's lock when it took that too (the chat was free), which chatLock then holds
+ * without asking again and gives back with the place (each is cleared once given back); `taken`, whether
+ * it was taken from its user's budget (the read-ahead does not take it again).
  */
 export interface Arrival {
   /** The chat's held set, and the update's member there, until the update leaves it. */
   place?: { key: string; member: string };
   lock?: { token: string; used: number };
+  taken?: true;
 }
 
 /** The updates {@link chatHeld} let in, by update. */
@@ -112,8 +114,6 @@ export type Arrivals = WeakMap<object, Arrival>;
 export interface ArrivalBudget {
   /** The take of the update, or undefined when it takes none (/cancel, an update without a sender). */
   of(ctx: BotContext): BudgetTake | undefined;
-  /** The update was taken from its budget. */
-  taken(ctx: BotContext): void;
   /** The budget is spent until `until` (epoch ms, this clock): the update is skipped. */
   refused(ctx: BotContext, until: number): void;
 }
@@ -201,7 +201,7 @@ export function chatHeld(
     if (status === 1) {
       arrival.place = { key, member };
       if (used !== undefined && used >= 0) arrival.lock = { token, used };
-      if (take !== undefined) budget?.taken(ctx);
+      if (take !== undefined) arrival.taken = true;
       arrivals.set(ctx.update, arrival);
     }
     try {
