@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { Agent, request, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { Bot } from "grammy";
@@ -46,6 +46,7 @@ import {
   serveStubTelegram,
 } from "./stub-telegram.ts";
 import { createWebhookDelivery } from "./webhook-delivery.ts";
+import { createWebhookSender } from "./webhook-sender.ts";
 
 /** Which bot an update goes to. */
 export type Side = "whole" | "bare";
@@ -411,37 +412,13 @@ function startWebhooks(
   onReply?: (body: string) => void,
 ) {
   const { ports } = servers;
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const sender = createWebhookSender(WEBHOOK_PATH, WEBHOOK_SECRET);
   let turn = 0;
-  const send = (body: string) =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(
-        {
-          host: "127.0.0.1",
-          port: ports[turn++ % ports.length],
-          path: WEBHOOK_PATH,
-          method: "POST",
-          agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            "x-telegram-bot-api-secret-token": WEBHOOK_SECRET,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.once("end", () => {
-            if (res.statusCode !== 200) return reject(new Error(`the webhook answered ${res.statusCode}`));
-            resolve();
-            if (chunks.length > 0) onReply?.(Buffer.concat(chunks).toString("utf8"));
-          });
-          res.once("error", reject);
-        },
-      );
-      req.once("error", reject);
-      req.end(body);
-    });
+  const send = async (body: string) => {
+    const answer = await sender.post(ports[turn++ % ports.length] as number, body);
+    if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`);
+    if (answer.body !== "") onReply?.(answer.body);
+  };
   const connectionMs: ConnectionTimes = { message: [], press: [], inline: [] };
   const held = new WeakMap<Update, number>();
   const delivery = createWebhookDelivery(connections, async (update) => {
@@ -459,7 +436,7 @@ function startWebhooks(
     held,
     post: delivery.post,
     async close() {
-      agent.destroy();
+      sender.close();
       await servers.close?.();
     },
   };
