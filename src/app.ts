@@ -276,7 +276,7 @@ export function createApp(options: AppOptions): App {
       sessions,
       conversations: createRedisStorage({ redis, prefix: `${prefix}conversation:`, ttlSeconds: 86_400 }),
       ...(shared ? { shared } : {}),
-      readAhead: (reads, work) => withReadAhead(redis, reads, work),
+      readAhead: (reads, work, given) => withReadAhead(redis, reads, work, given),
       replyPace,
       inbound: { skips, heldPerChat: options.inbound?.heldPerChat ?? HELD_PER_CHAT },
     },

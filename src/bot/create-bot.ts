@@ -77,7 +77,7 @@ import { BotComposer } from "./pipeline/fast-filter.ts";
 import { groupChatterDropped, guardsFeature } from "./pipeline/guards.ts";
 import { createI18n } from "./pipeline/i18n.ts";
 import { type Skips, skipKnownSpent } from "./pipeline/inbound-limits.ts";
-import { type ReadAhead, readAheadUserState } from "./pipeline/read-ahead.ts";
+import { type ReadAhead, readAheadUserState, userStateReads } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
 import {
@@ -214,11 +214,22 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   };
   // With several instances, the bound holds on all of them together: checked on arrival, in Redis.
   // Updates chatHeld marked handled once on arrival, in the same round trip: handleOnce asks nothing again,
-  // chatLock holds the chat's lock chatHeld took when the chat was free, and the read-ahead does not take
-  // again the budget taken there.
+  // chatLock holds the chat's lock chatHeld took when the chat was free, and the read-ahead neither takes
+  // again the budget taken there nor reads again what was read there.
   const arrivals: Arrivals = new WeakMap();
-  // The update's budget is taken there too: one over it never waits for the chat's lock (nor takes it).
-  if (storage.shared && bound) outer.use(chatHeld(storage.shared, isUrgent, bound, arrivals, skips?.arrival));
+  // The update's budget is taken there too: one over it never waits for the chat's lock (nor takes it);
+  // and when it takes the lock, what it reads ahead is read with it.
+  const reads = userStateReads(deps, [storage.sessions, storage.conversations], userKey);
+  if (storage.shared && bound)
+    outer.use(
+      chatHeld(storage.shared, {
+        isUrgent,
+        bound,
+        arrivals,
+        ...(skips ? { budget: skips.arrival } : {}),
+        ...(storage.readAhead ? { reads } : {}),
+      }),
+    );
   outer.use(
     sequentializeUpdates(
       (ctx) => {
@@ -293,16 +304,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   if (storage.readAhead) {
     // Over the user's budget, taken in the same round trip: skipped before anything else
     // (pipeline/inbound-limits.ts).
-    app.use(
-      readAheadUserState(
-        deps,
-        storage.readAhead,
-        [storage.sessions, storage.conversations],
-        userKey,
-        skips,
-        (ctx) => arrivals.get(ctx.update)?.taken === true,
-      ),
-    );
+    app.use(readAheadUserState(storage.readAhead, reads, skips, (ctx) => arrivals.get(ctx.update)));
   }
   app.use(cancelScopes(deps));
   app.use(

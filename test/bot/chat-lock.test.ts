@@ -7,6 +7,8 @@ import type { MiddlewareFn } from "grammy";
 import { describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
 import {
+  type Arrival,
+  type ArrivalBudget,
   type Arrivals,
   chatHeld,
   chatLock,
@@ -14,6 +16,12 @@ import {
   handleOnce,
 } from "../../src/bot/pipeline/shared-updates.ts";
 import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
+import {
+  type AheadReads,
+  takeReadAhead,
+  takeReadAheadField,
+  withReadAhead,
+} from "../../src/services/runtime/update-reads.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
@@ -86,7 +94,7 @@ describe("the chat's lock taken on arrival", () => {
   /** An instance: chatHeld, then (as the bot's chain runs) chatLock around `work`. */
   const instance = (options: { redis: typeof redis; prefix: string; pollMs?: number }) => {
     const arrivals: Arrivals = new WeakMap();
-    const held = chatHeld(options, () => false, bound, arrivals);
+    const held = chatHeld(options, { isUrgent: () => false, bound, arrivals });
     const lock = chatLock(options, () => false, arrivals);
     return async (ctx: BotContext, work: () => Promise<void>) => {
       await held(ctx, async () => {
@@ -126,7 +134,7 @@ describe("the chat's lock taken on arrival", () => {
   it("an update that never reaches the lock gives it back on its way out, with its place", async () => {
     const options = { redis, prefix: freshPrefix("chat-arrival") };
     const arrivals: Arrivals = new WeakMap();
-    const held = chatHeld(options, () => false, bound, arrivals);
+    const held = chatHeld(options, { isUrgent: () => false, bound, arrivals });
     // Dropped between the two (say, from another bot): the lock was taken on arrival all the same.
     await held(update(1), async () => {
       expect(await redis.exists(`${options.prefix}lock:42`)).toBe(1);
@@ -134,6 +142,112 @@ describe("the chat's lock taken on arrival", () => {
     await vi.waitFor(async () =>
       expect(await redis.exists(`${options.prefix}lock:42`, `${options.prefix}held:42`)).toBe(0),
     );
+  });
+});
+
+describe("what an update reads ahead, read on arrival", () => {
+  const bound = { max: () => 3, overflow: () => undefined };
+  /**
+   * An instance reading `reads` ahead: chatHeld, chatLock, then the read-ahead (with what was read on
+   * arrival, when it was) around `work`; each update's arrival record into `seen`.
+   */
+  const instance = (
+    options: { redis: typeof redis; prefix: string; pollMs?: number },
+    reads: AheadReads,
+    seen: Arrival[],
+    budget?: ArrivalBudget,
+  ) => {
+    const arrivals: Arrivals = new WeakMap();
+    const held = chatHeld(options, {
+      isUrgent: () => false,
+      bound,
+      arrivals,
+      reads: () => reads,
+      ...(budget ? { budget } : {}),
+    });
+    const lock = chatLock(options, () => false, arrivals);
+    return (ctx: BotContext, work: () => Promise<void>) =>
+      held(ctx, async () => {
+        const arrival = arrivals.get(ctx.update);
+        if (arrival !== undefined) seen.push({ ...arrival });
+        await lock(ctx, () =>
+          withReadAhead(redis, arrival?.read?.reads ?? reads, work, arrival?.read?.reply),
+        );
+      });
+  };
+
+  it("reads strings, hash fields and long values with the lock taken on a free chat, in the one round trip", async () => {
+    const prefix = freshPrefix("chat-reads");
+    const long = "x".repeat(1000);
+    await redis.set(`${prefix}short`, "one");
+    await redis.set(`${prefix}long`, long);
+    await redis.hset(`${prefix}hash`, { a: "A", b: long });
+    const reads: AheadReads = {
+      keys: [`${prefix}short`, `${prefix}missing`, `${prefix}long`],
+      hashes: [{ key: `${prefix}hash`, fields: ["a", "b", "c"] }],
+    };
+    const budget: ArrivalBudget = {
+      of: () => ({ key: `${prefix}budget`, intervalMs: 1000, burst: 5 }),
+      refused: () => undefined,
+    };
+    // With a take from the user's budget on arrival and without: the reads' keys lie after its key or not.
+    for (const take of [budget, undefined]) {
+      const seen: Arrival[] = [];
+      const scripts = vi.spyOn(redis, "evalsha");
+      const values: unknown[] = [];
+      try {
+        await instance(
+          { redis, prefix },
+          reads,
+          seen,
+          take,
+        )(update(take ? 1 : 2), async () => {
+          values.push(
+            ...[`${prefix}short`, `${prefix}missing`, `${prefix}long`].map((key) => takeReadAhead(key)),
+            ...["a", "b", "c"].map((field) => takeReadAheadField(`${prefix}hash`, field)),
+          );
+        });
+        // The arrival's script and the release's: nothing read in between.
+        expect(scripts).toHaveBeenCalledTimes(2);
+      } finally {
+        scripts.mockRestore();
+      }
+      expect(values).toEqual(["one", null, long, "A", long, null]);
+      expect(seen[0]?.read?.reads).toBe(reads);
+      expect(seen[0]?.taken).toBe(take ? true : undefined);
+    }
+    expect(await redis.exists(`${prefix}budget`)).toBe(1);
+  });
+
+  it("an update that waits for the chat's lock reads after it, what the update before it wrote", async () => {
+    const options = { redis, prefix: freshPrefix("chat-reads"), pollMs: 5 };
+    const key = `${options.prefix}state`;
+    await redis.set(key, "before");
+    const reads: AheadReads = { keys: [key] };
+    const [seenOne, seenTwo]: [Arrival[], Arrival[]] = [[], []];
+    const [one, two] = [instance(options, reads, seenOne), instance(options, reads, seenTwo)];
+    let release = () => {};
+    const running = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read: unknown[] = [];
+    const first = one(update(1), async () => {
+      read.push(takeReadAhead(key));
+      await running;
+      await redis.set(key, "after");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // On the other instance (the chat's lock is taken), and on the same one (it holds an update of the chat).
+    const others = [
+      two(update(2), async () => void read.push(takeReadAhead(key))),
+      one(update(3), async () => void read.push(takeReadAhead(key))),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await Promise.all([first, ...others]);
+    expect(read).toEqual(["before", "after", "after"]);
+    // Only the first took the lock, and read, on arrival.
+    expect([...seenOne, ...seenTwo].filter((arrival) => arrival.read !== undefined)).toHaveLength(1);
   });
 });
 
@@ -145,8 +259,8 @@ describe("what a chat holds across instances", () => {
     const bound = { max: () => 3, overflow: (ctx: BotContext) => void turnedAway.push(ctx.update.update_id) };
     const options = { redis, prefix, now: () => clock };
     const [one, two] = [
-      chatHeld(options, () => false, bound, new WeakMap()),
-      chatHeld(options, () => false, bound, new WeakMap()),
+      chatHeld(options, { isUrgent: () => false, bound, arrivals: new WeakMap() }),
+      chatHeld(options, { isUrgent: () => false, bound, arrivals: new WeakMap() }),
     ];
     // Instance one holds three updates of the chat, still running.
     const finish: (() => void)[] = [];
@@ -190,8 +304,8 @@ describe("what a chat holds across instances", () => {
     const options = { redis, prefix };
     const [seenOne, seenTwo]: [Arrivals, Arrivals] = [new WeakMap(), new WeakMap()];
     const [one, two] = [
-      chatHeld(options, () => false, bound, seenOne),
-      chatHeld(options, () => false, bound, seenTwo),
+      chatHeld(options, { isUrgent: () => false, bound, arrivals: seenOne }),
+      chatHeld(options, { isUrgent: () => false, bound, arrivals: seenTwo }),
     ];
     const ran: string[] = [];
     const sets = vi.spyOn(redis, "set");

@@ -9,33 +9,33 @@
 import type { MiddlewareFn } from "grammy";
 import type { BudgetAnswer } from "../../services/runtime/inbound-limits.ts";
 import type { JsonStorage } from "../../services/runtime/json-storage.ts";
-import type { AheadReads } from "../../services/runtime/update-reads.ts";
+import type { AheadReads, ReadsReply } from "../../services/runtime/update-reads.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { inboundKind, type Skips } from "./inbound-limits.ts";
 
-/** Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked). */
+/**
+ * Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked), or with
+ * `given`, their reply to a script that read them already.
+ */
 export type ReadAhead = (
   reads: AheadReads,
   work: (budget: BudgetAnswer | undefined) => Promise<void>,
+  given?: ReadsReply,
 ) => Promise<void>;
 
 /**
- * The middleware: `storageKey` is the session's and conversations' key for the user; storages that do
- * not say their Redis key are simply read when needed. With `skips`, the update is taken from its user's
- * budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts), unless
- * `takenOnArrival` says it was taken already (webhook mode: shared-updates.ts).
+ * What an update of a user reads ahead: `storageKey` is the session's and conversations' key for the user;
+ * storages that do not say their Redis key are simply read when needed. Undefined for an update without a
+ * sender.
  */
-export function readAheadUserState(
+export function userStateReads(
   deps: BotDeps,
-  readAhead: ReadAhead,
   storages: readonly JsonStorage<unknown>[],
   storageKey: (userId: number) => string,
-  skips?: Skips,
-  takenOnArrival: (ctx: BotContext) => boolean = () => false,
-): MiddlewareFn<BotContext> {
-  return (ctx, next) => {
+): (ctx: BotContext) => AheadReads | undefined {
+  return (ctx) => {
     const from = ctx.from;
-    if (from === undefined) return next();
+    if (from === undefined) return undefined;
     const key = storageKey(from.id);
     const keys = [
       deps.cancellation.generationKey(from.id),
@@ -51,11 +51,38 @@ export function readAheadUserState(
     }
     const account = deps.accounts.aheadReads(from.id);
     keys.push(...account.keys);
+    return { keys, hashes: account.hashes };
+  };
+}
+
+/** What the update's arrival did already (webhook mode: shared-updates.ts). */
+export interface ArrivedReads {
+  /** It was taken from its user's budget. */
+  taken?: boolean;
+  /** Its reads were read, with their reply. */
+  read?: { reads: AheadReads; reply: ReadsReply };
+}
+
+/**
+ * The middleware, reading `reads` of each update with a sender. With `skips`, the update is taken from its
+ * user's budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts). What
+ * `arrived` says was done on arrival (webhook mode: shared-updates.ts) is not done again.
+ */
+export function readAheadUserState(
+  readAhead: ReadAhead,
+  reads: (ctx: BotContext) => AheadReads | undefined,
+  skips?: Skips,
+  arrived: (ctx: BotContext) => ArrivedReads | undefined = () => undefined,
+): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    const before = arrived(ctx);
+    if (before?.read !== undefined) return readAhead(before.read.reads, next, before.read.reply);
+    const ahead = reads(ctx);
+    if (ahead === undefined || ctx.from === undefined) return next();
     const kind = skips && inboundKind(ctx);
-    if (skips === undefined || kind === undefined || takenOnArrival(ctx))
-      return readAhead({ keys, hashes: account.hashes }, next);
-    const budget = skips.limits.budget(from.id, kind);
-    return readAhead({ keys, hashes: account.hashes, budget }, async (answer) => {
+    if (skips === undefined || kind === undefined || before?.taken === true) return readAhead(ahead, next);
+    ahead.budget = skips.limits.budget(ctx.from.id, kind);
+    return readAhead(ahead, async (answer) => {
       if (answer === undefined || answer.taken) return next();
       skips.refused(ctx, answer.spentUntil);
     });

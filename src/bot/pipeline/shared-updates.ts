@@ -7,10 +7,16 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFn } from "grammy";
-import { cachedScript, LUA_NOW, runScript, type ScriptArgs } from "../../redis/script.ts";
+import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { type BudgetTake, TAKE_BUDGET_LUA } from "../../services/runtime/inbound-limits.ts";
 import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
+import {
+  type AheadReads,
+  READ_AHEAD_LUA,
+  type ReadsReply,
+  readsArgs,
+} from "../../services/runtime/update-reads.ts";
 import type { BotContext } from "../context.ts";
 import { LapsingMarks } from "./lapsing-marks.ts";
 import type { SequenceBound } from "./sequencing.ts";
@@ -67,41 +73,51 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * KEYS held (zset update_id -> until), seen (the update's handled-once mark), the chat's lock and reply
- * budget ({@link inChatLock}), and with a take the user's budget; ARGV now ("": Redis's clock), update_id,
- * lockMs, max, the mark's lifetime (s), the lock's token ("": not taken here), and with a take the budget's
- * interval (ms) and burst. Marks the update handled ({2}: another instance had it already); then it joins
- * its chat's held updates unless `max` are held already ({0}, full), and is taken from its user's budget
- * (inbound-limits.ts), or is refused when the budget is spent: {minus the milliseconds until it would be
- * taken} (it joins nothing then). Joined: {1, how long the chat's reply budget is still in use (ms)} when
- * it took the chat's lock as well, which was free, else {1, -1}. One round trip for all four, where
- * {@link handleOnce}, the read-ahead's take and the lock's would have cost more, and an update over its
- * budget never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
+ * budget ({@link inChatLock}), with a take the user's budget, and then the keys the update reads ahead;
+ * ARGV now ("": Redis's clock), update_id, lockMs, max, the mark's lifetime (s), the lock's token ("": not
+ * taken here), with a take the budget's interval (ms) and burst ("" and "" without), and then the reads'
+ * (READ_AHEAD_LUA, update-reads.ts). Marks the update handled ({2}: another instance had it already); then
+ * it joins its chat's held updates unless `max` are held already ({0}, full), and is taken from its user's
+ * budget (inbound-limits.ts), or is refused when the budget is spent: {minus the milliseconds until it
+ * would be taken} (it joins nothing then). Joined: {1, how long the chat's reply budget is still in use
+ * (ms), the reads' reply} when it took the chat's lock as well, which was free, else {1, -1}: the update
+ * then holds the chat and runs next, so its reads are those the read-ahead would make. One round trip for
+ * all five, where
+ * {@link handleOnce}, the read-ahead and the lock's would have cost more, and an update over its budget
+ * never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
  */
-const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}
+const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}${READ_AHEAD_LUA}
 if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return {2} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return {0} end
-if KEYS[5] then
+local reads = 5
+if ARGV[7] ~= '' then
+  reads = 6
   local wait = take_budget(KEYS[5], now, tonumber(ARGV[7]), tonumber(ARGV[8]))
   if wait > 0 then return {-wait} end
 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 if ARGV[6] == '' or not redis.call('SET', KEYS[3], ARGV[6], 'PX', tonumber(ARGV[3]), 'NX') then return {1, -1} end
-return {1, math.max(0, redis.call('PTTL', KEYS[4]))}`);
+local used = math.max(0, redis.call('PTTL', KEYS[4]))
+if not ARGV[9] then return {1, used} end
+return {1, used, read_ahead(reads, 9)}`);
 
 /**
  * What {@link chatHeld} did with an update on arrival, for {@link handleOnce}, {@link chatLock} and the
  * read-ahead: an update found here was marked handled once; `place` is its place among its chat's held
  * updates, and `lock` the chat's lock when it took that too (the chat was free), which chatLock then holds
  * without asking again and gives back with the place (each is cleared once given back); `taken`, whether
- * it was taken from its user's budget (the read-ahead does not take it again).
+ * it was taken from its user's budget (the read-ahead does not take it again); `read`, what the read-ahead
+ * then need not read again.
  */
 export interface Arrival {
   /** The chat's held set, and the update's member there, until the update leaves it. */
   place?: { key: string; member: string };
   lock?: { token: string; used: number };
   taken?: true;
+  /** What the update reads ahead, read with the lock: the reads asked, and their reply. */
+  read?: { reads: AheadReads; reply: ReadsReply };
 }
 
 /** The updates {@link chatHeld} let in, by update. */
@@ -118,6 +134,19 @@ export interface ArrivalBudget {
   refused(ctx: BotContext, until: number): void;
 }
 
+/** What {@link chatHeld} does beside the chat's held updates. */
+export interface ArrivalOptions {
+  /** Updates that are never turned away nor wait (/cancel). */
+  isUrgent: (ctx: BotContext) => boolean;
+  bound: SequenceBound<BotContext>;
+  /** Where the updates let in are recorded, for what follows. */
+  arrivals: Arrivals;
+  /** The take from the user's budget, made on arrival. */
+  budget?: ArrivalBudget;
+  /** What the update reads ahead (pipeline/read-ahead.ts), read on arrival when it takes the chat's lock. */
+  reads?: (ctx: BotContext) => AheadReads | undefined;
+}
+
 /**
  * What one chat holds on every instance together (each instance's sequencing bounds only its own): an
  * update joins its chat's held updates in Redis on arrival, before it waits anywhere, and leaves them once
@@ -125,16 +154,13 @@ export interface ArrivalBudget {
  * marked handled once (a repeat, delivered to any instance, is dropped there and then), and put in
  * `arrivals` for {@link handleOnce}; with `budget`, taken from its user's budget, or skipped when that is
  * spent; and when this process holds nothing else of the chat, it takes the chat's lock if free, for
- * {@link chatLock}: nothing of the chat can be ahead of it in this process's sequencing, which sits between
- * the two. Redis out of reach: the update goes on (what follows reports the outage). /cancel (`isUrgent`)
- * is never turned away.
+ * {@link chatLock} (nothing of the chat can be ahead of it in this process's sequencing, which sits between
+ * the two), and then reads what `reads` says, for the read-ahead. Redis out of reach: the update goes on
+ * (what follows reports the outage). /cancel (`isUrgent`) is never turned away.
  */
 export function chatHeld(
   options: SharedUpdatesOptions,
-  isUrgent: (ctx: BotContext) => boolean,
-  bound: SequenceBound<BotContext>,
-  arrivals: Arrivals,
-  budget?: ArrivalBudget,
+  { isUrgent, bound, arrivals, budget, reads }: ArrivalOptions,
 ): MiddlewareFn<BotContext> {
   const lockMs = options.lockMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -163,23 +189,31 @@ export function chatHeld(
     const member = String(ctx.update.update_id);
     const token = alone ? randomUUID() : "";
     const take = budget?.of(ctx);
+    // Read only with the lock: another update of the chat may run first otherwise.
+    const ahead = alone ? reads?.(ctx) : undefined;
     const keys = [key, `${options.prefix}seen:${member}`, ...lockKeys(options, owner)];
-    const argv = ["", member, lockMs, max, SEEN_TTL_S, token];
-    const args: ScriptArgs =
-      take === undefined
-        ? [keys.length, ...keys, ...argv]
-        : [keys.length + 1, ...keys, take.key, ...argv, take.intervalMs, take.burst];
+    const argv: (string | number)[] = ["", member, lockMs, max, SEEN_TTL_S, token];
+    if (take === undefined) argv.push("", "");
+    else {
+      keys.push(take.key);
+      argv.push(take.intervalMs, take.burst);
+    }
+    if (ahead !== undefined) {
+      const args = readsArgs(ahead);
+      keys.push(...args.keys);
+      argv.push(...args.argv);
+    }
     // Before the script: Redis's clock reads later, so a wait counted from here never ends after the budget's.
     const sentAt = now();
     // Undefined: Redis out of reach.
-    let joined: number[] | undefined;
+    let joined: [number, number?, ReadsReply?] | undefined;
     try {
       // Run on every update: by its hash, not its text.
-      joined = (await runScript(options.redis, JOIN, args)) as number[];
+      joined = (await runScript(options.redis, JOIN, [keys.length, ...keys, ...argv])) as typeof joined;
     } catch {
       joined = undefined;
     }
-    const [status, used] = joined ?? [];
+    const [status, used, reply] = joined ?? [];
     if (status === 2) {
       leave(owner);
       ctx.log.info("update already handled by an instance; dropped");
@@ -202,6 +236,7 @@ export function chatHeld(
       arrival.place = { key, member };
       if (used !== undefined && used >= 0) arrival.lock = { token, used };
       if (take !== undefined) arrival.taken = true;
+      if (ahead !== undefined && reply !== undefined) arrival.read = { reads: ahead, reply };
       arrivals.set(ctx.update, arrival);
     }
     try {

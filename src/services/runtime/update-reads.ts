@@ -11,7 +11,7 @@
  * The update's store also remembers what a storage read (as JSON), so an unchanged value need not be
  * written back (see {@link skipUnchangedWrites}).
  */
-import { cachedScript, runScript, type ScriptArgs } from "../../redis/script.ts";
+import { cachedScript, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { FewByKey } from "./few-by-key.ts";
 import { type BudgetAnswer, type BudgetTake, TAKE_BUDGET_LUA } from "./inbound-limits.ts";
@@ -26,93 +26,126 @@ export interface AheadReads {
   budget?: BudgetTake;
 }
 
-/** Values longer than this (bytes) come as bulk strings of their own (see READ_AHEAD_SCRIPT). */
+/** Values longer than this (bytes) come as bulk strings of their own (see READ_AHEAD_LUA). */
 const LONG_VALUE_BYTES = 256;
 
 /**
- * GETs and HGETs in one command: a pipeline of MGET and HMGET, though written to the socket at once,
- * costs the client about twice the CPU of this one script (ioredis 6, 16 calls in flight: 22 against
- * 11 µs per call; a GET alone, 8). KEYS: the string keys,
- * then one key per hash; ARGV: how many string keys, then per hash its number of fields and the fields.
- * The values come back as one JSON array (a missing one as false): one bulk string is decoded far more
- * cheaply by the client than a reply of many. A long value (a conversation's state, a kilobyte or more)
- * would be escaped into it and unescaped again, though: each of those comes after the JSON array as a
- * bulk string of its own, the array holding its number there (1 for the first), and the reply is then an
- * array (about 6 µs less per update in a guided flow). The keys lie in different hash slots on one
- * server; on a Redis Cluster they all carry the app's one hash tag (appKeyPrefix in redis/url.ts), as a
- * multi-key script there requires.
- *
- * With a budget (the last KEY, and its interval and burst after the fields), the update is taken from it in
- * the same script: its answer (0 taken, else the milliseconds until it would be) is the last value of the array. Checking a user's budget
- * costs no round trip of its own, and next to no CPU beside the reads.
+ * Lua: `read_ahead(k, a, take)`, the reads of {@link AheadReads}: GETs of the string keys and HGETs of the
+ * hashes' fields, from KEYS[k] on, described from ARGV[a] on (how many string keys, how many hashes, then per
+ * hash its number of fields and the fields); `take(at)`, given the ARGV index after the fields, answers a
+ * value appended to the reads (the budget's), or nil. A pipeline of MGET and HMGET, though written to the
+ * socket at once, costs the client about twice the CPU of one script (ioredis 6, 16 calls in flight: 22
+ * against 11 µs per call; a GET alone, 8). The values come back as one JSON array (a missing one as false):
+ * one bulk string is decoded far more cheaply by the client than a reply of many. A long value (a
+ * conversation's state, a kilobyte or more) would be escaped into it and unescaped again, though: each of
+ * those comes after the JSON array as a bulk string of its own, the array holding its number there (1 for
+ * the first), and the reply is then an array (about 6 µs less per update in a guided flow). The keys lie in
+ * different hash slots on one server; on a Redis Cluster they all carry the app's one hash tag
+ * (appKeyPrefix in redis/url.ts), as a multi-key script there requires.
  */
-const READ_AHEAD_SCRIPT = `${TAKE_BUDGET_LUA}
-local strings = tonumber(ARGV[1])
-local hashes = tonumber(ARGV[2])
-local out = {}
-local long = {}
-local function keep(value)
-  if value and #value > ${LONG_VALUE_BYTES} then
-    long[#long + 1] = value
-    out[#out + 1] = #long
-  else
-    out[#out + 1] = value
+export const READ_AHEAD_LUA = `
+local function read_ahead(k, a, take)
+  local strings = tonumber(ARGV[a])
+  local hashes = tonumber(ARGV[a + 1])
+  a = a + 2
+  local out = {}
+  local long = {}
+  local function keep(value)
+    if value and #value > ${LONG_VALUE_BYTES} then
+      long[#long + 1] = value
+      out[#out + 1] = #long
+    else
+      out[#out + 1] = value
+    end
   end
-end
-for i = 1, strings do keep(redis.call('GET', KEYS[i])) end
-local a = 3
-for k = strings + 1, strings + hashes do
-  local n = tonumber(ARGV[a]); a = a + 1
-  for f = 1, n do keep(redis.call('HGET', KEYS[k], ARGV[a])); a = a + 1 end
-end
-if ARGV[a] then
+  for i = k, k + strings - 1 do keep(redis.call('GET', KEYS[i])) end
+  for h = k + strings, k + strings + hashes - 1 do
+    local n = tonumber(ARGV[a]); a = a + 1
+    for f = 1, n do keep(redis.call('HGET', KEYS[h], ARGV[a])); a = a + 1 end
+  end
+  local taken = take and take(a)
+  if taken then out[#out + 1] = taken end
+  if #out == 0 then return '[]' end
+  if #long == 0 then return cjson.encode(out) end
+  table.insert(long, 1, cjson.encode(out))
+  return long
+end`;
+
+/**
+ * KEYS: the string keys, then one key per hash, then with a budget its key; ARGV: {@link READ_AHEAD_LUA}'s,
+ * then with a budget its interval and burst. With a budget the update is taken from it in the same script:
+ * its answer (0 taken, else the milliseconds until it would be) is the last value of the array. Checking a
+ * user's budget costs no round trip of its own, and next to no CPU beside the reads.
+ */
+const READ_AHEAD = cachedScript(`${TAKE_BUDGET_LUA}${READ_AHEAD_LUA}
+return read_ahead(1, 1, function(a)
+  if not ARGV[a] then return nil end
   local t = redis.call('TIME')
   local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  out[#out + 1] = take_budget(KEYS[#KEYS], now, tonumber(ARGV[a]), tonumber(ARGV[a + 1]))
-end
-if #out == 0 then return '[]' end
-if #long == 0 then return cjson.encode(out) end
-table.insert(long, 1, cjson.encode(out))
-return long`;
+  return take_budget(KEYS[#KEYS], now, tonumber(ARGV[a]), tonumber(ARGV[a + 1]))
+end)`);
 
-const READ_AHEAD = cachedScript(READ_AHEAD_SCRIPT);
+/** The reads' reply: the JSON array of values, alone or followed by the long values. */
+export type ReadsReply = string | [json: string, ...long: string[]];
 
-/** The script's reply: the JSON array of values, alone or followed by the long values. */
-type Reply = string | [json: string, ...long: string[]];
+/**
+ * The keys and the other arguments of `reads` for a script reading them with {@link READ_AHEAD_LUA} (a
+ * budget's key and arguments last).
+ */
+export function readsArgs(reads: AheadReads): { keys: string[]; argv: (string | number)[] } {
+  const { keys, hashes = [], budget } = reads;
+  const scriptKeys = [...keys];
+  for (const hash of hashes) scriptKeys.push(hash.key);
+  if (budget) scriptKeys.push(budget.key);
+  const argv: (string | number)[] = [keys.length, hashes.length];
+  for (const hash of hashes) argv.push(hash.fields.length, ...hash.fields);
+  if (budget) argv.push(budget.intervalMs, budget.burst);
+  return { keys: scriptKeys, argv };
+}
 
 /**
  * The value at `at` of the script's JSON array: a string (even empty), a long value by its number, or null
  * for a missing key (false in the reply).
  */
-const valueAt = (values: readonly (string | number | false)[], reply: Reply, at: number): string | null => {
+const valueAt = (
+  values: readonly (string | number | false)[],
+  reply: ReadsReply,
+  at: number,
+): string | null => {
   const value = values[at];
   if (typeof value === "string") return value;
   return typeof value === "number" && typeof reply !== "string" ? (reply[value] ?? null) : null;
 };
 
 /**
- * Runs `work` (the rest of an update) with `reads` read ahead in one round trip; `work` learns whether the
- * update was taken from its budget, and if not until when it is spent (undefined: no budget asked).
+ * Runs `work` (the rest of an update) with `reads` read ahead in one round trip, or with `given`, their reply
+ * to a script that read them already (shared-updates.ts, on the update's arrival); `work` learns whether
+ * the update was taken from its budget, and if not until when it is spent (undefined: no budget asked).
  */
 export async function withReadAhead<T>(
   redis: RedisClient,
   reads: AheadReads,
   work: (budget: BudgetAnswer | undefined) => Promise<T>,
+  given?: ReadsReply,
 ): Promise<T> {
   const { keys, hashes = [], budget } = reads;
-  // The script's number of keys, its KEYS (the string keys, the hashes, the budget), then its ARGV (see
-  // READ_AHEAD_SCRIPT).
-  const args: ScriptArgs = [keys.length + hashes.length + (budget ? 1 : 0), ...keys];
-  for (const hash of hashes) args.push(hash.key);
-  if (budget) args.push(budget.key);
-  args.push(keys.length, hashes.length);
-  for (const hash of hashes) args.push(hash.fields.length, ...hash.fields);
-  if (budget) args.push(budget.intervalMs, budget.burst);
   // Before the script: Redis's clock reads later, so a wait counted from here never ends after the budget's.
   const sentAt = Date.now();
-  // Awaited even with nothing to read: the update's frame is entered after an await (below).
-  const reply: Reply =
-    args.length === 3 ? await ("[]" as Reply) : ((await runScript(redis, READ_AHEAD, args)) as Reply);
+  let reply: ReadsReply;
+  // Awaited even with nothing to read, or the reply given: the update's frame is entered after an await
+  // (below).
+  if (given !== undefined) reply = await given;
+  else {
+    const args = readsArgs(reads);
+    reply =
+      args.keys.length === 0
+        ? await "[]"
+        : ((await runScript(redis, READ_AHEAD, [
+            args.keys.length,
+            ...args.keys,
+            ...args.argv,
+          ])) as ReadsReply);
+  }
   const values: (string | number | false)[] = JSON.parse(typeof reply === "string" ? reply : reply[0]);
   const store: UpdateReads = { ahead: new FewByKey(), seen: new FewByKey() };
   let at = 0;
