@@ -19,9 +19,8 @@
  * Prints figures against the issue's targets (it asserts nothing): the normal users' reply times (p50, p95,
  * p99) in both phases and the ratio of the p99s; what the flooding users got (replies, notices); inline
  * queries answered and skipped; the stub's 429s per kind of user; the exchange requests of the storm's
- * users beside the updates of theirs that were handled; the process's memory after the warm-up (before the
- * baseline), at the storm's peak and 10 s after it (collected first when run with --expose-gc, as the npm
- * script does). And what explains
+ * users beside the updates of theirs that were handled; the process's memory before the storm, at its peak
+ * and 10 s after it (collected first when run with --expose-gc, as the npm script does). And what explains
  * them: the reply times of the updates that met no 429, the event loop's delay, the 429s by limit and per
  * second, the notices per second, the slowest normal updates (over HTTP, with their time on a connection),
  * and the CPU time the bot used in each phase and in each second of the storm (this process's, or with
@@ -399,10 +398,6 @@ await Promise.all([
 ]);
 for (const kind of ["flood", "presses", "inline"] as const) stormTook[kind].length = 0;
 floodStartMs = 0;
-// The level memory must come back to after the storm. Collected here, not just before the storm: a full
-// collection leaves the heap's young generation shrunk and its limits low, and the storm's first seconds
-// would then pay for growing them again, which a bot that met a storm without it never does.
-const before = await world.memory(true);
 await sleep(smoke ? 200 : 1500);
 
 // Baseline.
@@ -418,6 +413,7 @@ const baselineCpu = (await world.cpuMs()) - baselineCpuFrom;
 baselineLoop.disable();
 const baselineTally = tally;
 await sleep(smoke ? 200 : 1500);
+const before = await world.memory(true);
 
 // The storm.
 tally = newTally();
