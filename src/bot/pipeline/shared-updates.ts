@@ -82,9 +82,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * would be taken} (it joins nothing then). Joined: {1, how long the chat's reply budget is still in use
  * (ms), the reads' reply} when it took the chat's lock as well, which was free, else {1, -1}: the update
  * then holds the chat and runs next, so its reads are those the read-ahead would make. One round trip for
- * all five, where
- * {@link handleOnce}, the read-ahead and the lock's would have cost more, and an update over its budget
- * never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
+ * all five, where {@link handleOnce}, the read-ahead and the lock's would have cost more, and an update
+ * over its budget never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
  */
 const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}${READ_AHEAD_LUA}
 if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return {2} end
