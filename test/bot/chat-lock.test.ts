@@ -89,19 +89,43 @@ describe("the chat lock across instances", () => {
   });
 });
 
+/** An instance's options beside Redis's (chatHeld and chatLock's). */
+type InstanceOptions = { redis: typeof redis; prefix: string; pollMs?: number };
+
+/**
+ * An instance: chatHeld, then (as the bot's chain runs) chatLock around `work`. With `reads`, chatHeld reads
+ * them on arrival when it takes the lock, and the read-ahead (with what was read then, when it was) runs
+ * inside the lock; each update's arrival record goes into `seen`.
+ */
+function instance(
+  options: InstanceOptions,
+  extra: { reads?: AheadReads; seen?: Arrival[]; budget?: ArrivalBudget } = {},
+) {
+  const { reads, seen, budget } = extra;
+  const arrivals: Arrivals = new WeakMap();
+  const held = chatHeld(options, {
+    isUrgent: () => false,
+    bound: { max: () => 3, overflow: () => undefined },
+    arrivals,
+    ...(reads ? { reads: () => reads } : {}),
+    ...(budget ? { budget } : {}),
+  });
+  const lock = chatLock(options, () => false, arrivals);
+  return (ctx: BotContext, work: () => Promise<void>) =>
+    held(ctx, async () => {
+      const arrival = arrivals.get(ctx.update);
+      if (arrival !== undefined) seen?.push({ ...arrival });
+      await lock(
+        ctx,
+        reads === undefined
+          ? work
+          : () => withReadAhead(redis, arrival?.read?.reads ?? reads, work, arrival?.read?.reply),
+      );
+    });
+}
+
 describe("the chat's lock taken on arrival", () => {
   const bound = { max: () => 3, overflow: () => undefined };
-  /** An instance: chatHeld, then (as the bot's chain runs) chatLock around `work`. */
-  const instance = (options: { redis: typeof redis; prefix: string; pollMs?: number }) => {
-    const arrivals: Arrivals = new WeakMap();
-    const held = chatHeld(options, { isUrgent: () => false, bound, arrivals });
-    const lock = chatLock(options, () => false, arrivals);
-    return async (ctx: BotContext, work: () => Promise<void>) => {
-      await held(ctx, async () => {
-        await lock(ctx, work);
-      });
-    };
-  };
 
   it("an update of a chat busy elsewhere, or already held in this process, waits for the lock", async () => {
     const options = { redis, prefix: freshPrefix("chat-arrival"), pollMs: 5 };
@@ -146,36 +170,6 @@ describe("the chat's lock taken on arrival", () => {
 });
 
 describe("what an update reads ahead, read on arrival", () => {
-  const bound = { max: () => 3, overflow: () => undefined };
-  /**
-   * An instance reading `reads` ahead: chatHeld, chatLock, then the read-ahead (with what was read on
-   * arrival, when it was) around `work`; each update's arrival record into `seen`.
-   */
-  const instance = (
-    options: { redis: typeof redis; prefix: string; pollMs?: number },
-    reads: AheadReads,
-    seen: Arrival[],
-    budget?: ArrivalBudget,
-  ) => {
-    const arrivals: Arrivals = new WeakMap();
-    const held = chatHeld(options, {
-      isUrgent: () => false,
-      bound,
-      arrivals,
-      reads: () => reads,
-      ...(budget ? { budget } : {}),
-    });
-    const lock = chatLock(options, () => false, arrivals);
-    return (ctx: BotContext, work: () => Promise<void>) =>
-      held(ctx, async () => {
-        const arrival = arrivals.get(ctx.update);
-        if (arrival !== undefined) seen.push({ ...arrival });
-        await lock(ctx, () =>
-          withReadAhead(redis, arrival?.read?.reads ?? reads, work, arrival?.read?.reply),
-        );
-      });
-  };
-
   it("reads strings, hash fields and long values with the lock taken on a free chat, in the one round trip", async () => {
     const prefix = freshPrefix("chat-reads");
     const long = "x".repeat(1000);
@@ -196,17 +190,15 @@ describe("what an update reads ahead, read on arrival", () => {
       const scripts = vi.spyOn(redis, "evalsha");
       const values: unknown[] = [];
       try {
-        await instance(
-          { redis, prefix },
-          reads,
-          seen,
-          take,
-        )(update(take ? 1 : 2), async () => {
-          values.push(
-            ...[`${prefix}short`, `${prefix}missing`, `${prefix}long`].map((key) => takeReadAhead(key)),
-            ...["a", "b", "c"].map((field) => takeReadAheadField(`${prefix}hash`, field)),
-          );
-        });
+        await instance({ redis, prefix }, { reads, seen, ...(take ? { budget: take } : {}) })(
+          update(take ? 1 : 2),
+          async () => {
+            values.push(
+              ...[`${prefix}short`, `${prefix}missing`, `${prefix}long`].map((key) => takeReadAhead(key)),
+              ...["a", "b", "c"].map((field) => takeReadAheadField(`${prefix}hash`, field)),
+            );
+          },
+        );
         // The arrival's script and the release's: nothing read in between.
         expect(scripts).toHaveBeenCalledTimes(2);
       } finally {
@@ -225,7 +217,10 @@ describe("what an update reads ahead, read on arrival", () => {
     await redis.set(key, "before");
     const reads: AheadReads = { keys: [key] };
     const [seenOne, seenTwo]: [Arrival[], Arrival[]] = [[], []];
-    const [one, two] = [instance(options, reads, seenOne), instance(options, reads, seenTwo)];
+    const [one, two] = [
+      instance(options, { reads, seen: seenOne }),
+      instance(options, { reads, seen: seenTwo }),
+    ];
     let release = () => {};
     const running = new Promise<void>((resolve) => {
       release = resolve;

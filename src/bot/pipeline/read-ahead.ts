@@ -12,6 +12,7 @@ import type { JsonStorage } from "../../services/runtime/json-storage.ts";
 import type { AheadReads, ReadsReply } from "../../services/runtime/update-reads.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { inboundKind, type Skips } from "./inbound-limits.ts";
+import type { Arrival } from "./shared-updates.ts";
 
 /**
  * Runs the rest of an update with some Redis keys read ahead (and its budget taken, when asked), or with
@@ -55,24 +56,17 @@ export function userStateReads(
   };
 }
 
-/** What the update's arrival did already (webhook mode: shared-updates.ts). */
-export interface ArrivedReads {
-  /** It was taken from its user's budget. */
-  taken?: boolean;
-  /** Its reads were read, with their reply. */
-  read?: { reads: AheadReads; reply: ReadsReply };
-}
-
 /**
  * The middleware, reading `reads` of each update with a sender. With `skips`, the update is taken from its
  * user's budget in the same round trip, and skipped when the budget is spent (inbound-limits.ts). What
- * `arrived` says was done on arrival (webhook mode: shared-updates.ts) is not done again.
+ * `arrived` says was done on arrival (webhook mode, shared-updates.ts: the take, the reads) is not done
+ * again.
  */
 export function readAheadUserState(
   readAhead: ReadAhead,
   reads: (ctx: BotContext) => AheadReads | undefined,
   skips?: Skips,
-  arrived: (ctx: BotContext) => ArrivedReads | undefined = () => undefined,
+  arrived: (ctx: BotContext) => Pick<Arrival, "taken" | "read"> | undefined = () => undefined,
 ): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     const before = arrived(ctx);
