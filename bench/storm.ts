@@ -24,7 +24,10 @@
  * them: the reply times of the updates that met no 429, the event loop's delay, the 429s by limit and per
  * second, the notices per second, the slowest normal updates (over HTTP, with their time on a connection),
  * and the CPU time the bot used in each phase and in each second of the storm (this process's, or with
- * --processes the instances': whether the machine's cores were the limit).
+ * --processes the instances': whether the machine's cores were the limit). Its first line also says what a
+ * round trip to another process costs on this machine (bench/support/process-round-trip.ts): the hop each
+ * webhook POST, Redis command and Telegram call pays, which differs between machines far more than their
+ * cores' speed.
  *
  * Mind the pace: 100 users every 5 s ask for 20 replies a second; every 2 s they would ask for 50, over
  * Telegram's 30, and the baseline itself would wait for its slots.
@@ -50,6 +53,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Update } from "grammy/types";
 import { DEFAULT_WEBHOOK_MAX_CONNECTIONS } from "../src/config.ts";
 import { peak as peakIn, percentile, processCpuMs, seededRandom } from "./support/measure.ts";
+import { processRoundTrip } from "./support/process-round-trip.ts";
 import { callbackUpdate, inlineUpdate, textUpdate } from "./support/updates.ts";
 import { startWorld } from "./support/world.ts";
 
@@ -152,6 +156,8 @@ const pressOwner = new Map<string, number>();
 const WARM = smoke
   ? { tappers: 1, inline: 1, flood: 20, presses: 20 }
   : { tappers: 2, inline: 5, flood: 100, presses: 40 };
+// Before anything else runs: what one hop between processes costs on this machine.
+const roundTrip = await processRoundTrip(smoke ? 50 : 2000, smoke ? 10 : 200);
 const world = await startWorld(
   SIZE.normal + 1 + SIZE.tappers + SIZE.inline + 1 + WARM.tappers + WARM.inline,
   false,
@@ -507,6 +513,7 @@ const num = (value: number) => (Number.isInteger(value) ? String(value) : value.
 
 console.log(
   `\nbench:storm: ${smoke ? "smoke run (figures mean nothing)" : "full run"}; node ${process.version}, ${availableParallelism()} cores; ` +
+    `a round trip to another process over loopback TCP ${roundTrip.medianUs.toFixed(0)} µs (median; this side's CPU ${roundTrip.cpuUs.toFixed(0)} µs); ` +
     `phases of ${PHASE_MS / 1000} s after ${SIZE.warmUpMs / 1000} s to warm up (a small storm of other users in it: ${WARM.flood} messages, ${WARM.tappers} x ${WARM.presses} presses, ${WARM.inline} inline users); ${SIZE.normal} normal users, one message each every ${EVERY_MS} ms; ` +
     `storm: ${SIZE.flood} messages from 1 user at once, ${SIZE.tappers} users x ${SIZE.presses} presses in ${PRESS_SPREAD_MS / 1000} s, ` +
     `${SIZE.inline} users x ${INLINE_PER_SECOND} inline queries/s; stub Telegram ${STUB_LATENCY_MS} ms, pace enforced; gc ${globalThis.gc ? "exposed" : "not exposed"}; ` +

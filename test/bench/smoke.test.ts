@@ -215,6 +215,9 @@ describe("benchmark scripts (smoke runs)", () => {
     "bench:storm prints the normal users' reply times beside a storm's, and what the storm's users got",
     async () => {
       const out = await smoke("bench/storm.ts", ["--expose-gc"]);
+      expect(out).toMatch(
+        /a round trip to another process over loopback TCP \d+ µs \(median; this side's CPU \d+ µs\)/,
+      );
       expect(out).toContain("| figure | baseline | storm | target |");
       expect(out).toMatch(
         /^\| normal users' reply time p50 \/ p95 \/ p99 \(ms\) \| \d+ \/ \d+ \/ \d+ \| \d+ \/ \d+ \/ \d+ \|/m,
