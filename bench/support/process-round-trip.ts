@@ -42,8 +42,12 @@ export async function processRoundTrip(rounds = 2000, warmUp = 200): Promise<Rou
     let cpuFrom = process.cpuUsage();
     for (let i = 0; i < warmUp + rounds; i++) {
       const began = process.hrtime.bigint();
-      await new Promise<void>((resolve) => {
-        open.once("data", () => resolve());
+      await new Promise<void>((resolve, reject) => {
+        const gone = () => reject(new Error("the echoing process went away"));
+        open.once("close", gone).once("data", () => {
+          open.off("close", gone);
+          resolve();
+        });
         open.write("x");
       });
       if (i >= warmUp) took.push(Number(process.hrtime.bigint() - began) / 1000);
