@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
+import { percentile } from "./measure.ts";
 
 /** The other process: echoes whatever it reads, on a port it reports over IPC; ends with its parent. */
 const ECHO = `const server = require("node:net").createServer((socket) => {
@@ -54,11 +55,12 @@ export async function processRoundTrip(rounds = 2000, warmUp = 200): Promise<Rou
       else if (i === warmUp - 1) cpuFrom = process.cpuUsage();
     }
     const cpu = process.cpuUsage(cpuFrom);
-    took.sort((a, b) => a - b);
-    return { medianUs: took[Math.floor(took.length / 2)] as number, cpuUs: (cpu.user + cpu.system) / rounds };
+    return { medianUs: percentile(took, 50), cpuUs: (cpu.user + cpu.system) / rounds };
   } finally {
     socket?.destroy();
     if (child.connected) child.disconnect();
-    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+    // A process that never started has no exit to wait for.
+    if (child.pid !== undefined && child.exitCode === null)
+      await new Promise((resolve) => child.once("exit", resolve));
   }
 }
