@@ -46,8 +46,32 @@ export interface SharedUpdatesOptions {
  */
 export const FULL_MEMO_MS = 200;
 
-// Telegram redelivers an unanswered update for a while; a day covers every redelivery by far.
+// Telegram keeps an unanswered update for at most a day: a mark outlives every redelivery.
 const SEEN_TTL_S = 86_400;
+/**
+ * Handled updates are marked as bits, one per update_id, in blocks of this many consecutive ids
+ * (`seen:<id div BLOCK>`, 8 KB at most each), each kept a day past its newest mark: Telegram numbers a
+ * bot's updates in order, so a day of updates at 26 a second is 35 blocks (280 KB), where a key per update
+ * was 270 MB.
+ */
+const SEEN_BLOCK = 65_536;
+
+/** The key and bit of an update's handled-once mark. */
+function seenMark(prefix: string, updateId: number): [key: string, bit: number] {
+  return [`${prefix}seen:${Math.floor(updateId / SEEN_BLOCK)}`, updateId % SEEN_BLOCK];
+}
+
+/** Lua: marks bit ARGV[bit] of KEYS[key] (kept `ttl` seconds more); true when it was marked already. */
+const MARK_SEEN_LUA = `
+local function marked_before(key, bit, ttl)
+  local was = redis.call('SETBIT', key, bit, 1)
+  redis.call('EXPIRE', key, ttl)
+  return was == 1
+end`;
+
+/** KEYS the update's block; ARGV its bit, the block's lifetime (s). 1 when the update was marked already. */
+const MARK_SEEN = cachedScript(`${MARK_SEEN_LUA}
+return marked_before(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])) and 1 or 0`);
 /**
  * KEYS lock, budget; ARGV token, lockMs. Takes the chat's lock if free: how long the chat's reply budget is
  * still in use (ms, 0 when whole), or -1 when another holds the lock.
@@ -72,12 +96,12 @@ return 0`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * KEYS held (zset update_id -> until), seen (the update's handled-once mark), the chat's lock and reply
- * budget ({@link inChatLock}), with a take the user's budget, and then the keys the update reads ahead;
- * ARGV now ("": Redis's clock), update_id, lockMs, max, the mark's lifetime (s), the lock's token ("": not
- * taken here), with a take the budget's interval (ms) and burst ("" and "" without), and then the reads'
- * (READ_AHEAD_LUA, update-reads.ts). Marks the update handled ({2}: another instance had it already); then
- * it joins its chat's held updates unless `max` are held already ({0}, full), and is taken from its user's
+ * KEYS held (zset update_id -> until), seen (the block of the update's handled-once mark), the chat's lock
+ * and reply budget ({@link inChatLock}), with a take the user's budget, and then the keys the update reads
+ * ahead; ARGV now ("": Redis's clock), update_id, lockMs, max, the mark's lifetime (s), the lock's token
+ * ("": not taken here), with a take the budget's interval (ms) and burst ("" and "" without), the mark's
+ * bit, and then the reads' (READ_AHEAD_LUA, update-reads.ts). Marks the update handled ({2}: another
+ * instance had it already); then it joins its chat's held updates unless `max` are held already ({0}, full), and is taken from its user's
  * budget (inbound-limits.ts), or is refused when the budget is spent: {minus the milliseconds until it
  * would be taken} (it joins nothing then). Joined: {1, how long the chat's reply budget is still in use
  * (ms), the reads' reply} when it took the chat's lock as well, which was free, else {1, -1}: the update
@@ -85,8 +109,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * all five, where {@link handleOnce}, the read-ahead and the lock's would have cost more, and an update
  * over its budget never reaches the chat's lock. Entries of an instance that died expire after `lockMs`.
  */
-const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}${READ_AHEAD_LUA}
-if not redis.call('SET', KEYS[2], '1', 'EX', tonumber(ARGV[5]), 'NX') then return {2} end
+const JOIN = cachedScript(`${LUA_NOW}${TAKE_BUDGET_LUA}${READ_AHEAD_LUA}${MARK_SEEN_LUA}
+if marked_before(KEYS[2], tonumber(ARGV[9]), tonumber(ARGV[5])) then return {2} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return {0} end
 local reads = 5
@@ -99,8 +123,8 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 if ARGV[6] == '' or not redis.call('SET', KEYS[3], ARGV[6], 'PX', tonumber(ARGV[3]), 'NX') then return {1, -1} end
 local used = math.max(0, redis.call('PTTL', KEYS[4]))
-if not ARGV[9] then return {1, used} end
-return {1, used, read_ahead(reads, 9)}`);
+if not ARGV[10] then return {1, used} end
+return {1, used, read_ahead(reads, 10)}`);
 
 /**
  * What {@link chatHeld} did with an update on arrival, for {@link handleOnce}, {@link chatLock} and the
@@ -190,13 +214,15 @@ export function chatHeld(
     const take = budget?.of(ctx);
     // Read only with the lock: another update of the chat may run first otherwise.
     const ahead = alone ? reads?.(ctx) : undefined;
-    const keys = [key, `${options.prefix}seen:${member}`, ...lockKeys(options, owner)];
+    const [seenKey, seenBit] = seenMark(options.prefix, ctx.update.update_id);
+    const keys = [key, seenKey, ...lockKeys(options, owner)];
     const argv: (string | number)[] = ["", member, lockMs, max, SEEN_TTL_S, token];
     if (take === undefined) argv.push("", "");
     else {
       keys.push(take.key);
       argv.push(take.intervalMs, take.burst);
     }
+    argv.push(seenBit);
     if (ahead !== undefined) {
       const args = readsArgs(ahead);
       keys.push(...args.keys);
@@ -279,14 +305,8 @@ function release(
 export function handleOnce(options: SharedUpdatesOptions, arrivals?: Arrivals): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     if (arrivals?.has(ctx.update)) return next();
-    const first = await options.redis.set(
-      `${options.prefix}seen:${ctx.update.update_id}`,
-      "1",
-      "EX",
-      SEEN_TTL_S,
-      "NX",
-    );
-    if (first !== "OK") {
+    const [key, bit] = seenMark(options.prefix, ctx.update.update_id);
+    if ((await runScript(options.redis, MARK_SEEN, [1, key, bit, SEEN_TTL_S])) === 1) {
       ctx.log.info("update already handled by an instance; dropped");
       return;
     }

@@ -2,10 +2,12 @@
  * History views: the state behind one /history message (filters, where its pages start, the rows on
  * screen), kept in a short-lived Redis record under a random id that the message's buttons carry. A
  * press is honoured only when the record exists, belongs to the presser, was made for that very message
- * and parses; anything else changes nothing.
+ * and parses; anything else changes nothing. A user keeps at most {@link VIEWS_PER_USER} views: a new one
+ * drops the oldest (whose buttons then say the list expired), so no one can fill Redis by sending /history.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { cachedScript, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { HistoryFilters, HistoryRow } from "./rows.ts";
 
@@ -41,6 +43,26 @@ export type ViewResult =
   | { status: "expired" }
   | { status: "not_owner" };
 
+/** The most history messages whose buttons work, per user: the newest ones. */
+export const VIEWS_PER_USER = 20;
+
+/**
+ * KEYS the view, the owner's index (zset view key -> created); ARGV the view's JSON, ttl (s), now, cap.
+ * Stores the view and drops the owner's oldest beyond the cap, records and index entries together.
+ */
+const CREATE = cachedScript(`
+local ttl = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)
+redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), KEYS[1])
+local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[4])
+if over > 0 then
+  local oldest = redis.call('ZRANGE', KEYS[2], 0, over - 1)
+  redis.call('DEL', unpack(oldest))
+  redis.call('ZREMRANGEBYRANK', KEYS[2], 0, over - 1)
+end
+redis.call('EXPIRE', KEYS[2], ttl)
+return 1`);
+
 /** Options of {@link createHistoryViews}. */
 export interface HistoryViewOptions {
   redis: RedisClient;
@@ -55,10 +77,11 @@ export function createHistoryViews(options: HistoryViewOptions) {
   const prefix = options.prefix ?? "histview:";
   const ttl = options.ttlSeconds ?? 86_400;
   return {
-    /** Stores a new view and returns its id. */
+    /** Stores a new view and returns its id; the owner's oldest beyond {@link VIEWS_PER_USER} is dropped. */
     async create(view: HistoryView): Promise<string> {
       const id = randomBytes(9).toString("base64url");
-      await redis.set(prefix + id, JSON.stringify(view), "EX", ttl);
+      const keys = [prefix + id, `${prefix}of:${view.owner}`];
+      await runScript(redis, CREATE, [2, ...keys, JSON.stringify(view), ttl, Date.now(), VIEWS_PER_USER]);
       return id;
     },
     /** Replaces a view (and renews its lifetime). */

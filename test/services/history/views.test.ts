@@ -8,6 +8,7 @@ import {
   createHistoryViews,
   type HistoryView,
   VIEW_ID_PATTERN,
+  VIEWS_PER_USER,
 } from "../../../src/services/history/views.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
@@ -35,6 +36,22 @@ describe("history views", () => {
     const ttl = await redis.ttl(prefix + id);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
+  });
+
+  it("a user keeps their newest views only: the oldest beyond the cap expire, and nothing is left behind", async () => {
+    const owner = 9000 + Math.floor(Math.random() * 1000);
+    const ids: string[] = [];
+    for (let n = 0; n < VIEWS_PER_USER + 5; n++)
+      ids.push(await views.create({ ...view, owner, chatId: owner, messageId: n }));
+    const results = await Promise.all(ids.map((id, n) => views.load(id, owner, owner, n)));
+    expect(results.slice(0, 5).map((r) => r.status)).toEqual(Array(5).fill("expired"));
+    expect(results.slice(5).every((r) => r.status === "ok")).toBe(true);
+    // The dropped records are gone, not left to expire; the index holds the kept ones and has a lifetime.
+    expect(await redis.exists(...ids.slice(0, 5).map((id) => prefix + id))).toBe(0);
+    expect(await redis.zcard(`${prefix}of:${owner}`)).toBe(VIEWS_PER_USER);
+    expect(await redis.ttl(`${prefix}of:${owner}`)).toBeGreaterThan(0);
+    // Another user's views are not touched.
+    expect((await views.load(await views.create(view), 7, 7, 42)).status).toBe("ok");
   });
 
   it("another user, another message, an unknown or malformed id: not honoured", async () => {
