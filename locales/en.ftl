@@ -52,7 +52,23 @@ group-key-exposed = ⚠️ Your API key is visible in this group and I could not
 not-allowed = Sorry, this bot is private.
 cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
-cancelled-write-pending = Cancelled. A trade already sent to the exchange may still go through: its result will be shown here, and /swaps lists it.
+cancelled-write-pending = Cancelled, but { $what ->
+        [trade] the trade you confirmed was already sent to the exchange and may still go through: its result will be shown here, and /swaps lists it.
+        [alert] the alert change you confirmed was already sent to the exchange and may still go through: /alerts shows what it holds.
+        [recurring] the recurring trade change you confirmed was already sent to the exchange and may still go through: /dca shows what it holds.
+        [address] the address you confirmed was already sent to the exchange and may still be saved: /addresses shows what it holds.
+        [withdrawal] the withdrawal you confirmed was already sent to the exchange and may still go through: its result will be shown here, and /withdrawals lists it.
+       *[disconnect] the disconnect you confirmed was already under way and may still complete: /start says whether a key is connected.
+    }
+cancelled-after-write = Cancelled. { $what ->
+        [trade] The trade you confirmed just before was already sent: its result is shown above, and /swaps lists it.
+        [alert] The alert change you confirmed just before was already sent: /alerts shows it.
+        [recurring] The recurring trade change you confirmed just before was already sent: /dca shows it.
+        [address] The address you confirmed just before was already sent: /addresses shows it.
+        [withdrawal] The withdrawal you confirmed just before was already sent: its result is shown above, and /withdrawals lists it.
+       *[disconnect] The disconnect you confirmed just before was already done.
+    }
+write-cancelled = Not sent: your /cancel came first, so nothing was sent.
 unknown-command = I don't know that command. /help lists what I can do.
 flow-left = { $flow ->
         [trade] You left the trade you were setting up. To start again, send /buy, /sell or /swap.

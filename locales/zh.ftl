@@ -52,7 +52,23 @@ group-key-exposed = ⚠️ 你的 API 密钥在群组中可见，且我无法删
 not-allowed = 抱歉，这是一个私人机器人。
 cancelled = 已取消，没有任何更改。
 nothing-to-cancel = 当前没有可取消的操作。
-cancelled-write-pending = 已取消。已发送到交易所的交易仍可能完成：结果会在这里显示，/swaps 中也会列出。
+cancelled-write-pending = 已取消，但{ $what ->
+        [trade] 你确认的交易已发送到交易所，仍可能完成：结果会在这里显示，/swaps 中也会列出。
+        [alert] 你确认的提醒更改已发送到交易所，仍可能生效：/alerts 会显示实际情况。
+        [recurring] 你确认的定投更改已发送到交易所，仍可能生效：/dca 会显示实际情况。
+        [address] 你确认的地址已发送到交易所，仍可能保存：/addresses 会显示实际情况。
+        [withdrawal] 你确认的提币已发送到交易所，仍可能完成：结果会在这里显示，/withdrawals 中也会列出。
+       *[disconnect] 你确认的断开连接已在进行中，仍可能完成：/start 会告诉你是否仍连接着密钥。
+    }
+cancelled-after-write = 已取消。{ $what ->
+        [trade] 你刚才确认的交易已经发送：结果显示在上方，/swaps 中也会列出。
+        [alert] 你刚才确认的提醒更改已经发送：/alerts 会显示。
+        [recurring] 你刚才确认的定投更改已经发送：/dca 会显示。
+        [address] 你刚才确认的地址已经发送：/addresses 会显示。
+        [withdrawal] 你刚才确认的提币已经发送：结果显示在上方，/withdrawals 中也会列出。
+       *[disconnect] 你刚才确认的断开连接已经完成。
+    }
+write-cancelled = 未发送：你的 /cancel 先到，所以什么都没有发送。
 unknown-command = 我不认识这个命令。/help 会列出我能做的事。
 flow-left = { $flow ->
         [trade] 你已离开正在设置的交易。要重新开始，请发送 /buy、/sell 或 /swap。

@@ -238,7 +238,11 @@ export function createApp(options: AppOptions): App {
     telegramClient,
     pacedTransformer(pacer, "background"),
   );
-  const replies = createRepliesPace({ pacer, ...(options.replyPace ? { pace: options.replyPace } : {}) });
+  const replies = createRepliesPace({
+    pacer,
+    ...(options.replyPace ? { pace: options.replyPace } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   // Webhook mode may run as several instances behind a load balancer; polling is one process.
   const shared = config.mode === "webhook" ? { redis, prefix: `${prefix}updates:`, replies } : undefined;
   const replyPace = replyPacing(replies, pacer);
@@ -255,7 +259,7 @@ export function createApp(options: AppOptions): App {
       createPacedApi(
         config.botToken,
         telegramClient,
-        replyPacing(replies, pacer, { reserve: NOTICE_RESERVE }),
+        replyPacing(replies, pacer, { reserve: NOTICE_RESERVE }).api,
       ),
       (language, key, variables) => i18n.t(language, key, variables),
       async (notice) => {

@@ -31,9 +31,10 @@ import {
   createConversation,
   type VersionedState,
 } from "@grammyjs/conversations";
-import { Bot, type BotConfig, type Composer, type Context, session, type Transformer } from "grammy";
+import { Bot, type BotConfig, type Composer, type Context, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { memoKeys } from "../redis/key-memo.ts";
+import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import type { JsonStorage } from "../services/runtime/json-storage.ts";
 import { peekReadAhead, skipUnchangedWrites } from "../services/runtime/update-reads.ts";
 import { ADDRESS_CONVERSATION } from "./addresses/add-flow.ts";
@@ -77,6 +78,8 @@ import { BotComposer } from "./pipeline/fast-filter.ts";
 import { groupChatterDropped, guardsFeature } from "./pipeline/guards.ts";
 import { createI18n } from "./pipeline/i18n.ts";
 import { type Skips, skipKnownSpent } from "./pipeline/inbound-limits.ts";
+import { takeDownKeysOnArrival } from "./pipeline/key-takedown.ts";
+import type { ReplyPacing } from "./pipeline/paced-api.ts";
 import { type ReadAhead, readAheadUserState, userStateReads } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
@@ -122,7 +125,7 @@ import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query"] as const;
 
 /** Bump when a conversation's code changes shape, so old replay state is discarded, not misread. */
-export const CONVERSATION_VERSION = 5;
+export const CONVERSATION_VERSION = 6;
 
 /** Where the bot keeps its state. */
 export interface BotStorage {
@@ -138,7 +141,7 @@ export interface BotStorage {
    * Paces every reply's message (pipeline/paced-api.ts `replyPacing`), on every Api that replies; none when
    * absent.
    */
-  replyPace?: Transformer;
+  replyPace?: ReplyPacing;
   /**
    * The inbound limits, shared in Redis (pipeline/inbound-limits.ts), and what one chat may hold; none when
    * absent.
@@ -187,7 +190,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     ) => BotContext,
   });
   // Innermost: each attempt of the auto-retry is paced.
-  if (storage.replyPace) bot.api.config.use(storage.replyPace);
+  if (storage.replyPace) bot.api.config.use(storage.replyPace.api);
   configureApi(bot.api);
   const listenApi = listening(deps, i18n);
   listenApi(bot.api);
@@ -201,6 +204,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   // Everything runs from BotComposers (pipeline/fast-filter.ts): one link of grammY's own chain per update.
   const outer = new BotComposer<BotContext>();
   bot.use(outer);
+  // A pasted key is deleted before it takes a place in any line: it never waits on screen behind replies.
+  outer.use(takeDownKeysOnArrival(mayHoldKey, deps.accounts.containsKey));
   // Group chatter not meant for the bot goes no further, before it takes a place in the group's lane.
   outer.use(groupChatterDropped);
   const skips = storage.inbound?.skips;
@@ -258,7 +263,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
       },
       plugins: (conversation) => [
         async (ctx, next) => {
-          if (storage.replyPace) ctx.api.config.use(storage.replyPace);
+          if (storage.replyPace)
+            ctx.api.config.use(storage.replyPace.conversation((work) => conversation.external(work)));
           configureApi(ctx.api);
           listenApi(ctx.api);
           await next();

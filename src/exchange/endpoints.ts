@@ -12,6 +12,8 @@ export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
   readonly auth: "private" | "public";
+  /** A POST that changes nothing (an estimate): sent again after a 429 like a read. */
+  readonly changesNothing?: true;
 }
 
 const privateGet = (path: string): Endpoint => ({ method: "GET", path, auth: "private" });
@@ -49,7 +51,7 @@ export const ENDPOINTS = {
   "withdrawals.get": privateGet(`${WITHDRAWALS}{id}/`),
 
   // Swaps.
-  "swaps.estimate": privatePost(`${SWAPS}estimate/`),
+  "swaps.estimate": { ...privatePost(`${SWAPS}estimate/`), changesNothing: true },
   "swaps.create": privatePost(SWAPS),
   "swaps.list": privateGet(SWAPS),
   "swaps.get": privateGet(`${SWAPS}{id}/`),

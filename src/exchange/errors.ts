@@ -65,10 +65,16 @@ export class ExchangeRateLimitedError extends ExchangeError {
   readonly code = "rate_limited";
   /** Milliseconds until a retry may succeed. */
   readonly retryAfterMs: number;
-  constructor(retryAfterMs: number) {
+  /**
+   * The service answered a write with it: a proxy or gateway may answer 429 after the service acted, so
+   * such a write may have been done. False when the client's own limiter refused before sending.
+   */
+  readonly afterSending: boolean;
+  constructor(retryAfterMs: number, afterSending = false) {
     super(`rate limited; retry in ${Math.ceil(retryAfterMs / 1000)} s`);
     this.name = "ExchangeRateLimitedError";
     this.retryAfterMs = retryAfterMs;
+    this.afterSending = afterSending;
   }
 }
 
@@ -130,6 +136,17 @@ export class ExchangeNetworkError extends ExchangeError {
     this.name = "ExchangeNetworkError";
     this.reason = reason;
     this.write = options.write ?? true;
+  }
+}
+
+/**
+ * A write its caller stopped before sending it (the user's /cancel came first): nothing was sent. Not an
+ * exchange error (the exchange never saw it), so no flow explains it as one; its caller says so.
+ */
+export class WriteNotSentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteNotSentError";
   }
 }
 

@@ -5,7 +5,9 @@
  *
  * Retry policy (the service acted or not?):
  * - reads are retried on 5xx, network errors, timeouts and 429;
- * - writes only on 429, the one answer that guarantees the server did not act.
+ * - writes never: even a 429 may come from a gateway after the service acted (two swaps, one reported).
+ *   The caller looks for a write whose answer was not a clear refusal (write-outcome.ts). An estimate,
+ *   a POST that changes nothing, is retried on 429 like a read.
  * Backoff is exponential with jitter; a Retry-After is waited in full, with jitter added on top, and is
  * shared with every other process through the limiter's cooldown.
  *
@@ -261,7 +263,12 @@ export class Transport {
         const stopped = budget.stopped();
         if (stopped) throw stopped;
         if (outcome.kind === "stopped") throw new ExchangeNetworkError("timeout", { write: !read });
-        if (outcome.kind === "fail") throw outcome.error;
+        if (outcome.kind === "fail") {
+          // A write's 429 is not sent again, but every other process still pauses for it.
+          if (outcome.error instanceof ExchangeRateLimitedError && this.#options.limiter && bucket)
+            await this.#options.limiter.cooldown(bucket, outcome.error.retryAfterMs).catch(() => undefined);
+          throw outcome.error;
+        }
 
         let delayMs: number;
         if (outcome.retryAfterMs !== undefined) {
@@ -385,6 +392,8 @@ export class Transport {
     const body = await readJson(response);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      if (!read && !ENDPOINTS[name].changesNothing)
+        return { kind: "fail", error: new ExchangeRateLimitedError(retryAfterMs, true) };
       return { kind: "retry", error: new ExchangeRateLimitedError(retryAfterMs), retryAfterMs };
     }
     if (status === 501) return { kind: "fail", error: new ExchangeUnsupportedError(detailOf(body)) };

@@ -14,6 +14,7 @@ import {
   ExchangeUnsupportedError,
   ExchangeValidationError,
   SwapRejectedError,
+  WriteNotSentError,
 } from "./errors.ts";
 
 /** `not_done`: the write certainly did not happen. `unknown`: it may have happened. */
@@ -21,10 +22,11 @@ export type WriteOutcome = "not_done" | "unknown";
 
 /**
  * Classifies the error a write failed with. Not done: refused by the service (400 and a swap
- * rejection, 401, 403, 404, 429 (the server did not act), 501, any other 4xx), refused by the client
- * before sending, or no connection made. Unknown: a timeout, a connection cut after sending, any 5xx
- * (a proxy's 502/504 included, with or without body), a 2xx whose body cannot be read, and any error
- * that is not the client's (a bug may strike after the request went out).
+ * rejection, 401, 403, 404, 501, any other 4xx), refused by the client before sending (its own rate
+ * limiter included), stopped by its caller before sending (WriteNotSentError), or no connection made. Unknown: a timeout, a connection cut after sending, a 429 the
+ * service sent back (a gateway may answer it after the service acted: the write is looked for, never sent
+ * again blindly), any 5xx (a proxy's 502/504 included, with or without body), a 2xx whose body cannot be
+ * read, and any error that is not the client's (a bug may strike after the request went out).
  */
 export function writeOutcome(error: unknown): WriteOutcome {
   if (
@@ -33,7 +35,8 @@ export function writeOutcome(error: unknown): WriteOutcome {
     error instanceof ExchangeUnauthorizedError ||
     error instanceof ExchangeForbiddenError ||
     error instanceof ExchangeNotFoundError ||
-    error instanceof ExchangeRateLimitedError ||
+    (error instanceof ExchangeRateLimitedError && !error.afterSending) ||
+    error instanceof WriteNotSentError ||
     error instanceof ExchangeUnsupportedError
   ) {
     return "not_done";

@@ -14,6 +14,7 @@ import { hasKnownKeyFormat, keyCandidates } from "../../src/services/connect/pas
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { redisStrings, startTestBot } from "../support/bot.ts";
 import { startKeyProxy } from "../support/key-proxy.ts";
+import { keyWrappings } from "../support/key-wrappings.ts";
 import { createThroughChat } from "../support/recurring.ts";
 
 const proxy = await startKeyProxy();
@@ -651,4 +652,57 @@ describe("in a group", () => {
     expect(await deliver(group.id, tb.fake.userText(user, group, `pay me at ${ADDRESSES[1]}`))).toEqual([]);
     await expectNowhere(key);
   });
+});
+
+describe("a thousand wrappings of a key, at every kind of prompt and in a group", () => {
+  it("each is deleted, none is echoed in part, none reaches Redis or the logs; the prompts stay open", async () => {
+    const { chat, canary } = await connectedWithCanary();
+    const foreign = tb.ex.account().readWriteKey;
+    const group = tb.fake.groupChat(-(7_000_000 + Math.floor(Math.random() * 1_000_000)), "Traders");
+    // Where each wrapping lands, in turn: plain chat, a free-text prompt and an amount prompt (both inside a
+    // conversation, whose state would record it), and a group.
+    const places = ["plain chat", "time-zone prompt", "amount prompt", "group"] as const;
+    const reach: Record<(typeof places)[number], () => Promise<unknown>> = {
+      "plain chat": () => chat.send("/cancel"),
+      "time-zone prompt": async () => {
+        await chat.send("/settings");
+        await chat.press("Time zone");
+      },
+      "amount prompt": async () => {
+        await chat.send("/buy");
+        await chat.press("BTC");
+      },
+      group: async () => undefined,
+    };
+    const wrappings = [...keyWrappings(canary), ...keyWrappings(foreign)];
+    const perPlace = Math.ceil(wrappings.length / places.length);
+    const say = async (text: string) => (await chat.send(text)).map((output) => output.plainText).join("\n");
+    const before = tb.fake.calls.length;
+    for (const [index, place] of places.entries()) {
+      await reach[place]();
+      for (const text of wrappings.slice(index * perPlace, (index + 1) * perPlace)) {
+        const target = place === "group" ? group : chat.chat;
+        const outputs = await deliver(target.id, tb.fake.userText(chat.user, target, text));
+        expect(
+          outputs.map((output) => output.kind),
+          `${place}: ${JSON.stringify(text)}`,
+        ).toEqual(["delete", "message"]);
+      }
+      if (place === "time-zone prompt") expect(await say("Australia/Perth")).toContain("Time zone set");
+      if (place === "amount prompt") expect(await say("100")).toContain("You spend: $100.00");
+    }
+    for (const target of [chat.chat.id, group.id]) {
+      const shown = tb.fake.visible(target).map((message) => message.text);
+      expect(
+        shown.filter((text) => text.includes(canary.slice(6, 20)) || text.includes(foreign.slice(7, 21))),
+      ).toEqual([]);
+    }
+    // No reply repeats any part of either key (its middle, which no wrapping changes).
+    const replies = tb.fake.calls.slice(before).map((call) => JSON.stringify(call.payload));
+    expect(
+      replies.filter((text) => text.includes(canary.slice(6, 20)) || text.includes(foreign.slice(7, 21))),
+    ).toEqual([]);
+    await expectNowhere(canary);
+    await expectNowhere(foreign);
+  }, 240_000);
 });

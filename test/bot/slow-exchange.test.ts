@@ -8,7 +8,7 @@
  * the fixed code needs (so CPU contention does not matter) and far below what the old code took
  * (four attempts of 15 s).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 
@@ -93,8 +93,18 @@ describe("a hanging exchange", () => {
     await slow("POST", "/api/private/swaps/");
     const confirm = chat.press("Confirm");
     await chat.waitForOutput((o) => o.plainText.includes("Placing your swap"), 5000);
+    // Once the create is on its way (recorded as being sent, after the read that comes first).
+    await vi.waitFor(
+      async () =>
+        expect(Object.values(await tb.redis.hgetall(`${tb.prefix}cancel:writes:${chat.user.id}`))).toEqual([
+          "sending:trade",
+        ]),
+      { timeout: 5000, interval: 10 },
+    );
     const cancel = await chat.send("/cancel");
-    expect(cancel.at(-1)?.plainText).toContain("A trade already sent to the exchange may still go through");
+    expect(cancel.at(-1)?.plainText).toContain(
+      "the trade you confirmed was already sent to the exchange and may still go through",
+    );
     const outputs = await confirm;
     expect(outputs.at(-1)?.plainText).toContain("this swap may have gone through");
   });

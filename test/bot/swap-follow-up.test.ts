@@ -79,6 +79,42 @@ describe("the create's answer is lost", () => {
     expect((await swapsOf(account)).map((s) => s.id)).toEqual([older.id]);
   });
 
+  it("the swap list cannot be read before placing: nothing is placed, and no older swap is claimed", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    const older = await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "ETH", "50");
+    await chat.send("/buy ETH 50");
+    // Every read of the list fails (each read retried by the client), and so would the create.
+    await tb.ex.control("POST", "/_sandbox/faults", {
+      method: "GET",
+      path_prefix: SWAP_CREATE,
+      status: 503,
+      count: 20,
+    });
+    await failNextCreate({ status: 503 }, false);
+    const outputs = await chat.press("Confirm");
+    await tb.ex.control("DELETE", "/_sandbox/faults");
+    const said = outputs.map((o) => o.plainText).join("\n");
+    expect(said).not.toContain("It went through");
+    expect(said).not.toMatch(new RegExp(`[Ss]wap #${older.id}\\b`));
+    // The create was never sent: only the older swap is there.
+    expect(await tb.ex.writesOf(account, SWAP_CREATE)).toBe(1);
+    expect((await swapsOf(account)).map((s) => s.id)).toEqual([older.id]);
+  });
+
+  it("a 429 after the exchange acted: the create is not sent again; the swap is found and followed", async () => {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await chat.send("/buy BTC 100");
+    await failNextCreate({ status: 429 }, true);
+    const outputs = await chat.press("Confirm");
+    expect(outputs.at(-1)?.plainText).toContain("may have gone through");
+    expect(outputs.some((o) => NOTHING_DONE.test(o.plainText))).toBe(false);
+    const [swap] = await swapsOf(account);
+    const found = await chat.waitForOutput((o) => o.plainText.includes("It went through"), FOLLOW_UP_MS);
+    expect(found.plainText).toContain(`swap #${swap?.id}`);
+    expect(await swapsOf(account)).toHaveLength(1);
+    expect(await tb.ex.writesOf(account, SWAP_CREATE)).toBe(1);
+  });
+
   it("the search cannot start (Redis down): the user is still told it may have gone through", async () => {
     const { chat } = await tb.trader({ AUD: "500" });
     const findSwap = tb.app.deps.findSwap;

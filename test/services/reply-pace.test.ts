@@ -202,7 +202,7 @@ describe("the reply transformer", () => {
     const sleep = async (ms: number) => {
       slept.push(ms);
     };
-    return { transformer: replyPacing(pace, { hold: async () => undefined }, {}, sleep), slept };
+    return { transformer: replyPacing(pace, { hold: async () => undefined }, {}, sleep).api, slept };
   }
 
   it("sends at once when there is room, and waits for the chat's next slot when there is not", async () => {

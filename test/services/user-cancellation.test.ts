@@ -1,7 +1,7 @@
 /** The user's cancel scopes on real Redis; two registries stand for two processes sharing it. */
 import { describe, expect, it } from "vitest";
 import { withReadAhead } from "../../src/services/runtime/update-reads.ts";
-import { createUserCancellation } from "../../src/services/runtime/user-cancellation.ts";
+import { createUserCancellation, WriteCancelled } from "../../src/services/runtime/user-cancellation.ts";
 import { redisWithPrefixes } from "../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();
@@ -13,7 +13,7 @@ describe("user cancellation", () => {
     const slow = await registry.open(1);
     const stranger = await registry.open(2);
     const cancel = await registry.open(1);
-    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1 });
     expect(slow.signal.aborted).toBe(true);
     expect(await slow.cancelled()).toBe(true);
     expect(cancel.signal.aborted).toBe(false);
@@ -28,7 +28,7 @@ describe("user cancellation", () => {
     const processB = createUserCancellation({ redis, prefix, otherInstances: true });
     const slow = await processA.open(3);
     const cancel = await processB.open(3);
-    expect(await cancel.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 0 });
     expect(slow.signal.aborted).toBe(false);
     expect(await slow.cancelled()).toBe(true);
     // An update that starts after the /cancel is not overtaken.
@@ -46,7 +46,7 @@ describe("user cancellation", () => {
       // The generation was handed out once: a second scope would have to ask Redis.
       expect(registry.openReadAhead(6)).toBeUndefined();
       const cancel = await registry.open(6);
-      expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+      expect(await cancel.cancelOthers()).toEqual({ interrupted: 1 });
       expect(await scope?.cancelled()).toBe(true);
       scope?.close();
       cancel.close();
@@ -62,31 +62,103 @@ describe("user cancellation", () => {
     expect(await other.cancelled()).toBe(false);
     // ...while this process's own /cancel is known at once.
     const cancel = await registry.open(7);
-    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: false });
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1 });
     expect(await slow.cancelled()).toBe(true);
     expect(await cancel.cancelled()).toBe(false);
     for (const scope of [slow, other, cancel]) scope.close();
   });
 
-  it("tells /cancel when a write is being sent, and forgets closed scopes", async () => {
+  it("tells /cancel when a write is being sent, then once that it was sent; forgets closed scopes", async () => {
     const registry = createUserCancellation({ redis, prefix, otherInstances: true });
     const confirm = await registry.open(4);
     let release: () => void = () => undefined;
-    const placing = confirm.writing(
-      () =>
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-    );
+    let started: () => void = () => undefined;
+    const begun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const placing = confirm.writing("trade", () => {
+      started();
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    // The write is recorded as being sent before its work starts.
+    await begun;
     const cancel = await registry.open(4);
-    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: true });
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 1, writing: "trade" });
     release();
     await placing;
     confirm.close();
     cancel.close();
+    // Sent a moment ago: the next /cancel hears of it once, then no more.
     const again = await registry.open(4);
-    expect(await again.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    expect(await again.cancelOthers()).toEqual({ interrupted: 0, wrote: "trade" });
     again.close();
+    const third = await registry.open(4);
+    expect(await third.cancelOthers()).toEqual({ interrupted: 0 });
+    third.close();
+  });
+
+  it("a write of an update that a /cancel overtook is never sent, on any process", async () => {
+    const processA = createUserCancellation({ redis, prefix, otherInstances: true });
+    const processB = createUserCancellation({ redis, prefix, otherInstances: true });
+    const sent: string[] = [];
+    for (const [name, cancelling] of [
+      ["same process", processA],
+      ["another process", processB],
+    ] as const) {
+      const confirm = await processA.open(9);
+      const cancel = await cancelling.open(9);
+      expect(await cancel.cancelOthers()).toEqual({ interrupted: cancelling === processA ? 1 : 0 });
+      await expect(
+        confirm.writing("alert", async () => {
+          sent.push(name);
+        }),
+      ).rejects.toBeInstanceOf(WriteCancelled);
+      confirm.close();
+      cancel.close();
+    }
+    expect(sent).toEqual([]);
+    // An update that began after the /cancel writes as usual.
+    const later = await processA.open(9);
+    await later.writing("alert", async () => {
+      sent.push("later");
+    });
+    later.close();
+    expect(sent).toEqual(["later"]);
+  });
+
+  it("a write and a /cancel racing: either the write is refused or /cancel hears of it (200 races)", async () => {
+    const processA = createUserCancellation({ redis, prefix, otherInstances: true });
+    const processB = createUserCancellation({ redis, prefix, otherInstances: true });
+    const outcomes = { refused: 0, reported: 0 };
+    for (let run = 0; run < 200; run++) {
+      const userId = 100 + run;
+      const confirm = await processA.open(userId);
+      const cancel = await (run % 2 === 0 ? processA : processB).open(userId);
+      let wrote = false;
+      const [written, stopped] = await Promise.allSettled([
+        confirm.writing("trade", async () => {
+          wrote = true;
+        }),
+        cancel.cancelOthers(),
+      ]);
+      confirm.close();
+      cancel.close();
+      if (stopped.status !== "fulfilled") throw stopped.reason;
+      const told = stopped.value.writing ?? stopped.value.wrote;
+      if (written.status === "rejected") {
+        expect(written.reason).toBeInstanceOf(WriteCancelled);
+        expect(wrote).toBe(false);
+        expect(told).toBeUndefined();
+        outcomes.refused++;
+      } else {
+        // The write went: /cancel knew, so it never said that nothing changed.
+        expect(told).toBe("trade");
+        outcomes.reported++;
+      }
+    }
+    expect(outcomes.refused + outcomes.reported).toBe(200);
   });
 
   it("scopes closed in any order, or twice, leave exactly the open ones to interrupt", async () => {
@@ -101,7 +173,7 @@ describe("user cancellation", () => {
     fourth.close(); // the newest
     fourth.close(); // twice: nothing changes
     const cancel = await registry.open(5);
-    expect(await cancel.cancelOthers()).toEqual({ interrupted: 2, writing: false });
+    expect(await cancel.cancelOthers()).toEqual({ interrupted: 2 });
     expect([first, second, third, fourth].map((scope) => scope.signal.aborted)).toEqual([
       true,
       false,
@@ -110,7 +182,7 @@ describe("user cancellation", () => {
     ]);
     for (const scope of [third, first, cancel]) scope.close();
     const alone = await registry.open(5);
-    expect(await alone.cancelOthers()).toEqual({ interrupted: 0, writing: false });
+    expect(await alone.cancelOthers()).toEqual({ interrupted: 0 });
     alone.close();
   });
 });

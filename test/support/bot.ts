@@ -63,6 +63,11 @@ export interface TestBotOptions {
   inbound?: AppOptions["inbound"];
   /** Connects the main Redis client (e.g. with connectRedis); REDIS_URL in `env` must name the same server. */
   connectRedis?: (logger: Logger) => Promise<RedisClient>;
+  /**
+   * How many instances of the app share the Redis, prefix, exchange and Telegram (default 1); a chat's
+   * updates go to them in turn, as a load balancer deals them. Several need BOT_MODE webhook in `env`.
+   */
+  instances?: number;
 }
 
 /** Builds the bot; closed after the test file, or after the test that calls this (clean-up.ts). */
@@ -96,38 +101,42 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
     ? await options.connectRedis(logger)
     : createRedisClient(config.redisUrl);
   const clock = { offsetMs: 0 };
-  const app = createApp({
-    config,
-    logger,
-    redis,
-    keyPrefix: prefix,
-    telegramFetch: options.wrapTelegramFetch ? options.wrapTelegramFetch(fake.fetch) : fake.fetch,
-    botInfo: fake.botInfo,
-    // Fast follow-up so "still processing" is reached in well under a second, and a quick search.
-    swapWatch: {
-      pollIntervalMs: 20,
-      fastWindowMs: 300,
-      slowDelaysMs: [100, 100, 200, 400, 800],
-      findAttempts: 3,
-      findIntervalMs: 50,
-      ...options.swapWatch,
-    },
-    // Withdrawal status read every 30 ms for about ten seconds.
-    withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
-    now: () => Date.now() + clock.offsetMs,
-    alertWatch: { tickMs: 100, ...options.alertWatch },
-    ...(options.marketWatch ? { marketWatch: options.marketWatch } : {}),
-    telegramPace: { chatGapMs: 100, ...options.telegramPace },
-    ...options.waiting,
-    ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
-    // Scenarios tap twenty times at once to prove a confirmation single-use: the bound is tested on its own.
-    inbound: { heldPerChat: 100, ...options.inbound },
-    // And they answer far faster than Telegram's pace allows: the pace of replies is tested on its own.
-    replyPace: options.replyPace ?? { perSecond: 1e9, chatBurst: 1e9 },
-  });
+  const build = () =>
+    createApp({
+      config,
+      logger,
+      redis,
+      keyPrefix: prefix,
+      telegramFetch: options.wrapTelegramFetch ? options.wrapTelegramFetch(fake.fetch) : fake.fetch,
+      botInfo: fake.botInfo,
+      // Fast follow-up so "still processing" is reached in well under a second, and a quick search.
+      swapWatch: {
+        pollIntervalMs: 20,
+        fastWindowMs: 300,
+        slowDelaysMs: [100, 100, 200, 400, 800],
+        findAttempts: 3,
+        findIntervalMs: 50,
+        ...options.swapWatch,
+      },
+      // Withdrawal status read every 30 ms for about ten seconds.
+      withdrawalWatch: { delaysMs: Array(330).fill(30), draftChecks: 3, findAttempts: 3, findIntervalMs: 50 },
+      now: () => Date.now() + clock.offsetMs,
+      alertWatch: { tickMs: 100, ...options.alertWatch },
+      ...(options.marketWatch ? { marketWatch: options.marketWatch } : {}),
+      telegramPace: { chatGapMs: 100, ...options.telegramPace },
+      ...options.waiting,
+      ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
+      // Scenarios tap twenty times at once to prove a confirmation single-use: the bound is tested on its own.
+      inbound: { heldPerChat: 100, ...options.inbound },
+      // And they answer far faster than Telegram's pace allows: the pace of replies is tested on its own.
+      replyPace: options.replyPace ?? { perSecond: 1e9, chatBurst: 1e9 },
+    });
+  const apps = Array.from({ length: options.instances ?? 1 }, build);
+  const app = apps[0] as App;
+  let turn = 0;
 
   cleanUpAfterUse(async () => {
-    await app.close();
+    await Promise.all(apps.map((each) => each.close()));
     for (const key of await keysOf(redis, prefix)) await redis.del(key);
     await redis.quit();
   });
@@ -149,7 +158,11 @@ export async function startTestBot(options: TestBotOptions = {}): Promise<TestBo
         firstName: chatOptions.firstName ?? "Alice",
         ...(chatOptions.languageCode ? { languageCode: chatOptions.languageCode } : {}),
       });
-      return new ChatDriver(fake, (update) => app.bot.handleUpdate(update), participant);
+      return new ChatDriver(
+        fake,
+        (update) => (apps[turn++ % apps.length] as App).bot.handleUpdate(update),
+        participant,
+      );
     },
     async trader(balances) {
       const chat = testBot.chat();

@@ -108,7 +108,7 @@ async function create(
   try {
     result = await withChatAction(
       ctx,
-      () => createEntry(client, draft, (write) => ctx.cancelScope.writing(write)),
+      () => createEntry(client, draft, (write) => ctx.cancelScope.writing("address", write)),
       {
         intervalMs: deps.chatActionIntervalMs,
       },
@@ -152,7 +152,7 @@ async function remove(ctx: BotContext, deps: BotDeps, id: number, label: string)
   try {
     result = await withChatAction(
       ctx,
-      () => deleteEntry(client, id, (write) => ctx.cancelScope.writing(write)),
+      () => deleteEntry(client, id, (write) => ctx.cancelScope.writing("address", write)),
       {
         intervalMs: deps.chatActionIntervalMs,
       },

@@ -133,7 +133,7 @@ async function resend(ctx: BotContext, deps: BotDeps, id: number): Promise<void>
   let result: Awaited<ReturnType<typeof resendConfirmation>>;
   try {
     const waited = await waitForExchange(ctx, deps, () =>
-      resendConfirmation(client, id, (write) => ctx.cancelScope.writing(write)),
+      resendConfirmation(client, id, (write) => ctx.cancelScope.writing("address", write)),
     );
     if (waited.cancelled) {
       await deps.cooldowns.release(cooldown);

@@ -10,7 +10,7 @@ import {
   type StepProblem,
 } from "../../services/addresses/draft.ts";
 import { memoKind } from "../../services/addresses/formats.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 import { countryName } from "./countries.ts";
 
@@ -57,7 +57,7 @@ export function describeStepProblem(
   asset: string,
   input: string,
 ): string {
-  const shown = escapeHtml(shorten(input.trim(), 40));
+  const shown = typedExcerpt(input.trim());
   switch (problem.code) {
     case "unknown_asset":
       return t("addr-bad-asset", { asset: shown });

@@ -22,7 +22,7 @@ import { withChatAction } from "../flow-kit/chat-action.ts";
 import { confirmedWriter, confirmKeyboard } from "../flow-kit/confirm-write.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
@@ -60,17 +60,17 @@ export type AlertPayload = CreatePayload | ChangePayload | DeletePayload;
 export function describeAlertProblem(problem: AlertProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
     case "unknown_asset":
-      return t("alerts-unknown-asset", { asset: escapeHtml(shorten(problem.asset, 12)) });
+      return t("alerts-unknown-asset", { asset: typedExcerpt(problem.asset, 12) });
     case "level_not_number":
-      return t("alerts-level-not-number", { input: escapeHtml(shorten(problem.input, 40)) });
+      return t("alerts-level-not-number", { input: typedExcerpt(problem.input) });
     case "level_not_positive":
-      return t("alerts-level-not-positive", { input: escapeHtml(shorten(problem.input, 40)) });
+      return t("alerts-level-not-positive", { input: typedExcerpt(problem.input) });
     case "level_too_precise":
       return t("alerts-level-too-precise", { decimals: problem.decimals });
     case "quantity_not_number":
-      return t("alerts-quantity-not-number", { input: escapeHtml(shorten(problem.input, 40)) });
+      return t("alerts-quantity-not-number", { input: typedExcerpt(problem.input) });
     case "quantity_not_positive":
-      return t("alerts-quantity-not-positive", { input: escapeHtml(shorten(problem.input, 40)) });
+      return t("alerts-quantity-not-positive", { input: typedExcerpt(problem.input) });
     case "quantity_too_precise":
       return t("alerts-quantity-too-precise", {
         asset: escapeHtml(problem.asset),
@@ -200,7 +200,7 @@ export async function onAlertChoice(
   if (!client) return;
   await ctx.editMessageText(ctx.t("alerts-saving"));
   const run = () =>
-    ctx.cancelScope.writing(async (): Promise<WriteResult<PriceTrigger | undefined>> => {
+    ctx.cancelScope.writing("alert", async (): Promise<WriteResult<PriceTrigger | undefined>> => {
       if (payload.action === "alert-create") return createTrigger(client, payload.draft);
       if (payload.action === "alert-delete") return deleteTrigger(client, payload.triggerId);
       return changeTrigger(client, payload.triggerId, payload.change);

@@ -308,7 +308,7 @@ async function applyChange(
     await say(ctx, ctx.t("error-forbidden"), edit);
     return;
   }
-  const result = await ctx.cancelScope.writing(() => changeTrigger(client, id, change));
+  const result = await ctx.cancelScope.writing("alert", () => changeTrigger(client, id, change));
   if (result.status !== "refused") await syncTriggers(ctx, deps);
   if (result.status === "unknown") {
     await say(ctx, ctx.t("alerts-change-unknown"), edit);

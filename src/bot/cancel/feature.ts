@@ -25,14 +25,20 @@ export function cancelFeature(deps: BotDeps): Composer<BotContext> {
     // A word typed next answers none of the buttons left on screen (listen/typed-choices.ts).
     if (ctx.chat?.type === "private") await deps.keyboards.forget(ctx.chat.id);
     // A withdrawal waiting for its 2FA code: say what state it is left in.
-    const withdrawal = await cancelCodeWait(ctx, deps, stopped.writing);
-    // A write already sent may still go through: never claim that nothing changed then.
-    const text = stopped.writing
-      ? "cancelled-write-pending"
-      : active || awaitingKey || voided > 0 || stopped.interrupted > 0
-        ? "cancelled"
-        : "nothing-to-cancel";
-    await ctx.reply(withdrawal ?? ctx.t(text), { reply_markup: { remove_keyboard: true } });
+    const withdrawal = await cancelCodeWait(ctx, deps, stopped.writing === "withdrawal");
+    // A write already sent may still go through, or went through just before: never claim that nothing
+    // changed then, and say which write it was.
+    const text =
+      stopped.writing !== undefined
+        ? ctx.t("cancelled-write-pending", { what: stopped.writing })
+        : stopped.wrote !== undefined
+          ? ctx.t("cancelled-after-write", { what: stopped.wrote })
+          : ctx.t(
+              active || awaitingKey || voided > 0 || stopped.interrupted > 0
+                ? "cancelled"
+                : "nothing-to-cancel",
+            );
+    await ctx.reply(withdrawal ?? text, { reply_markup: { remove_keyboard: true } });
   });
   return composer;
 }

@@ -20,7 +20,7 @@ import { assetsOf, unknownAssetText } from "../flow-kit/asset-input.ts";
 import { withChatAction } from "../flow-kit/chat-action.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatClock, formatDateTime } from "../flow-kit/format/time.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
@@ -359,7 +359,7 @@ export function chartFeature(deps: BotDeps): Composer<BotContext> {
     } else if (args.kind === "bad-period") {
       await ctx.reply(
         ctx.t("chart-bad-period", {
-          period: escapeHtml(shorten(args.word, 12)),
+          period: typedExcerpt(args.word, 12),
           asset: escapeHtml(args.code),
         }),
         { reply_markup: periodButtons(args.code) },

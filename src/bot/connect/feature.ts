@@ -11,14 +11,14 @@ import { withChatAction } from "../flow-kit/chat-action.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../flow-kit/exchange-wait.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { deleteSecretMessage } from "../flow-kit/telegram-errors.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
+import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;
 
 async function connectWith(ctx: BotContext, deps: BotDeps, apiKey: string): Promise<void> {
-  const deleted = await deleteSecretMessage(ctx);
+  const deleted = await deleteMessageOnce(ctx);
   const notes = deleted ? ctx.t("connect-deleted-note") : ctx.t("connect-delete-failed");
   if (!API_KEY_PATTERN.test(apiKey)) {
     await ctx.reply(`${ctx.t("connect-bad-format")}\n${notes}`);
@@ -132,7 +132,7 @@ export async function completeDisconnect(
     return;
   }
   const userId = ctx.from?.id as number;
-  const removed = await deps.accounts.disconnect(userId);
+  const removed = await ctx.cancelScope.writing("disconnect", () => deps.accounts.disconnect(userId));
   if (removed) await tellAlerts(ctx, () => deps.alerts.userDisconnected(userId));
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(ctx.t(removed ? "disconnect-done" : "disconnect-none"));

@@ -19,7 +19,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { LANGUAGES } from "../pipeline/i18n.ts";
 import { describeExchangeError } from "./exchange-errors.ts";
 import { waitForExchange } from "./exchange-wait.ts";
-import { escapeHtml, shorten } from "./format/html.ts";
+import { escapeHtml, typedExcerpt } from "./format/html.ts";
 
 type Fluent = I18nFlavor["i18n"]["fluent"];
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -79,7 +79,7 @@ export function unknownAssetText(
   word: string,
   closest: readonly string[] = closestAssets(directory, word),
 ): string {
-  const asset = escapeHtml(shorten(word.trim(), 12));
+  const asset = typedExcerpt(word, 12);
   if (closest.length === 0) return t("asset-unknown", { asset });
   return t("asset-unknown-suggest", { asset, suggestions: escapeHtml(describeAssets(directory, closest)) });
 }

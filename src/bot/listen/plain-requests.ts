@@ -19,7 +19,7 @@ import {
 } from "../../services/understanding/requests.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { typedPick } from "./typed-choices.ts";
@@ -146,7 +146,7 @@ async function notUnderstood(ctx: BotContext, text: string): Promise<void> {
 function echoed(ctx: BotContext, text: string): string {
   return /^\s*[\d\s-]{4,}\s*$/.test(text) || text.trim() === ""
     ? ctx.t("listen-that")
-    : `<i>${escapeHtml(shorten(text.trim(), 40))}</i>`;
+    : `<i>${typedExcerpt(text)}</i>`;
 }
 
 /**

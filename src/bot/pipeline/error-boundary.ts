@@ -8,6 +8,7 @@ import type { BotError } from "grammy";
 import type { Logger } from "pino";
 import { errorSummary, loggerForUpdate } from "../../logger.ts";
 import { isRedisUnavailable } from "../../services/runtime/redis-connection.ts";
+import { WriteCancelled } from "../../services/runtime/user-cancellation.ts";
 import { VaultDecryptError } from "../../vault/cipher.ts";
 import type { BotContext } from "../context.ts";
 import { isNotModified } from "../flow-kit/telegram-errors.ts";
@@ -45,6 +46,17 @@ export function reportFailure(logger: Logger, i18n: I18n<BotContext>) {
     // Over Telegram's pace for longer than a user would wait: an apology would be as late.
     if (cause instanceof ReplyDropped) {
       log.warn({ method: cause.message.split(" ")[0] }, "reply dropped over Telegram's pace");
+      return;
+    }
+    // The user's /cancel came before a write could start: nothing was sent. A pressed summary says so; a
+    // typed answer (a 2FA code) has /cancel's own reply, which said what state things are left in.
+    if (cause instanceof WriteCancelled) {
+      log.info({ kind: cause.kind }, "write not sent: cancelled first");
+      if (ctx.callbackQuery?.message !== undefined) {
+        const text = i18n.t(updateLanguage(ctx), "write-cancelled");
+        await ctx.answerCallbackQuery().catch(() => undefined);
+        await ctx.editMessageText(text).catch(() => ctx.reply(text).catch(() => undefined));
+      }
       return;
     }
     log.error({ err: errorSummary(cause) }, "update failed");

@@ -7,6 +7,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { addressedText, readAddressed } from "../listen/plain-requests.ts";
 import { commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
+import { deleteMessageOnce } from "./key-takedown.ts";
 
 /** Commands that touch an account: refused outside private chats. */
 export const ACCOUNT_COMMANDS = [
@@ -88,10 +89,8 @@ export function guardsFeature(deps: BotDeps): Composer<BotContext> {
       // A key posted in a group is exposed: take it down if we can, and tell the user to revoke it.
       const postedKey = command === "connect" && /^\/\S+\s+\S/.test(ctx.message?.text ?? "");
       if (postedKey) {
-        const deleted = await ctx.deleteMessage().then(
-          () => true,
-          () => false,
-        );
+        // Taken down on arrival already, unless that failed (key-takedown.ts).
+        const deleted = await deleteMessageOnce(ctx).catch(() => false);
         await ctx.reply(
           `${ctx.t("private-only")}\n\n${ctx.t(deleted ? "group-key-deleted" : "group-key-exposed")}`,
         );

@@ -14,6 +14,7 @@ import type { InboundKind, InboundLimits } from "../../services/runtime/inbound-
 import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { commandName } from "./command-text.ts";
+import { deleteMessageOnce } from "./key-takedown.ts";
 import { LapsingMarks } from "./lapsing-marks.ts";
 import type { ArrivalBudget } from "./shared-updates.ts";
 
@@ -164,7 +165,7 @@ export function createSkips(options: SkipsOptions): Skips {
         CODE_SHAPE.test(text.replace(/[\s-]/g, "")) &&
         (await options.codeWaits.get(userId)) !== undefined);
     if (!secret) return;
-    await ctx.deleteMessage();
+    await deleteMessageOnce(ctx);
     logger.info({ userId }, "took down a secret in a skipped message");
   };
 

@@ -46,8 +46,27 @@ export class ReplyDropped extends Error {
   }
 }
 
+/** Called once Telegram answered a paced reply (`undefined`: the request failed without an answer). */
+type Answered = (result: CallResult | undefined) => Promise<void>;
+
+/** Runs `work` once: live it runs, replayed it gives back what it gave the first time (a conversation's `external`). */
+export type Once = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** The pace of replies, for the bot's own Api and for the Api of each conversation step. */
+export interface ReplyPacing {
+  /** For an Api whose every call is a real send (`bot.api`, a paced Api). */
+  api: Transformer;
+  /**
+   * For a conversation's Api: the conversations plugin replays every earlier step's calls on each update,
+   * answering them from its record without sending anything. The turn is taken inside `once` (the
+   * conversation's `external`), so a replayed send takes no place in the chat's budget: only a message that
+   * really goes counts, and a flow's tenth step waits no longer than its first.
+   */
+  conversation(once: Once): Transformer;
+}
+
 /**
- * A transformer that paces the messages of replies (see the module comment), decided in the process
+ * Paces the messages of replies (see the module comment), decided in the process
  * (services/runtime/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while
  * there is room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else
  * {@link ReplyDropped}; with a `reserve`, it leaves that many of the window's places to other replies.
@@ -57,32 +76,49 @@ export function replyPacing(
   pacer: Pick<TelegramPacer, "hold">,
   { maxWaitMs = 3000, reserve = 0 }: { maxWaitMs?: number; reserve?: number } = {},
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-): Transformer {
-  const answered = async (result: CallResult) => {
-    const ms = floodWaitMs(result);
-    if (ms !== undefined) {
-      replies.hold(ms);
-      await pacer.hold(ms).catch(() => undefined);
-    }
-    return result;
-  };
-  return async (prev, method, payload, signal) => {
-    if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
-    const chatId = String((payload as { chat_id?: unknown }).chat_id);
+): ReplyPacing {
+  /** Waits for the reply's turn: what to call once Telegram answered, or undefined when it cannot go in time. */
+  const turnOf = async (chatId: string): Promise<Answered | undefined> => {
     let waited = 0;
     let turn = await replies.take(chatId, reserve);
     while (!turn.go) {
-      if (waited + turn.waitMs > maxWaitMs) throw new ReplyDropped(method);
+      if (waited + turn.waitMs > maxWaitMs) return undefined;
       waited += turn.waitMs;
       await sleep(turn.waitMs);
       turn = await replies.take(chatId, reserve);
     }
-    try {
-      return answered(await prev(method, payload, signal));
-    } finally {
-      turn.answered();
-    }
+    const { answered } = turn;
+    return async (result) => {
+      answered();
+      const ms = result && floodWaitMs(result);
+      if (ms !== undefined) {
+        replies.hold(ms);
+        await pacer.hold(ms).catch(() => undefined);
+      }
+    };
   };
+  const paced =
+    (once: Once | undefined): Transformer =>
+    async (prev, method, payload, signal) => {
+      if (!MESSAGE_METHODS.has(method)) return prev(method, payload, signal);
+      const chatId = String((payload as { chat_id?: unknown }).chat_id);
+      let done: Answered | undefined;
+      const take = async () => {
+        done = await turnOf(chatId);
+        return done !== undefined;
+      };
+      // Replayed, `once` answers from the record and `done` stays unset: nothing is counted again.
+      if (!(await (once ? once(take) : take()))) throw new ReplyDropped(method);
+      let result: CallResult | undefined;
+      try {
+        result = await prev(method, payload, signal);
+        return result;
+      } finally {
+        // A send that threw (its request failed) still gives its place back.
+        await done?.(result);
+      }
+    };
+  return { api: paced(undefined), conversation: paced };
 }
 
 /** A transformer that paces every call naming a `chat_id`. */

@@ -1,19 +1,21 @@
 /**
  * Catches an API key pasted anywhere it was not asked for: a prompt of a guided flow, plain chat, a
- * caption, an edited message, a group. Installed before the guards and the conversations, so such a
- * message is deleted before anything can echo it ("… is not an amount") or persist it (a conversation's
- * state), and it goes no further: a waiting question simply stays open.
+ * caption, an edited message, a group. Such a message is deleted on arrival (key-takedown.ts); here, in the
+ * update's turn and before the guards and the conversations, the user is told, and the update goes no
+ * further: nothing can echo it ("… is not an amount") or persist it (a conversation's state), and a waiting
+ * question simply stays open.
  *
  * What counts as a key is decided by the account service (the user's own key by its keyed fingerprint,
  * or a known key format), never by length and alphabet alone: a withdrawal address typed at an address
  * prompt must pass through untouched.
  */
-import { type Composer, GrammyError, type NextFunction } from "grammy";
+import type { Composer, NextFunction } from "grammy";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import { isAwaitedKey } from "../connect/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
+import { deleteMessageOnce, keyFoundOnArrival, pastedText } from "./key-takedown.ts";
 
 /** Messages /connect itself takes the key from (and deletes): `/connect KEY`, or the reply to a bare /connect. */
 function isForConnect(ctx: BotContext): boolean {
@@ -27,15 +29,11 @@ function isForConnect(ctx: BotContext): boolean {
 
 /** Deletes the message if it holds a key (then the update goes no further), else passes it on. */
 async function takeDownKey(ctx: BotContext, deps: BotDeps, userId: number, text: string, next: NextFunction) {
-  if (!(await deps.accounts.containsKey(userId, text))) return next();
+  const held = await (keyFoundOnArrival(ctx) ?? deps.accounts.containsKey(userId, text));
+  if (!held) return next();
 
-  const deleted = await ctx.deleteMessage().then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof GrammyError) return false;
-      throw error;
-    },
-  );
+  // Already done on arrival (key-takedown.ts), unless that failed.
+  const deleted = await deleteMessageOnce(ctx);
   // Nothing about the message is logged but that it happened.
   ctx.log.info({ deleted }, "took down a message holding an API key");
   if (ctx.chat?.type === "private") {
@@ -46,12 +44,6 @@ async function takeDownKey(ctx: BotContext, deps: BotDeps, userId: number, text:
   }
 }
 
-/** The text or caption of a message or an edit. */
-function textOf(ctx: BotContext): string | undefined {
-  const message = ctx.message ?? ctx.editedMessage;
-  return message?.text ?? message?.caption;
-}
-
 /**
  * The guard; see the module comment. A text too short to hold a key (most) passes by a filter, which the
  * walk checks without running a middleware.
@@ -60,9 +52,9 @@ export function secretGuard(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   composer
     .filter((ctx) => {
-      const text = textOf(ctx);
+      const text = pastedText(ctx);
       return text !== undefined && ctx.from !== undefined && mayHoldKey(text) && !isForConnect(ctx);
     })
-    .use((ctx, next) => takeDownKey(ctx, deps, ctx.from?.id as number, textOf(ctx) as string, next));
+    .use((ctx, next) => takeDownKey(ctx, deps, ctx.from?.id as number, pastedText(ctx) as string, next));
   return composer;
 }

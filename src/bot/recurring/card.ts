@@ -8,7 +8,7 @@ import type { RecurringProblem } from "../../services/recurring/checks.ts";
 import type { SchedulePage } from "../../services/recurring/schedules.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatAud } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount } from "../swaps/format.ts";
@@ -136,7 +136,7 @@ export async function showScheduleCard(
 export function describeDcaProblem(problem: RecurringProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
     case "not_amount":
-      return t("trade-bad-amount", { input: escapeHtml(shorten(problem.input, 40)) });
+      return t("trade-bad-amount", { input: typedExcerpt(problem.input) });
     case "too_precise":
       return t("trade-too-precise", { asset: escapeHtml(problem.asset), decimals: problem.decimals });
     case "below_minimum":

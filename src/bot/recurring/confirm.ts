@@ -184,7 +184,7 @@ export async function onDcaAction(
   await ctx.editMessageText(ctx.t("dca-sending"));
   const result = await withChatAction(
     ctx,
-    () => ctx.cancelScope.writing(() => attemptWrite(() => send(client, payload))),
+    () => ctx.cancelScope.writing("recurring", () => attemptWrite(() => send(client, payload))),
     { intervalMs: deps.chatActionIntervalMs },
   );
   await report(ctx, deps, payload, result);

@@ -10,7 +10,7 @@ import { InlineKeyboard } from "grammy";
 import { checkStart } from "../../services/recurring/checks.ts";
 import { exampleStart, parseTypedStart } from "../../services/recurring/start-time.ts";
 import { type BotContext, type BotDeps, type ConversationContext, userTimezone } from "../context.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 
@@ -102,7 +102,7 @@ export async function askQuantity(
     }
     const checked = await check(input.text);
     if ("quantity" in checked) {
-      await closePrompt(ctx, sent, `${text}\n<b>${escapeHtml(shorten(input.text.trim(), 40))}</b>`);
+      await closePrompt(ctx, sent, `${text}\n<b>${typedExcerpt(input.text)}</b>`);
       return checked.quantity;
     }
     // No problem text: a /cancel overtook the check, and the flow is over.
@@ -146,7 +146,7 @@ export async function askStart(
     const typed = input.text;
     const parsed = parseTypedStart(typed, here.zone, here.now);
     if ("problem" in parsed) {
-      const shown = escapeHtml(shorten(typed.trim(), 40));
+      const shown = typedExcerpt(typed);
       await ctx.reply(
         parsed.problem === "format"
           ? ctx.t("dca-bad-start", { input: shown, example: exampleStart(here.now, here.zone) })

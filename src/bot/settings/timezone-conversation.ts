@@ -10,7 +10,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { canonicalZone, resolveTimeZone, zoneCity } from "../../services/understanding/time-zone.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 import { listPairs } from "../listen/vocabulary.ts";
@@ -87,7 +87,7 @@ export function timezoneConversation(deps: BotDeps) {
           languages: LANGUAGES,
         });
         // Cut by code point: cutting UTF-16 units can split an emoji, and Telegram refuses the text.
-        const shown = escapeHtml(shorten(input.text.trim(), 40));
+        const shown = typedExcerpt(input.text);
         if (match.kind === "some") {
           asked = await ctx.reply(ctx.t("settings-timezone-which", { input: shown }), {
             reply_markup: zoneKeyboard(ctx, locale, match.zones),

@@ -18,7 +18,7 @@ import type { LocalDate } from "../../services/statements/zoned-time.ts";
 import { matchChoice } from "../../services/understanding/choice-match.ts";
 import { readDayRangeWords } from "../../services/understanding/date-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { LANGUAGES } from "../pipeline/i18n.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
 
@@ -79,8 +79,8 @@ export function statementConversation(deps: BotDeps) {
       if ("error" in parsed) {
         await answer.reply(
           parsed.error === "format"
-            ? ctx.t("stmt-bad-dates", { input: escapeHtml(shorten(text, 40)) })
-            : ctx.t("stmt-bad-date", { input: escapeHtml(shorten(parsed.input, 40)) }),
+            ? ctx.t("stmt-bad-dates", { input: typedExcerpt(text) })
+            : ctx.t("stmt-bad-date", { input: typedExcerpt(parsed.input) }),
         );
         continue;
       }

@@ -16,7 +16,7 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 import { TOP_ASSETS } from "../price/feature.ts";
 import { formatAmount } from "./format.ts";
@@ -135,7 +135,7 @@ async function askAmount(
     } else {
       amount = parseAmount(input.text);
       if (amount === undefined) {
-        await ctx.reply(ctx.t("trade-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
+        await ctx.reply(ctx.t("trade-bad-amount", { input: typedExcerpt(input.text) }));
         continue;
       }
     }

@@ -24,7 +24,7 @@ import { assetCodesIn } from "../flow-kit/asset-input.ts";
 import { runConfirmed } from "../flow-kit/confirm-write.ts";
 import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { typedExcerpt } from "../flow-kit/format/html.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
 import { renderSwapLine } from "./format.ts";
@@ -84,7 +84,9 @@ async function confirm(ctx: BotContext, deps: BotDeps, quote: Quote, client: Exc
     return;
   }
   await ctx.editMessageText(ctx.t("swap-placing"));
-  const result = await ctx.cancelScope.writing(() => placeQuote(client, quote, deps.now(), deps.quoteTtlMs));
+  const result = await placeQuote(client, quote, deps.now(), deps.quoteTtlMs, (write) =>
+    ctx.cancelScope.writing("trade", write),
+  );
   if (result.status === "moved") {
     if (await ctx.cancelScope.cancelled()) return;
     await showQuote(ctx, deps, await quoteOutcome(ctx, deps, result.quote, ctx.t("quote-moved-again")), true);
@@ -230,7 +232,7 @@ export function swapFeature(deps: BotDeps): Composer<BotContext> {
         const text =
           parsed.error === "usage"
             ? ctx.t(`trade-usage-${kind}`)
-            : ctx.t("trade-bad-amount", { input: escapeHtml(shorten(parsed.input, 40)) });
+            : ctx.t("trade-bad-amount", { input: typedExcerpt(parsed.input) });
         await ctx.reply(text);
         return;
       }

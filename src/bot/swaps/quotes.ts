@@ -16,7 +16,7 @@ import type { BotContext, BotDeps } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatAud } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { formatAmount, renderQuote } from "./format.ts";
@@ -34,7 +34,7 @@ export interface SwapPayload extends ActionPayload {
 export function describeTradeProblem(problem: TradeProblem, t: BotContext["t"], locale: string): string {
   switch (problem.code) {
     case "unknown_asset":
-      return t("trade-unknown-asset", { asset: escapeHtml(shorten(problem.asset, 12)) });
+      return t("trade-unknown-asset", { asset: typedExcerpt(problem.asset, 12) });
     case "same_asset":
       return t("trade-same-asset", { asset: escapeHtml(problem.asset) });
     case "need_crypto":

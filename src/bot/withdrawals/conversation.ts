@@ -28,7 +28,7 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
 import { formatAmount } from "../swaps/format.ts";
@@ -194,7 +194,7 @@ async function askAmount(
     } else {
       amount = parseAmount(input.text);
       if (amount === undefined) {
-        await ctx.reply(ctx.t("wd-bad-amount", { input: escapeHtml(shorten(input.text, 40)) }));
+        await ctx.reply(ctx.t("wd-bad-amount", { input: typedExcerpt(input.text) }));
         continue;
       }
     }

@@ -71,7 +71,9 @@ async function confirm(
     return;
   }
   await ctx.editMessageText(ctx.t("wd-creating"));
-  const result = await ctx.cancelScope.writing(() => createWithdrawal(client, request, deps.now));
+  const result = await ctx.cancelScope.writing("withdrawal", () =>
+    createWithdrawal(client, request, deps.now),
+  );
   const target: WithdrawalTarget = {
     userId: ctx.from?.id as number,
     chatId: ctx.chat?.id as number,

@@ -22,8 +22,8 @@ import type { BotContext, BotDeps } from "../context.ts";
 import { withChatAction } from "../flow-kit/chat-action.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../flow-kit/exchange-wait.ts";
-import { deleteSecretMessage } from "../flow-kit/telegram-errors.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
+import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
 import { renderStatusNews } from "./format.ts";
 
 /** Codes refused before the bot stops asking. */
@@ -131,7 +131,7 @@ async function authorize(ctx: BotContext, deps: BotDeps, wait: CodeWait, code: s
   }
   // A /cancel that came meanwhile has ended the wait and said the withdrawal stays a draft: keep to it.
   if (await ctx.cancelScope.cancelled()) return;
-  const result = await ctx.cancelScope.writing(() =>
+  const result = await ctx.cancelScope.writing("withdrawal", () =>
     withChatAction(ctx, () => authorizeWithdrawal(client, wait.asset, id, code), {
       intervalMs: deps.chatActionIntervalMs,
     }),
@@ -212,7 +212,7 @@ async function readCode(
     return next();
   }
   // Whatever it is, it was sent as the code: off the screen first.
-  const note = (await deleteSecretMessage(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
+  const note = (await deleteMessageOnce(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
   if (Date.now() > wait.expiresAt) {
     await waits.take(ctx.from.id);
     await ctx.reply(ctx.t("wd-code-expired", { id: wait.withdrawalId }) + note);

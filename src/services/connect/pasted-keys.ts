@@ -17,34 +17,79 @@ export const API_KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
 /** Key formats recognised for every user, connected or not. */
 const KNOWN_KEY_FORMATS: readonly RegExp[] = [/^sbx_r[wo]_[0-9a-f]{32}$/];
 
-/** Characters that may wrap or join a pasted key: quotes, brackets, `key=…`, `key:…`, list punctuation. */
-const SEPARATORS = /[\s"'`=:,;()[\]{}<>]+/;
+/**
+ * Characters a person does not see: zero-width spaces and joiners, word joiners, the BOM, soft hyphens,
+ * bidirectional marks. Read both as nothing (a key with one inside still looks whole) and as a separator.
+ */
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]/g;
+
+/** What can never be inside a key: anything outside printable ASCII (spaces, CJK and typographic punctuation, emoji). */
+const OUTSIDE_KEYS = /[^\x21-\x7e]+/;
+
+/** ASCII punctuation that wraps or joins a key (quotes, brackets, markdown, `key=`, a URL's slashes…). */
+const WRAPPERS = /[^A-Za-z0-9_-]+/;
+
+/** Keys written with base64's extra characters still come out whole when only these split. */
+const SOFT_WRAPPERS = /[^A-Za-z0-9_+/=-]+/;
 
 /** A run of {@link API_KEY_PATTERN}'s characters as long as its shortest key. */
 const KEY_LENGTH_RUN = /[\x21-\x7e]{16}/;
 
+/** Non-ASCII text: it may hide a key behind full-width letters or invisible characters. */
+const NON_ASCII = /\P{ASCII}/u;
+
 /**
- * Whether `text` may hold a key at all: every candidate is a piece of the text that fits
- * {@link API_KEY_PATTERN}, so a text without 16 printable characters in a row holds none. Cheap, for
- * the messages (most of them) that are checked on their way in.
+ * The text as a person sees it: Unicode compatibility forms folded (full-width letters and punctuation
+ * become ASCII), invisible characters dropped, and also read as separators.
  */
-export function mayHoldKey(text: string): boolean {
-  return KEY_LENGTH_RUN.test(text);
+function asSeen(text: string): string[] {
+  const folded = text.normalize("NFKC");
+  return [folded.replace(INVISIBLE, ""), folded.replace(INVISIBLE, " ")];
 }
 
 /**
- * The tokens of `text` that could be a key: each whitespace-separated word, and its pieces between
- * quotes, brackets and `=`/`:`/`,`/`;`, that fit {@link API_KEY_PATTERN}. Empty for ordinary answers.
+ * Whether `text` may hold a key at all: every candidate is a piece of the text, as a person sees it, that
+ * fits {@link API_KEY_PATTERN}, so a text without 16 printable characters in a row holds none. Cheap, for
+ * the messages (most of them) that are checked on their way in; only non-ASCII text is normalised first.
+ */
+export function mayHoldKey(text: string): boolean {
+  if (KEY_LENGTH_RUN.test(text)) return true;
+  return NON_ASCII.test(text) && asSeen(text).some((seen) => KEY_LENGTH_RUN.test(seen));
+}
+
+/**
+ * The tokens of `text` that could be a key, read as a person sees it (see {@link asSeen}): each run of
+ * printable ASCII, and its pieces between any punctuation that wraps a key (quotes of every language,
+ * brackets, markdown's `*`, `_`-free pipes and backticks, `key=`/`key:`, a URL's path), that fit
+ * {@link API_KEY_PATTERN}. Empty for ordinary answers.
  */
 export function keyCandidates(text: string): string[] {
   if (!mayHoldKey(text)) return [];
   const candidates = new Set<string>();
-  for (const word of text.split(/\s+/)) {
-    for (const token of [word, ...word.split(SEPARATORS), word.replace(/[.!?]+$/, "")]) {
-      if (API_KEY_PATTERN.test(token)) candidates.add(token);
+  for (const seen of asSeen(text)) {
+    for (const run of seen.split(OUTSIDE_KEYS)) {
+      if (run.length < 16) continue;
+      for (const piece of [run, ...run.split(SOFT_WRAPPERS), ...run.split(WRAPPERS)]) {
+        // Markdown's _italics_ and ~strike~, list dashes and a sentence's full stop around it.
+        for (const token of [piece, piece.replace(/^[_~*.-]+|[_~*.!?-]+$/g, "")])
+          if (API_KEY_PATTERN.test(token)) candidates.add(token);
+      }
     }
   }
   return [...candidates];
+}
+
+/**
+ * `text` with every run that could be a key (16 or more characters a key may hold, as a person sees them)
+ * replaced by "…": for quoting what a user typed back to them, which must never repeat a key, whole or in
+ * part (cut to 40 characters, a key's first 40 are most of it).
+ */
+export function withoutKeyLikeRuns(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .replace(/[\x21-\x7e]{16,}/g, "…");
 }
 
 /** Whether `token` has a key format known for certain (see the module comment). */

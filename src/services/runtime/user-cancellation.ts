@@ -7,11 +7,82 @@
  * this process at once. Scopes of other processes notice at their next check (at the latest when their
  * exchange deadline ends). A process that handles all of the bot's updates (long polling: one instance)
  * knows every /cancel itself, so its checks ask no Redis.
+ *
+ * A write to the exchange (or to the user's key) is the one thing /cancel must never lose to: Redis decides
+ * which came first, for every instance alike. A write starts only in a script that finds the generation
+ * unchanged since its update began and records the write as being sent; /cancel bumps the generation in a
+ * script that reads what is being sent (and what was sent in the last seconds). So either the write starts
+ * first and /cancel says it may still go through, or /cancel comes first and the write is never sent
+ * ({@link WriteCancelled}): never "nothing was changed" beside a write.
  */
 
+import { randomUUID } from "node:crypto";
+import { WriteNotSentError } from "../../exchange/errors.ts";
 import { memoKeys } from "../../redis/key-memo.ts";
+import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { takeReadAhead } from "./update-reads.ts";
+
+/** What a write does, so /cancel can say which one may still go through. */
+export type WriteKind = "trade" | "alert" | "recurring" | "address" | "withdrawal" | "disconnect";
+
+/** A write refused because the user's /cancel came first: nothing was sent. */
+export class WriteCancelled extends WriteNotSentError {
+  readonly kind: WriteKind;
+  constructor(kind: WriteKind) {
+    super(`${kind} not sent: the user cancelled first`);
+    this.name = "WriteCancelled";
+    this.kind = kind;
+  }
+}
+
+/** What /cancel stopped: updates of this process it interrupted, and writes it was too late for. */
+export interface Stopped {
+  interrupted: number;
+  /** A write being sent when /cancel came (any instance): it may still go through. */
+  writing: WriteKind | undefined;
+  /** A write that was sent in the seconds before /cancel came: its result is (or will be) shown. */
+  wrote: WriteKind | undefined;
+}
+
+/** A write's record lasts this long without an end (its process died mid-write), and this long once sent. */
+const WRITE_LEASE_MS = 120_000;
+const RECENT_WRITE_MS = 10_000;
+
+/**
+ * KEYS generation, writes (hash id -> "sending:<kind>" | "sent:<kind>:<until>"); ARGV the update's
+ * generation ("" for none), write id, kind, lease. 1 when the write may be sent (and is recorded as being
+ * sent), 0 when a /cancel came after the update began.
+ */
+const BEGIN_WRITE = cachedScript(`
+if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], 'sending:' .. ARGV[3])
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[4]))
+return 1`);
+
+/** KEYS writes; ARGV now, write id, kind, how long it counts as recent. The write got its answer. */
+const END_WRITE = cachedScript(`${LUA_NOW}
+redis.call('HSET', KEYS[1], ARGV[2], 'sent:' .. ARGV[3] .. ':' .. (now + tonumber(ARGV[4])))
+return 1`);
+
+/**
+ * KEYS generation, writes; ARGV now. Bumps the generation (no write may start from an update begun before)
+ * and returns it with the kind of a write being sent ("" for none) and of one sent recently ("" for none);
+ * sent records are reported once.
+ */
+const CANCEL = cachedScript(`${LUA_NOW}
+local generation = redis.call('INCR', KEYS[1])
+local sending, sent = '', ''
+local writes = redis.call('HGETALL', KEYS[2])
+for i = 1, #writes, 2 do
+  local kind = string.match(writes[i + 1], '^sending:(.*)$')
+  if kind then sending = kind else
+    local done, untilMs = string.match(writes[i + 1], '^sent:([^:]*):(%d+)$')
+    if done and tonumber(untilMs) > now then sent = done end
+    redis.call('HDEL', KEYS[2], writes[i])
+  end
+end
+return {generation, sending, sent}`);
 
 /** The cancel scope of one update. */
 export interface CancelScope {
@@ -21,13 +92,16 @@ export interface CancelScope {
   cancelled(): Promise<boolean>;
   /** Whether this process has already learned of such a /cancel (known without asking Redis). */
   readonly interrupted: boolean;
-  /** Runs a write to the exchange; /cancel meanwhile learns that it may still go through. */
-  writing<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Cancels the user's other updates (this one is the /cancel and stays valid): what it interrupted in
-   * this process, and whether one of them was sending a write.
+   * Runs a write of `kind`, unless a /cancel of the user came after this update began: then nothing is
+   * sent and {@link WriteCancelled} is thrown. A /cancel once it started learns that it may still go through.
    */
-  cancelOthers(): Promise<{ interrupted: number; writing: boolean }>;
+  writing<T>(kind: WriteKind, work: () => Promise<T>): Promise<T>;
+  /**
+   * Cancels the user's other updates (this one is the /cancel and stays valid), on every instance: what it
+   * interrupted in this process, and the writes it came too late for.
+   */
+  cancelOthers(): Promise<Stopped>;
   /** Ends the scope (when its update is done). */
   close(): void;
 }
@@ -53,7 +127,6 @@ class Scope implements CancelScope {
   private controller: AbortController | undefined;
   private aborted = false;
   private overtaken = false;
-  private writes = 0;
   before: Scope | undefined;
   after: Scope | undefined;
   private readonly registry: Registry;
@@ -87,24 +160,32 @@ class Scope implements CancelScope {
     return this.overtaken;
   }
 
-  async writing<T>(work: () => Promise<T>): Promise<T> {
-    this.writes++;
+  async writing<T>(kind: WriteKind, work: () => Promise<T>): Promise<T> {
+    // Known here already: no need to ask.
+    if (this.aborted) throw new WriteCancelled(kind);
+    const id = randomUUID();
+    if (!(await this.registry.beginWrite(this.userId, this.generation, id, kind))) {
+      this.overtaken = true;
+      throw new WriteCancelled(kind);
+    }
     try {
       return await work();
     } finally {
-      this.writes--;
+      // Not waited for by the caller's outcome: a record left "sending" lapses with its lease.
+      await this.registry.endWrite(this.userId, id, kind).catch(() => undefined);
     }
   }
 
-  async cancelOthers(): Promise<{ interrupted: number; writing: boolean }> {
-    this.generation = await this.registry.bump(this.userId);
+  async cancelOthers(): Promise<Stopped> {
+    const { generation, writing, wrote } = await this.registry.cancel(this.userId);
+    this.generation = generation;
     const others: Scope[] = [];
     for (let scope = this.registry.first(this.userId); scope !== undefined; scope = scope.after) {
       if (scope !== this) others.push(scope);
     }
     // Listed first: an abort's listeners may close scopes, which changes the list.
     for (const scope of others) scope.abort();
-    return { interrupted: others.length, writing: others.some((scope) => scope.writes > 0) };
+    return { interrupted: others.length, writing, wrote };
   }
 
   close(): void {
@@ -123,7 +204,11 @@ interface Registry {
   /** A /cancel may come from another process (then only the generation in Redis tells). */
   otherInstances: boolean;
   generation(userId: number): Promise<string | null>;
-  bump(userId: number): Promise<string>;
+  /** Bumps the generation; what was being sent, and sent recently (see {@link CANCEL}). */
+  cancel(userId: number): Promise<{ generation: string; writing?: WriteKind; wrote?: WriteKind }>;
+  /** Records a write as being sent if the generation is still `generation`; false when it is not. */
+  beginWrite(userId: number, generation: string | null, id: string, kind: WriteKind): Promise<boolean>;
+  endWrite(userId: number, id: string, kind: WriteKind): Promise<void>;
   first(userId: number): Scope | undefined;
   unlink(scope: Scope): void;
 }
@@ -134,11 +219,35 @@ export function createUserCancellation(options: UserCancellationOptions) {
   // The newest open scope of each user; the others follow it through `after`.
   const open = new Map<number, Scope>();
   const keyOf = memoKeys((userId: number) => `${prefix}${userId}`);
+  const writesOf = memoKeys((userId: number) => `${prefix}writes:${userId}`);
+  const kindOf = (text: string | undefined) => (text ? (text as WriteKind) : undefined);
   const registry: Registry = {
     otherInstances,
     generation: (userId) => redis.get(keyOf(userId)),
-    // The key never expires: an expiry would make every running update look overtaken.
-    bump: async (userId) => String(await redis.incr(keyOf(userId))),
+    // The generation's key never expires: an expiry would make every running update look overtaken.
+    async cancel(userId) {
+      const [generation, sending, sent] = (await runScript(redis, CANCEL, [
+        2,
+        keyOf(userId),
+        writesOf(userId),
+        "",
+      ])) as [number, string, string];
+      const writing = kindOf(sending);
+      const wrote = kindOf(sent);
+      return {
+        generation: String(generation),
+        ...(writing ? { writing } : {}),
+        ...(wrote ? { wrote } : {}),
+      };
+    },
+    async beginWrite(userId, generation, id, kind) {
+      const keys = [keyOf(userId), writesOf(userId)];
+      const args = [generation ?? "", id, kind, WRITE_LEASE_MS];
+      return (await runScript(redis, BEGIN_WRITE, [2, ...keys, ...args])) === 1;
+    },
+    async endWrite(userId, id, kind) {
+      await runScript(redis, END_WRITE, [1, writesOf(userId), "", id, kind, RECENT_WRITE_MS]);
+    },
     first: (userId) => open.get(userId),
     unlink(scope) {
       const { userId } = scope;

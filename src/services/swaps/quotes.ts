@@ -79,17 +79,22 @@ export type PlaceResult =
   | { status: "moved"; quote: Quote; serviceMessage: string }
   | { status: "unknown"; search: SwapSearch; error: Error };
 
-/** Ids of the newest swaps, or undefined when they cannot be read (placing goes ahead regardless). */
-async function newestSwapIds(client: ExchangeClient): Promise<number[] | undefined> {
+/**
+ * Ids of the newest swaps, read again once if the first read fails. Without them a swap whose answer is lost
+ * could not be told from an older look-alike, so a second failure is thrown: nothing is placed.
+ */
+async function newestSwapIds(client: ExchangeClient): Promise<number[]> {
+  const read = async () =>
+    (await client.swaps.list({ page: 1, page_size: SEARCH_PAGE_SIZE })).results.map((s) => s.id);
   try {
-    return (await client.swaps.list({ page: 1, page_size: SEARCH_PAGE_SIZE })).results.map((s) => s.id);
+    return await read();
   } catch {
-    return undefined;
+    return await read();
   }
 }
 
 /** How to recognise this quote's swap in the list, should its create answer be lost. */
-function searchFor(quote: Quote, knownIds: number[] | undefined): SwapSearch {
+function searchFor(quote: Quote, knownIds: number[]): SwapSearch {
   const { request, estimate } = quote;
   const echo = request.side === "spend" ? estimate.req_spend_amount : estimate.req_get_amount;
   return {
@@ -98,7 +103,7 @@ function searchFor(quote: Quote, knownIds: number[] | undefined): SwapSearch {
     side: request.side,
     amounts: echo === null ? [request.amount] : [request.amount, echo],
     expectedPrice: estimate.estimated_price_exact,
-    ...(knownIds === undefined ? {} : { knownIds }),
+    knownIds,
   };
 }
 
@@ -106,21 +111,26 @@ function searchFor(quote: Quote, knownIds: number[] | undefined): SwapSearch {
  * Places a quote. When the exchange refuses because the market moved, re-estimates the same request
  * and returns the new quote to show: the caller must ask the user again. When the answer is lost (see
  * `writeOutcome`), returns `unknown` with what identifies the swap, never an error that reads as
- * "nothing happened"; errors that prove nothing was done are thrown as before.
+ * "nothing happened"; errors that prove nothing was done are thrown as before. The create alone runs
+ * inside `send` (the user's cancel scope: a /cancel that came first stops it there).
  */
 export async function placeQuote(
   client: ExchangeClient,
   quote: Quote,
   now: number,
   ttlMs: number,
+  send: <T>(write: () => Promise<T>) => Promise<T> = (write) => write(),
 ): Promise<PlaceResult> {
-  // Read first, so a swap whose answer is lost can be told apart from older look-alikes.
+  // Read first, so a swap whose answer is lost can be told apart from older look-alikes; unreadable, the
+  // read's error is thrown and nothing is placed.
   const knownIds = await newestSwapIds(client);
   try {
-    const swap = await client.swaps.create({
-      ...estimateBody(quote.request),
-      expected_price: quote.estimate.estimated_price_exact,
-    });
+    const swap = await send(() =>
+      client.swaps.create({
+        ...estimateBody(quote.request),
+        expected_price: quote.estimate.estimated_price_exact,
+      }),
+    );
     return { status: "placed", swap };
   } catch (error) {
     if (writeOutcome(error) === "unknown") {

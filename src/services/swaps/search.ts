@@ -1,8 +1,8 @@
 /**
  * Finding a swap whose create answer was lost. The swap resource carries no creation time, so "placed
  * just now" means: among the newest swaps, not one of those seen just before placing, with the same
- * assets and the same requested amount. When the swaps seen before are unknown (that read failed), the
- * swap must also carry the quote's exact `expected_price`, which an older swap is most unlikely to share.
+ * assets and the same requested amount. Only that proves a swap new: a search without the swaps seen before
+ * (a job from a version that placed without them) finds nothing, and the user is told where to look.
  */
 import { type SwapListItem, toDec } from "../../exchange/index.ts";
 
@@ -17,8 +17,8 @@ export interface SwapSearch {
   /** The requested amount as asked and as the estimate echoed it (the service may reformat it). */
   amounts: string[];
   expectedPrice: string;
-  /** Ids of the newest swaps just before placing; absent when that read failed. */
-  knownIds?: number[];
+  /** Ids of the newest swaps just before placing (placing never goes ahead without them). */
+  knownIds: number[];
 }
 
 function sameAmount(value: string | null, amounts: readonly string[]): boolean {
@@ -39,13 +39,15 @@ export function matchPlacedSwap(
   swaps: readonly SwapListItem[],
   search: SwapSearch,
 ): SwapListItem | undefined {
-  const known = search.knownIds === undefined ? undefined : new Set(search.knownIds);
+  // Plain JSON from a job: a search made before the ids were required may lack them.
+  if (!Array.isArray(search.knownIds)) return undefined;
+  const known = new Set(search.knownIds);
   const candidates = swaps.filter(
     (swap) =>
       swap.src_asset === search.src &&
       swap.dst_asset === search.dst &&
       sameAmount(search.side === "spend" ? swap.req_spend_amount : swap.req_get_amount, search.amounts) &&
-      (known ? !known.has(swap.id) : samePrice(swap.expected_price, search.expectedPrice)),
+      !known.has(swap.id),
   );
   const exact = candidates.filter((swap) => samePrice(swap.expected_price, search.expectedPrice));
   const pool = exact.length > 0 ? exact : candidates;

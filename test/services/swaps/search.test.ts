@@ -51,10 +51,15 @@ describe("matchPlacedSwap", () => {
     ).toBe(4);
   });
 
-  it("without the swaps seen before, also needs the quote's exact price", () => {
+  it("without the swaps seen before (an older job), claims none: not even one of the quote's exact price", () => {
     const { knownIds: _, ...blind } = search;
-    expect(matchPlacedSwap([swap(4, { expected_price: "101000" })], blind)).toBeUndefined();
-    expect(matchPlacedSwap([swap(4, { expected_price: "101234.56120" })], blind)?.id).toBe(4);
+    const older = blind as unknown as SwapSearch;
+    expect(matchPlacedSwap([swap(4, { expected_price: "101000" })], older)).toBeUndefined();
+    expect(matchPlacedSwap([swap(4, { expected_price: "101234.56120" })], older)).toBeUndefined();
+  });
+
+  it("an older swap of the same pair, amount and price, seen before placing, is never claimed", () => {
+    expect(matchPlacedSwap([swap(3, { expected_price: "101234.56120" })], search)).toBeUndefined();
   });
 
   it("of several new ones, prefers the exact price, then the oldest", () => {

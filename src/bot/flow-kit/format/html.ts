@@ -1,4 +1,5 @@
 /** Telegram HTML: everything that did not come from our own templates is escaped. */
+import { withoutKeyLikeRuns } from "../../../services/connect/pasted-keys.ts";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
@@ -14,6 +15,14 @@ export function escapeHtml(text: string): string {
 export function shorten(text: string, max: number): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
+}
+
+/**
+ * What the user typed, quoted back to them: escaped, at most `max` characters, and with every run that could
+ * be a key (whole or cut) replaced by "…", so no reply repeats a key however it was wrapped.
+ */
+export function typedExcerpt(text: string, max = 40): string {
+  return escapeHtml(shorten(withoutKeyLikeRuns(text.trim()), max));
 }
 
 /** Telegram's limit for a caption, counted after its HTML is parsed. */
