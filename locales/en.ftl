@@ -246,6 +246,7 @@ trade-button-spend = { $kind ->
         [sell] Say how much { $asset } to sell
        *[swap] Say how much { $asset } to swap
     }
+trade-fiat-in-swap = A swap counts { $src } or { $dst }, not AUD: type the amount of { $src }, or tap the button to count { $dst } instead.
 trade-pick-again = Pick one of these, or /cancel:
 trade-not-held = { $kind ->
         [sell] You hold no { $asset } to sell.
@@ -1090,16 +1091,38 @@ listen-words-below = below, under, <, <=, goes below, goes under, drops below, d
 listen-words-reach = hits, reaches, gets to, touches, is at, hit, reach
 listen-words-into = to, into, for
 listen-words-fiat = aud, dollars, dollar, bucks, $, a$, au$
-listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, when, if, once, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, all, of my, in, how about, thanks
+listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, it, it s, its, goes, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, of my, in, how about, thanks, then
 listen-words-negation = don t, dont, do not, not, never, didn t, didnt, won t, wont
+listen-words-condition = if, when, once, as soon as, whenever, in case, should it, if it, when it
+listen-words-hedge = every, each, should, should i, would, could, what happens, what if, what would, what happens if, would it, is it worth, is it a good time, do you think, maybe, perhaps, might, hmm, hmmm, no, nah, nope, not sure, tomorrow, later, next week, next month, someday, soon, i ll, ill, i will, going to, gonna, planning to, thinking of, thinking about, yesterday, last week, last month, ago, earlier, friend, my friend, he, she, they, someone, somebody, told me, said, advice, recommend, tip
+listen-words-daily = daily, every day, each day, per day, a day
+listen-words-weekly = weekly, every week, each week, per week, a week
+listen-words-fortnightly = fortnightly, every fortnight, every two weeks, every 2 weeks, biweekly
+listen-words-monthly = monthly, every month, each month, per month, a month
 listen-words-confirm = yes, y, yeah, yep, yup, ok, okay, sure, confirm, confirmed, go, go ahead, do it, proceed, save, agree, correct, right
 listen-words-half = half, a half, half of it, half of them
-listen-words-all = all, all of it, everything, max, the lot
+listen-words-all = all, all of it, everything, max, the lot, all my, all of my
 listen-words-back = back, go back, previous, all
 listen-not-understood = I don't understand { $input }. Type a command, an asset (<code>btc</code>) or a request such as <code>buy 100 aud of eth</code>. Perhaps one of these:
 listen-not-understood-group = I don't understand { $input }. Here I answer prices, e.g. <code>@{ $bot } btc</code> or /price; write to me in private for your account.
 listen-that = that
 listen-which = Which one do you mean?
+listen-trade-talk = I trade only when asked plainly, so I did nothing. { $line ->
+        [none] To trade now, send /buy, /sell or /swap.
+       *[other] To do it now, send <code>{ $line }</code>.
+    } I don't give advice.
+listen-ask-share = How much { $asset } should the alert { $verb ->
+        [buy] spend
+       *[sell] sell
+    } when the price is reached? Pick one, or type the whole alert, e.g. <code>{ $example }</code>.
+listen-ask-asset = Which asset should I { $verb ->
+        [sell] sell for
+       *[buy] buy with
+    } ${ $amount }? Pick one, or type it, e.g. <code>{ $verb } { $amount } aud of eth</code>.
+listen-share-all = All
+listen-share-half = Half
+listen-share-quarter = A quarter
+listen-share-none = You hold no { $asset }, so there is nothing to take a share of.
 listen-words-cancel = no, n, nope, cancel, stop, abort, never mind, nevermind, forget it
 listen-commands-balance = balance, balances, my balance, holdings, what do i have, what do i own, how much do i have, account, wallet, funds, cash
 listen-commands-portfolio = portfolio, allocation, pie chart, performance, returns

@@ -138,8 +138,8 @@ asset-need-crypto = 这里请选择加密货币，而不是澳元。
 asset-no-price = 交易所目前没有 { $asset } 的价格，这里不能选它。
 # 资产的中文名称与别名（任何语言的用户都可以输入）：每行一种资产，代码、冒号，然后是以逗号分隔的名称。不向用户显示。
 asset-aliases =
-    BTC: 比特币, 比特
-    ETH: 以太坊, 以太币, 以太
+    BTC: 比特币, 比特, 大饼
+    ETH: 以太坊, 以太币, 以太, 姨太
     SOL: 索拉纳, 索拉纳币
     XRP: 瑞波币, 瑞波
     ADA: 艾达币, 卡尔达诺
@@ -250,6 +250,7 @@ trade-button-spend = { $kind ->
         [sell] 按卖出的 { $asset } 数量
        *[swap] 按换出的 { $asset } 数量
     }
+trade-fiat-in-swap = 兑换按 { $src } 或 { $dst } 计数，不按澳元：请输入 { $src } 的数量，或点按钮改按 { $dst } 计数。
 trade-pick-again = 请从下面选一个，或发送 /cancel：
 trade-not-held = { $kind ->
         [sell] 你没有可卖的 { $asset }。
@@ -1083,16 +1084,38 @@ listen-words-below = 低于, 跌破, 跌到, 小于, 以下, 下跌到, 跌过
 listen-words-reach = 到, 达到, 到达
 listen-words-into = 成, 为
 listen-words-fiat = 澳元, 澳币, 块, 元, 刀
-listen-words-filler = 请, 帮我, 我想, 我要, 想, 要, 一下, 吧, 呢, 吗, 了, 现在, 的, 个, 把, 用, 给我, 我, 查, 查一下, 看, 看看, 看一下, 显示, 当, 当前, 目前, 时, 的时候, 如果, 一些, 我的, 全部, 所有
+listen-words-filler = 请, 帮我, 我想, 我要, 想, 要, 一下, 吧, 了, 现在, 的, 个, 把, 用, 给我, 我, 查, 查一下, 看, 看看, 看一下, 显示, 当前, 目前, 一些, 我的, 就, 它, 涨, 跌
 listen-words-negation = 不, 不要, 别, 没, 没有, 勿
+listen-words-condition = 如果, 要是, 当, 时, 的时候, 一旦, 假如, 等
+listen-words-hedge = 每, 每隔, 吗, 呢, 应该, 应不应该, 该不该, 要不要, 会不会, 是不是, 可能, 也许, 或许, 明天, 以后, 后天, 下周, 下个月, 昨天, 上周, 上个月, 之前, 朋友, 他, 她, 他们, 别人, 建议, 推荐, 还是算了, 算了吧, 嗯
+listen-words-daily = 每天, 每日, 天天
+listen-words-weekly = 每周, 每星期, 每个星期, 每礼拜
+listen-words-fortnightly = 每两周, 每隔一周, 双周
+listen-words-monthly = 每月, 每个月
 listen-words-confirm = 是, 是的, 好, 好的, 确认, 确定, 可以, 行, 对, 没问题, 保存, 同意
 listen-words-half = 一半, 半, 一半的
-listen-words-all = 全部, 所有, 全部的, 全都
+listen-words-all = 全部, 所有, 全部的, 全都, 全
 listen-words-back = 返回, 上一步, 全部
 listen-not-understood = 我不明白{ $input }。可以输入命令、资产（<code>比特币</code>）或请求，例如 <code>买100澳元的以太坊</code>。也许是下面这些：
 listen-not-understood-group = 我不明白{ $input }。在群里我只回答价格，例如 <code>@{ $bot } 比特币</code> 或 /price；账户相关的事请私聊我。
 listen-that = 这条消息
 listen-which = 你指的是哪一个？
+listen-trade-talk = 只有在你明确要求时我才会交易，所以我什么也没做。{ $line ->
+        [none] 要现在交易，请发送 /buy、/sell 或 /swap。
+       *[other] 要现在就做，请发送 <code>{ $line }</code>。
+    }我不提供投资建议。
+listen-ask-share = 价格到达时，这个提醒要{ $verb ->
+        [buy] 花多少
+       *[sell] 卖出多少
+    } { $asset }？请选一个，或输入完整的提醒，例如 <code>{ $example }</code>。
+listen-ask-asset = 要用 { $amount } 澳元{ $verb ->
+        [sell] 卖出
+       *[buy] 买入
+    }哪种资产？请选一个，或直接输入，例如 <code>买{ $amount }澳元的以太坊</code>。
+listen-share-all = 全部
+listen-share-half = 一半
+listen-share-quarter = 四分之一
+listen-share-none = 你没有持有 { $asset }，无法按比例计算。
 listen-words-cancel = 不, 不要, 取消, 算了, 否, 停
 listen-commands-balance = 余额, 我的余额, 持仓, 资产, 账户, 钱包, 有多少钱
 listen-commands-portfolio = 投资组合, 组合, 收益, 资产分布

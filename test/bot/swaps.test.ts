@@ -488,12 +488,16 @@ describe("/cancel and a quote on screen", () => {
     expect((await chat.send("/cancel")).at(-1)?.plainText).toBe("There is nothing to cancel.");
   });
 
-  it("leaves a confirmed swap's message alone", async () => {
+  it("leaves a confirmed swap's message alone, and says the swap confirmed just before went through", async () => {
     const { chat } = await tb.trader({ AUD: "300" });
     await chat.send("/buy BTC 10");
     expect(await confirmAndSettle(chat)).toMatch(/done/);
     const outputs = await chat.send("/cancel");
-    expect(outputs.map((o) => o.plainText)).toEqual(["There is nothing to cancel."]);
+    expect(outputs.map((o) => o.plainText)).toEqual([
+      "Cancelled. The trade you confirmed just before was already sent: its result is shown above, and /swaps lists it.",
+    ]);
+    // Said once: the next /cancel has nothing to say about it.
+    expect((await chat.send("/cancel")).map((o) => o.plainText)).toEqual(["There is nothing to cancel."]);
   });
 });
 

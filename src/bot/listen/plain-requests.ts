@@ -15,13 +15,15 @@ import {
   REQUEST_COMMANDS,
   type RequestCommand,
   RequestReader,
+  type TradeTalk,
   WORD_ROLES,
 } from "../../services/understanding/requests.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
-import { typedExcerpt } from "../flow-kit/format/html.ts";
+import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
+import { ASSET_PICK, askAsset, askShare, pickedShare, SHARE_PICK, withShare } from "./open-requests.ts";
 import { typedPick } from "./typed-choices.ts";
 import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
 
@@ -127,6 +129,13 @@ function suggestionRows(ctx: BotContext, commands: readonly RequestCommand[]): R
   ]);
 }
 
+/** Says that words about a trade asked for none now, and how it would be done (see `TradeTalk`). */
+async function sayTradeTalk(ctx: BotContext, talk: TradeTalk): Promise<void> {
+  await ctx.reply(
+    ctx.t("listen-trade-talk", { line: talk.line === undefined ? "none" : escapeHtml(talk.line) }),
+  );
+}
+
 /** Says a text was not understood, with the closest commands (or a few useful ones) as buttons. */
 async function notUnderstood(ctx: BotContext, text: string): Promise<void> {
   const near = nearestCommands(ctx, text);
@@ -183,7 +192,12 @@ export async function readAddressed(ctx: BotContext, deps: BotDeps): Promise<boo
   if (text === undefined || message === undefined) return false;
   const names = await listedNow(deps);
   const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+  if (request && "talk" in request) {
+    await sayTradeTalk(ctx, request);
+    return false;
+  }
   if (request) {
+    // An account request is refused here as its command is (the amounts are the account's business).
     commandInstead(ctx, request.command, request.args, message.message_id);
     return true;
   }
@@ -209,12 +223,34 @@ export function plainRequests(deps: BotDeps): {
     const names = await listedNow(deps);
     const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
     if (request) {
-      commandInstead(ctx, request.command, request.args, ctx.message.message_id);
       // A request is a command like any other: the confirmations on screen die with it.
       if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
+      if ("talk" in request) return sayTradeTalk(ctx, request);
+      if (request.askShare) return askShare(ctx, { ...request, askShare: request.askShare });
+      if (request.askAsset !== undefined) return askAsset(ctx, request);
+      const args = request.share
+        ? await withShare(ctx, deps, { ...request, share: request.share })
+        : request.args;
+      if (args === undefined) return;
+      commandInstead(ctx, request.command, args, ctx.message.message_id);
       return next();
     }
     if ((await typedPick(ctx, deps, true)) === "asked") return;
+    return next();
+  });
+  privateChats.callbackQuery(ASSET_PICK, async (ctx, next) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup();
+    const [, verb, asset, amount] = ctx.match as unknown as [string, string, string, string];
+    commandInstead(ctx, verb, [asset, amount, "AUD"], ctx.callbackQuery.message?.message_id ?? 0);
+    return next();
+  });
+  privateChats.callbackQuery(SHARE_PICK, async (ctx, next) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup();
+    const words = await pickedShare(ctx, deps, ctx.match[1] as string, ctx.match[2] as string);
+    if (words === undefined) return;
+    commandInstead(ctx, "alert", words.slice(1), ctx.callbackQuery.message?.message_id ?? 0);
     return next();
   });
   privateChats.callbackQuery(/^go:([a-z]{1,20})$/, async (ctx, next) => {

@@ -105,52 +105,94 @@ async function showCreateSummary(ctx: BotContext, deps: BotDeps, draft: DcaDraft
 }
 
 /** Builds the create conversation over the bot's dependencies. */
+/** What a request to create a recurring trade already says ("buy 50 aud of btc every week"). */
+export interface DcaCreateArgs {
+  asset?: string;
+  direction?: "buy" | "sell";
+  /** AUD each run for a buy, the asset for a sell. */
+  quantity?: string;
+  period?: string;
+}
+
+/**
+ * Reads `/dca ASSET buy|sell AMOUNT|- PERIOD` (the line of a plain request); undefined for anything else,
+ * which is /dca's list.
+ */
+export function readDcaArgs(text: string): DcaCreateArgs | undefined {
+  const words = text.trim().split(/\s+/);
+  if (words.length !== 4) return undefined;
+  const [asset, direction, quantity, period] = words as [string, string, string, string];
+  if (!/^[A-Z0-9]{1,10}$/.test(asset) || (direction !== "buy" && direction !== "sell")) return undefined;
+  if (!(RECURRING_PERIODS as readonly string[]).includes(period)) return undefined;
+  if (quantity !== "-" && !/^\d+(\.\d+)?$/.test(quantity)) return undefined;
+  return { asset, direction, period, ...(quantity === "-" ? {} : { quantity }) };
+}
+
 export function dcaCreateConversation(deps: BotDeps) {
-  return async function dcaCreate(conversation: Convo, ctx: ConversationContext): Promise<void> {
+  return async function dcaCreate(
+    conversation: Convo,
+    ctx: ConversationContext,
+    given: DcaCreateArgs = {},
+  ): Promise<void> {
     const loaded = await conversation.external((outside) => loadCreate(outside, deps));
     if (!loaded.ok) {
       if (loaded.text !== undefined) await ctx.reply(loaded.text);
       return;
     }
     const top = TOP_ASSETS.filter((code) => loaded.listed.includes(code));
-    const asset = await askAsset(conversation, ctx, deps, {
-      text: ctx.t("dca-ask-asset"),
-      among: loaded.listed,
-      shown: top,
-      prefix: "dq:",
-      columns: 3,
-      notAmong: (code) => ctx.t("asset-no-price", { asset: escapeHtml(code) }),
-      pickAgain: ctx.t("dca-pick-again"),
-      cancelled: ctx.t("cancelled"),
-    });
+    const asset =
+      given.asset !== undefined && loaded.listed.includes(given.asset)
+        ? given.asset
+        : await askAsset(conversation, ctx, deps, {
+            text: ctx.t("dca-ask-asset"),
+            among: loaded.listed,
+            shown: top,
+            prefix: "dq:",
+            columns: 3,
+            notAmong: (code) => ctx.t("asset-no-price", { asset: escapeHtml(code) }),
+            pickAgain: ctx.t("dca-pick-again"),
+            cancelled: ctx.t("cancelled"),
+          });
     if (asset === undefined) return;
     const shownAsset = escapeHtml(asset);
-    const direction = await choose(
-      conversation,
-      ctx,
-      ctx.t("dca-ask-direction", { asset: shownAsset }),
-      "d",
-      [
-        { value: "10", label: ctx.t("dca-button-buy", { asset: shownAsset }) },
-        { value: "20", label: ctx.t("dca-button-sell", { asset: shownAsset }) },
-      ],
-    );
+    const direction =
+      given.direction !== undefined
+        ? String(given.direction === "buy" ? DIRECTION.BUY : DIRECTION.SELL)
+        : await choose(conversation, ctx, ctx.t("dca-ask-direction", { asset: shownAsset }), "d", [
+            { value: "10", label: ctx.t("dca-button-buy", { asset: shownAsset }) },
+            { value: "20", label: ctx.t("dca-button-sell", { asset: shownAsset }) },
+          ]);
     if (direction === undefined) return;
     const dir = Number(direction) as 10 | 20;
-    const quantity = await askQuantity(
-      conversation,
-      ctx,
-      ctx.t("dca-ask-quantity", { direction: dir === DIRECTION.BUY ? "buy" : "sell", asset: shownAsset }),
-      (typed) => conversation.external((outside) => checkQuantityOutside(outside, deps, typed, asset, dir)),
-    );
+    const check = (typed: string) =>
+      conversation.external((outside) => checkQuantityOutside(outside, deps, typed, asset, dir));
+    // A quantity the request gave is checked as a typed one; refused, it is asked for with the reason.
+    const givenQuantity = given.quantity === undefined ? undefined : await check(given.quantity);
+    if (givenQuantity !== undefined && "problem" in givenQuantity && givenQuantity.problem !== undefined)
+      await ctx.reply(givenQuantity.problem);
+    const quantity =
+      givenQuantity !== undefined && "quantity" in givenQuantity
+        ? givenQuantity.quantity
+        : await askQuantity(
+            conversation,
+            ctx,
+            ctx.t("dca-ask-quantity", {
+              direction: dir === DIRECTION.BUY ? "buy" : "sell",
+              asset: shownAsset,
+            }),
+            check,
+          );
     if (quantity === undefined) return;
-    const period = await choose(
-      conversation,
-      ctx,
-      ctx.t("dca-ask-period"),
-      "p",
-      RECURRING_PERIODS.map((p) => ({ value: p, label: periodWords(p, ctx.t) })),
-    );
+    const period =
+      given.period !== undefined && (RECURRING_PERIODS as readonly string[]).includes(given.period)
+        ? given.period
+        : await choose(
+            conversation,
+            ctx,
+            ctx.t("dca-ask-period"),
+            "p",
+            RECURRING_PERIODS.map((p) => ({ value: p, label: periodWords(p, ctx.t) })),
+          );
     if (period === undefined) return;
     const start: StartAnswer = await askStart(
       conversation,

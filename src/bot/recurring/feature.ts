@@ -15,7 +15,12 @@ import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { DCA_PAGE_SIZE, issueDcaToken, renderListPage, shownFor, showScheduleCard } from "./card.ts";
-import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION, type DcaEditArgs } from "./conversation.ts";
+import {
+  DCA_CREATE_CONVERSATION,
+  DCA_EDIT_CONVERSATION,
+  type DcaEditArgs,
+  readDcaArgs,
+} from "./conversation.ts";
 import { scheduleLines } from "./format.ts";
 
 type Cursor = { olderThan?: number; newerThan?: number };
@@ -94,7 +99,13 @@ export function recurringFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
-  privateChats.command("dca", (ctx) => showList(ctx, deps, {}, false));
+  privateChats.command("dca", async (ctx) => {
+    // `/dca BTC buy 50 weekly` (a plain request's line): the create flow with what it says, asked for the rest.
+    const given = readDcaArgs(ctx.match);
+    if (given === undefined) return showList(ctx, deps, {}, false);
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(DCA_CREATE_CONVERSATION, given);
+  });
   privateChats.callbackQuery(/^dca:(?:l|([on]):(\d{1,12}))$/, async (ctx) => {
     await ctx.answerCallbackQuery();
     const [, kind, id] = ctx.match;

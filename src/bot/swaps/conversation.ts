@@ -9,9 +9,10 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import { isPositiveDecimal } from "../../exchange/index.ts";
-import { parseAmount, shareOf } from "../../services/swaps/checks.ts";
+import { formatDec, isPositiveDecimal, toDec } from "../../exchange/index.ts";
+import { amountDecimals, parseAmount, shareOf } from "../../services/swaps/checks.ts";
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
+import { readAmountAnswer } from "../../services/understanding/number-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
@@ -133,10 +134,25 @@ async function askAmount(
       amount = parseAmount(shareOf(balance, Number(share), src));
       chosen = `${share}%`;
     } else {
-      amount = parseAmount(input.text);
-      if (amount === undefined) {
+      // As written: "$500" at a sale counts the AUD received, "half" or 三分之一 a share of the balance.
+      const typed = readAmountAnswer(input.text);
+      if (typed === undefined) {
         await ctx.reply(ctx.t("trade-bad-amount", { input: typedExcerpt(input.text) }));
         continue;
+      }
+      if ("share" in typed) {
+        side = "spend";
+        amount = parseAmount(formatDec(toDec(balance).times(typed.share), amountDecimals(src)));
+        chosen = `${formatDec(toDec(typed.share).times(100), 2)}%`;
+      } else {
+        if (typed.fiat && src !== FIAT) {
+          if (dst !== FIAT) {
+            await ctx.reply(ctx.t("trade-fiat-in-swap", { src: escapeHtml(src), dst: escapeHtml(dst) }));
+            continue;
+          }
+          side = "receive";
+        } else if (typed.fiat) side = "spend";
+        amount = parseAmount(typed.value);
       }
     }
     // A share that rounds to nothing is refused like any other amount under the minimum.

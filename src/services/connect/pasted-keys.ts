@@ -81,15 +81,16 @@ export function keyCandidates(text: string): string[] {
 }
 
 /**
- * `text` with every run that could be a key (16 or more characters a key may hold, as a person sees them)
- * replaced by "…": for quoting what a user typed back to them, which must never repeat a key, whole or in
- * part (cut to 40 characters, a key's first 40 are most of it).
+ * `text` with every run that could be a key (16 or more characters a key may hold, as a person sees them,
+ * letters and digits both among them) replaced by "…": for quoting what a user typed back to them, which must
+ * never repeat a key, whole or in part (cut to 40 characters, a key's first 40 are most of it). A run of
+ * letters alone ("Atlantis/Capital", a time zone typed wrong) is no random key and is quoted as typed.
  */
 export function withoutKeyLikeRuns(text: string): string {
   return text
     .normalize("NFKC")
     .replace(INVISIBLE, "")
-    .replace(/[\x21-\x7e]{16,}/g, "…");
+    .replace(/[\x21-\x7e]{16,}/g, (run) => (/\d/.test(run) && /[a-z]/i.test(run) ? "…" : run));
 }
 
 /** Whether `token` has a key format known for certain (see the module comment). */

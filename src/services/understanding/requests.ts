@@ -13,6 +13,7 @@
 import { parseMarketAlertSpec } from "../alerts/market-kinds.ts";
 import { marketWordsOf, readMarketWords } from "../alerts/market-words.ts";
 import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio-words.ts";
+import { withDigits } from "./number-words.ts";
 import { readTypedNumber } from "./typed-number.ts";
 
 /** The commands a request may come to. */
@@ -53,6 +54,13 @@ export const WORD_ROLES = [
   "fiat",
   "filler",
   "negation",
+  "condition",
+  "hedge",
+  "all",
+  "daily",
+  "weekly",
+  "fortnightly",
+  "monthly",
 ] as const;
 
 /** What a word does in a request. */
@@ -68,14 +76,56 @@ export interface RequestWords {
 /** The asset a word or phrase names (code, name or alias, any case), or undefined. */
 export type AssetLookup = (phrase: string) => string | undefined;
 
+/**
+ * A share of a holding a request names ("half", "all my sol", "25%", "三分之一") instead of an amount: the
+ * argument at `at` is to be that fraction (a decimal string, "0.5") of what the account holds of `of`, worked
+ * out by the caller, who alone can read the balance.
+ */
+export interface ShareOf {
+  of: string;
+  fraction: string;
+  at: number;
+}
+
 /** A request understood: the command and its arguments, as the command takes them. */
 export interface UnderstoodRequest {
   command: RequestCommand;
   args: string[];
+  share?: ShareOf;
+  /**
+   * A conditional trade with no amount ("sell eth if it goes above 7000"): the caller asks how much, with
+   * these shares of `of` as buttons, and fills the argument at `at`.
+   */
+  askShare?: { of: string; at: number };
+  /** The asset is missing ("buy 100"): the caller asks which, with assets as buttons, and fills the argument at this index. */
+  askAsset?: number;
 }
+
+/**
+ * Words about a trade that do not ask for one now: a question, a hypothesis, the future or the past,
+ * someone else's idea, second thoughts ("should I sell my eth?", "I'll sell 0.5 eth tomorrow", "sell 1 eth?
+ * hmm no"). Never a summary: the caller says how it would be done, and that nothing was done.
+ */
+export interface TradeTalk {
+  talk: true;
+  /** The command line that would do it now, when the words name one ("/sell ETH 0.5"). */
+  line?: string;
+}
+
+/** What a text read as: a request, or talk about a trade. */
+export type Reading = UnderstoodRequest | TradeTalk;
+
+/** The recurring periods, by the role of their words. */
+const PERIOD_OF_ROLE = {
+  daily: "daily",
+  weekly: "weekly",
+  fortnightly: "fortnightly",
+  monthly: "monthly",
+} as const;
 
 type Token =
   | { kind: "number"; value: string; fiat: boolean }
+  | { kind: "share"; fraction: string }
   | { kind: "asset"; code: string }
   | { kind: "role"; role: WordRole }
   | { kind: "command"; command: RequestCommand }
@@ -101,6 +151,17 @@ const MAX_PHRASE = 4;
 const FIAT_CODE = "AUD";
 // A currency before or after a number marks it as AUD.
 const FIAT_MARK = /^(?:a\$|au\$|\$)|(?:aud|dollars?|bucks|澳元|澳币|块|元)$/;
+
+/**
+ * What people write for an amount, in the words the reader reads: "100 worth of eth" and "spend 150 on
+ * ethereum" count AUD, as does "价值100的以太坊"; numbers in words become digits (number-words.ts).
+ */
+function amountWords(text: string): string {
+  return withDigits(text)
+    .replace(/(\d[\d,.]*\s*[kmb]?)\s+(?:aud\s+|dollars?\s+)?worth\b/gi, "$1 aud")
+    .replace(/\bspend\s+(\$?\d[\d,.]*\s*[kmb]?)\s+(?:aud\s+|dollars?\s+)?on\b/gi, "buy $1 aud of")
+    .replace(/价值\s*(\d[\d,.]*[千万]?)\s*(?:澳元|澳币|块|元)?/g, " $1澳元 ");
+}
 
 /** Lower case, one width; punctuation apart from what numbers and comparisons use becomes space. */
 function normalize(text: string): string {
@@ -244,6 +305,12 @@ export class RequestReader {
         continue;
       }
       const word = words[at] as string;
+      const share = shareOf(word, words[at + 1]);
+      if (share !== undefined) {
+        tokens.push({ kind: "share", fraction: share.fraction });
+        at += share.length;
+        continue;
+      }
       const number = readTypedNumber(word);
       if (number !== undefined && !number.negative) {
         tokens.push({ kind: "number", value: number.value, fiat: FIAT_MARK.test(word) });
@@ -262,13 +329,42 @@ export class RequestReader {
     return undefined;
   }
 
-  /** Reads a plain request; undefined when it is none this reader understands. */
-  read(text: string): UnderstoodRequest | undefined {
+  /**
+   * Reads a plain request; undefined when it is none this reader understands. A trade is a trade now only
+   * when nothing in the words says otherwise: a condition makes it a price alert that trades, a cadence a
+   * recurring trade, and a question, a hypothesis, another time or person, or second thoughts no trade at all.
+   */
+  read(text: string): Reading | undefined {
     if (text.length > 200 || this.plainChat(text)) return undefined;
-    const all = this.tokens(text);
-    if (all.some((token) => token.kind === "role" && token.role === "negation")) return undefined;
-    const tokens = all.filter((token) => !(token.kind === "role" && token.role === "filler"));
+    const all = this.tokens(amountWords(text));
+    // Trade words count only with an asset: "I bought lots of stuff yesterday" is chat, not trade talk.
+    const verb =
+      assetsOf(all).length > 0
+        ? all.find((token) => TRADE_VERBS.some((role) => isRole(token, role)))
+        : undefined;
+    const has = (role: WordRole) => all.some((token) => isRole(token, role));
+    if (has("negation")) return verb === undefined ? undefined : { talk: true };
+    const tokens = all.filter((token) => !(token.kind === "role" && QUIET_ROLES.includes(token.role)));
     if (tokens.length === 0) return undefined;
+    if (verb !== undefined) {
+      if (has("hedge") || /[?？]/.test(text)) return tradeTalk(tokens);
+      const period = PERIODS.find((role) => has(role));
+      if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period]) ?? { talk: true };
+      const side = tokens.some((token) => SIDES.some((role) => isRole(token, role)));
+      // A trade on a condition is an alert that trades, or an alert the words name otherwise ("when the
+      // 24h change of eth is over 8%": "change" is a swap word too); never a trade now.
+      if (has("condition") || side)
+        return (
+          readConditionalTrade(tokens, text) ??
+          readPortfolioAlert(tokens, text) ??
+          readMarketAlert(tokens, text) ??
+          readAlert(tokens) ?? { talk: true }
+        );
+    }
+    const only = tokens.length === 1 ? tokens[0] : undefined;
+    // A bare verb ("buy", "swap", "alert", 买) starts its guided flow.
+    for (const role of ["buy", "sell", "swap", "alert"] as const)
+      if (only !== undefined && isRole(only, role)) return { command: role, args: [] };
     return (
       readPortfolioAlert(tokens, text) ??
       readTrade(tokens) ??
@@ -278,6 +374,37 @@ export class RequestReader {
       readPrice(tokens)
     );
   }
+}
+
+const TRADE_VERBS: readonly WordRole[] = ["buy", "sell", "swap"];
+const SIDES: readonly WordRole[] = ["above", "below", "reach"];
+const PERIODS = ["daily", "weekly", "fortnightly", "monthly"] as const;
+/** Roles that only say how a request is meant: read by {@link RequestReader.read}, then left out. */
+const QUIET_ROLES: readonly WordRole[] = [
+  "filler",
+  "condition",
+  "hedge",
+  "daily",
+  "weekly",
+  "fortnightly",
+  "monthly",
+];
+
+/** A share written as "n/d" or "n%" (or "n" then "%"): its fraction of one, and the words it spans. */
+function shareOf(word: string, next: string | undefined): { fraction: string; length: number } | undefined {
+  const ratio = /^(\d{1,3})\/(\d{1,3})$/.exec(word);
+  if (ratio) {
+    const [numerator, denominator] = [Number(ratio[1]), Number(ratio[2])];
+    if (numerator <= 0 || denominator <= 0 || numerator > denominator) return undefined;
+    return { fraction: String(numerator / denominator), length: 1 };
+  }
+  const percent = /^(\d{1,3}(?:\.\d+)?)(%?)$/.exec(word);
+  if (percent && (percent[2] === "%" || next === "%")) {
+    const value = Number(percent[1]);
+    if (value <= 0 || value > 100) return undefined;
+    return { fraction: String(value / 100), length: percent[2] === "%" ? 1 : 2 };
+  }
+  return undefined;
 }
 
 const isRole = (token: Token | undefined, role: WordRole): boolean =>
@@ -316,12 +443,36 @@ function readTrade(tokens: readonly Token[]): UnderstoodRequest | undefined {
   if (verb === undefined || unknownWords(tokens) > MAX_UNKNOWN) return undefined;
   const assets = assetsOf(tokens);
   const numbers = numbersOf(tokens);
-  if (numbers.length > 1) return undefined;
+  const shares = sharesOf(tokens);
+  if (numbers.length + shares.length > 1) return undefined;
   const number = numbers[0];
   const amount = number === undefined ? undefined : number.value;
   const fiat = number !== undefined && inFiat(tokens, number.at);
   const unit = number === undefined ? undefined : unitAfter(tokens, number.at);
+  const share = shares[0];
+  if (share !== undefined) {
+    // "sell half my eth": of the asset sold; "buy btc with half my aud": of the AUD spent.
+    if (verb.role === "swap" && assets.length === 2)
+      return {
+        command: "swap",
+        args: [assets[0] as string, assets[1] as string, "", assets[0] as string],
+        share: { of: assets[0] as string, fraction: share, at: 2 },
+      };
+    if (assets.length !== 1 || verb.role === "swap") return undefined;
+    const asset = assets[0] as string;
+    const of = verb.role === "sell" ? asset : "AUD";
+    return { command: verb.role, args: [asset, "", of], share: { of, fraction: share, at: 1 } };
+  }
   if (verb.role === "buy" || verb.role === "sell") {
+    // "buy 100", 买100: the amount is said, the asset is asked (in AUD unless it says another unit).
+    if (
+      assets.length === 0 &&
+      amount !== undefined &&
+      (verb.role === "buy" || fiat) &&
+      tokens.length <= 3 &&
+      unknownWords(tokens) === 0
+    )
+      return { command: verb.role, args: ["", amount, "AUD"], askAsset: 0 };
     if (assets.length !== 1) return undefined;
     const asset = assets[0] as string;
     if (amount === undefined) return { command: verb.role, args: [asset] };
@@ -344,6 +495,81 @@ function readTrade(tokens: readonly Token[]): UnderstoodRequest | undefined {
   const [from, to] = [before[0] as string, after[0] as string];
   if (amount === undefined) return { command: "swap", args: [from, to] };
   return { command: "swap", args: [from, to, amount, unit === to ? to : from] };
+}
+
+const sharesOf = (tokens: readonly Token[]): string[] =>
+  tokens.flatMap((token) => (token.kind === "share" ? [token.fraction] : isRole(token, "all") ? ["1"] : []));
+
+/**
+ * Talk about a trade (see {@link TradeTalk}): the command line that would do it now, when the words give
+ * one plainly ("should I sell 0.5 eth?" -> "/sell ETH 0.5").
+ */
+function tradeTalk(tokens: readonly Token[]): TradeTalk {
+  const request = readTrade(tokens.filter((token) => !isRole(token, "all")));
+  if (request === undefined || request.share !== undefined) return { talk: true };
+  return { talk: true, line: ["/" + request.command, ...request.args].join(" ") };
+}
+
+/**
+ * "sell my eth if it goes above 7000", "when btc hits 200k sell half", "buy eth if it dips to 5000", "比特币涨到
+ * 10万就卖掉一半": a price alert that trades, as its quick form ("/alert ETH above 7000 sell 0.5"). The level is
+ * the number after the side word; the amount is the other number or a share; none at all ("sell eth if ...")
+ * is asked, "my eth" is all of it. Undefined when the words do not give one asset, a side and its level.
+ */
+function readConditionalTrade(tokens: readonly Token[], text: string): UnderstoodRequest | undefined {
+  const verb = tokens.find((token) => isRole(token, "buy") || isRole(token, "sell")) as
+    | { kind: "role"; role: "buy" | "sell" }
+    | undefined;
+  const assets = [...new Set(assetsOf(tokens))];
+  if (verb === undefined || assets.length !== 1 || unknownWords(tokens) > MAX_UNKNOWN + 1) return undefined;
+  const asset = assets[0] as string;
+  const sideAt = tokens.findIndex((token) => SIDES.some((role) => isRole(token, role)));
+  const levelToken = tokens[sideAt + 1];
+  if (sideAt === -1 || levelToken?.kind !== "number") return undefined;
+  const sideToken = tokens[sideAt] as { kind: "role"; role: WordRole };
+  const match = sideToken.role === "reach" ? "auto" : sideToken.role;
+  const head = [asset, match, levelToken.value, verb.role];
+  const rest = tokens.filter((_, at) => at !== sideAt + 1);
+  const numbers = numbersOf(rest);
+  const shares = sharesOf(rest);
+  if (numbers.length + shares.length > 1) return undefined;
+  const number = numbers[0];
+  if (number !== undefined) {
+    const fiat = inFiat(rest, number.at);
+    // `buy 500` spends AUD and `sell 0.5` sells the asset; `get` counts the other side.
+    const get = verb.role === "buy" ? !fiat && unitAfter(rest, number.at) === asset : fiat;
+    return { command: "alert", args: [...head, ...(get ? ["get"] : []), number.value] };
+  }
+  const of = verb.role === "sell" ? asset : "AUD";
+  const share = shares[0] ?? (/\bmy\b|我的/i.test(text) && verb.role === "sell" ? "1" : undefined);
+  // A share of AUD is what a buy spends; of the asset, what a sell sells: both the quick form's plain amount.
+  if (share !== undefined)
+    return { command: "alert", args: [...head, ""], share: { of, fraction: share, at: 4 } };
+  return { command: "alert", args: [...head, ""], askShare: { of, at: 4 } };
+}
+
+/**
+ * "buy 50 aud of btc every week", "每天买20澳元的eth", "sell 0.1 eth monthly": a recurring trade, as the
+ * arguments of /dca's create flow (asset, buy or sell, amount when it counts as the flow does, period): a buy
+ * spends AUD and a sell sells the asset, so an amount in the other unit is left for the flow to ask.
+ */
+function readRecurring(tokens: readonly Token[], period: string): UnderstoodRequest | undefined {
+  const verb = tokens.find((token) => isRole(token, "buy") || isRole(token, "sell")) as
+    | { kind: "role"; role: "buy" | "sell" }
+    | undefined;
+  const assets = [...new Set(assetsOf(tokens))];
+  if (verb === undefined || assets.length !== 1 || unknownWords(tokens) > MAX_UNKNOWN) return undefined;
+  const asset = assets[0] as string;
+  const numbers = numbersOf(tokens);
+  if (numbers.length > 1 || sharesOf(tokens).length > 0) return undefined;
+  const number = numbers[0];
+  let amount = "";
+  if (number !== undefined) {
+    const fiat = inFiat(tokens, number.at);
+    const unit = unitAfter(tokens, number.at);
+    if (verb.role === "buy" ? fiat || unit === undefined : !fiat) amount = number.value;
+  }
+  return { command: "dca", args: [asset, verb.role, amount === "" ? "-" : amount, period] };
 }
 
 /** "tell me when sol goes under 200", "eth > 6k", "alert btc above 100k", "比特币涨到10万提醒我". */

@@ -2,6 +2,7 @@
  * Plain requests through the real reader, over the real locale words: a phrase table of English and Chinese
  * requests with the command line each comes to, and as many texts that must not be read as a request.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { requestWords } from "../../../src/bot/listen/vocabulary.ts";
 import { createI18n } from "../../../src/bot/pipeline/i18n.ts";
@@ -23,9 +24,19 @@ const NAMES: Record<string, string[]> = {
 const lookup = (phrase: string): string | undefined =>
   Object.entries(NAMES).find(([, words]) => words.includes(phrase.toLowerCase()))?.[0];
 const reader = new RequestReader(requestWords(createI18n().fluent), lookup, Object.values(NAMES).flat());
+/**
+ * What a text comes to, as a line: the command line; a share as `{f of X}` in the amount's place; an amount
+ * to ask as `{?}`; talk about a trade as `talk` (with the line that would do it now).
+ */
 const line = (text: string): string | undefined => {
   const request = reader.read(text);
-  return request === undefined ? undefined : ["/" + request.command, ...request.args].join(" ");
+  if (request === undefined) return undefined;
+  if ("talk" in request) return request.line === undefined ? "talk" : `talk ${request.line}`;
+  const args = [...request.args];
+  if (request.askAsset !== undefined) args[request.askAsset] = "";
+  if (request.share) args[request.share.at] = `{${request.share.fraction} of ${request.share.of}}`;
+  if (request.askShare) args[request.askShare.at] = "{?}";
+  return ["/" + request.command, ...args].join(" ");
 };
 
 /** Every combination of the templates' {a} (asset name), {n} (number) and {m} (money) with the values. */
@@ -144,11 +155,12 @@ const ENGLISH: [string, string][] = [
     ],
     (v) => `/sell ${code(v.a)} ${v.m === "1k" ? "1000" : v.m} AUD`,
   ),
-  ...expand(
-    ["sell {a}", "sell all my {a}", "sell my {a}"],
-    [{ a: "btc" }, { a: "xrp" }],
-    (v) => `/sell ${code(v.a)}`,
-  ),
+  ...expand(["sell {a}", "sell my {a}"], [{ a: "btc" }, { a: "xrp" }], (v) => `/sell ${code(v.a)}`),
+  // All of it is a share of the holding, which the bot works out from the balance.
+  ...expand(["sell all my {a}", "sell all of my {a}"], [{ a: "btc" }, { a: "xrp" }], (v) => {
+    const asset = code(v.a);
+    return `/sell ${asset} {1 of ${asset}} ${asset}`;
+  }),
   // Swaps.
   ...expand(
     [
@@ -440,15 +452,9 @@ const NOT_REQUESTS = [
   "1234",
   "0.5",
   "$100",
-  "buy",
-  "sell",
-  "swap",
   "buy something",
   "sell everything now",
   "i bought btc yesterday and it went down a lot",
-  "don't buy btc",
-  "do not sell my eth",
-  "never sell bitcoin",
   "buy btc and eth",
   "buy 100 aud of btc and eth",
   "buy 100 and 200 of btc",
@@ -460,8 +466,6 @@ const NOT_REQUESTS = [
   "my cat likes bitcoin very much indeed",
   "bitcoin is a scam",
   "is eth a good investment",
-  "alert",
-  "alert me",
   "alert btc",
   "btc above",
   "above 100",
@@ -485,14 +489,9 @@ const NOT_REQUESTS = [
   "谢谢",
   "早上好",
   "哈哈",
-  "不要买比特币",
-  "别卖以太坊",
   "我昨天买了很多东西",
   "今天天气怎么样",
-  "买",
-  "卖",
   "比特币和以太坊哪个好",
-  "提醒",
   "今天吃什么",
   "我爱你",
   "这个机器人真好用",
@@ -569,6 +568,13 @@ describe("plain requests", () => {
     expect(line(text)).toBe(expected);
   });
 
+  it.each(["don't buy btc", "do not sell my eth", "never sell bitcoin", "不要买比特币", "别卖以太坊"])(
+    "%j is talk about a trade, never one",
+    (text) => {
+      expect(line(text)).toBe("talk");
+    },
+  );
+
   it.each(NOT_REQUESTS)("%j is no request", (text) => {
     expect(line(text)).toBeUndefined();
   });
@@ -577,5 +583,110 @@ describe("plain requests", () => {
     const all = [...NOT_REQUESTS, ...GENERATED_CHAT];
     expect(all.length).toBeGreaterThanOrEqual(ENGLISH.length + CHINESE.length);
     expect(all.filter((text) => line(text) !== undefined)).toEqual([]);
+  });
+});
+
+describe("never a trade for what was not a request to trade now", () => {
+  it.each([
+    // A condition: an alert that trades, its level and what it buys or sells.
+    ["sell my eth if it goes above 7000", "/alert ETH above 7000 sell {1 of ETH}"],
+    ["when btc hits 200k sell half", "/alert BTC auto 200000 sell {0.5 of BTC}"],
+    ["buy eth if it dips to 5000", "/alert ETH below 5000 buy {?}"],
+    ["buy 500 aud of eth if it dips to 5000", "/alert ETH below 5000 buy 500"],
+    ["sell 0.5 btc when it goes above 150k", "/alert BTC above 150000 sell 0.5"],
+    ["if sol drops below 150 buy 0.5 sol", "/alert SOL below 150 buy get 0.5"],
+    ["比特币涨到10万就卖掉一半", "/alert BTC above 100000 sell {0.5 of BTC}"],
+    ["如果以太坊跌到5000就买500澳元", "/alert ETH below 5000 buy 500"],
+    // A cadence: a recurring trade.
+    ["buy 50 aud of btc every week", "/dca BTC buy 50 weekly"],
+    ["每天买20澳元的eth", "/dca ETH buy 20 daily"],
+    ["sell 0.1 eth monthly", "/dca ETH sell 0.1 monthly"],
+    ["buy btc every fortnight", "/dca BTC buy - fortnightly"],
+    // A question, a hypothesis, another time or person, second thoughts: talk, with how it would be done.
+    ["what happens if i sell 0.5 eth?", "talk /sell ETH 0.5 ETH"],
+    ["should I sell my eth?", "talk /sell ETH"],
+    ["I'll sell 0.5 eth tomorrow", "talk /sell ETH 0.5 ETH"],
+    ["my friend told me to buy 5 sol", "talk /buy SOL 5 SOL"],
+    ["sell 1 eth? hmm no", "talk /sell ETH 1 ETH"],
+    ["我应该卖掉eth吗", "talk /sell ETH"],
+    ["明天买100澳元的比特币", "talk /buy BTC 100 AUD"],
+    // Amounts as they are meant.
+    ["sell 10 worth of sol", "/sell SOL 10 AUD"],
+    ["buy 100 worth of eth", "/buy ETH 100 AUD"],
+    ["买价值100的以太坊", "/buy ETH 100 AUD"],
+    ["spend 150 on ethereum", "/buy ETH 150 AUD"],
+    ["sell 10 percent of my bitcoin", "/sell BTC {0.1 of BTC} BTC"],
+    ["sell 25% of my btc", "/sell BTC {0.25 of BTC} BTC"],
+    ["sell half my eth", "/sell ETH {0.5 of ETH} ETH"],
+    ["sell a quarter of my sol", "/sell SOL {0.25 of SOL} SOL"],
+    ["卖掉一半的以太坊", "/sell ETH {0.5 of ETH} ETH"],
+    ["卖出三分之一的比特币", `/sell BTC {${1 / 3} of BTC} BTC`],
+    ["卖出百分之二十的比特币", "/sell BTC {0.2 of BTC} BTC"],
+    // A bare verb starts its guided flow; an amount with no asset asks which.
+    ["buy", "/buy"],
+    ["swap", "/swap"],
+    ["alert", "/alert"],
+    ["买", "/buy"],
+    ["卖", "/sell"],
+    ["提醒", "/alert"],
+    ["alert me", "/alert"],
+    ["buy 100", "/buy  100 AUD"],
+    ["买100", "/buy  100 AUD"],
+    // Numbers in words, in both languages.
+    ["buy fifty aud of btc", "/buy BTC 50 AUD"],
+    ["buy two hundred dollars of eth", "/buy ETH 200 AUD"],
+    ["sell zero point five eth", "/sell ETH 0.5 ETH"],
+    ["买一百澳元的比特币", "/buy BTC 100 AUD"],
+    ["卖出两万个狗狗币", "/sell DOGE 20000 DOGE"],
+    ["买零点五个以太坊", "/buy ETH 0.5 ETH"],
+    ["买五千澳元的比特币", "/buy BTC 5000 AUD"],
+  ])("%j -> %s", (text, expected) => {
+    expect(line(text)).toBe(expected);
+  });
+
+  it("a number after if, when, above, below, hits or every is never the amount of a trade now (property)", () => {
+    const verbs = ["buy", "sell"];
+    const assets = ["btc", "eth", "sol", "bitcoin", "以太坊"];
+    const leads = [
+      "if it goes above",
+      "when it hits",
+      "if it dips to",
+      "once it is above",
+      "when it drops below",
+      "above",
+      "below",
+      "hits",
+      "if",
+      "when",
+      "every",
+      "如果涨到",
+      "跌到",
+      "每",
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...verbs),
+        fc.constantFrom(...assets),
+        fc.constantFrom(...leads),
+        fc.integer({ min: 1, max: 999_999 }),
+        fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }),
+        fc.integer({ min: 0, max: 2 }),
+        (verb, asset, lead, level, amount, order) => {
+          const trade = amount === undefined ? `${verb} ${asset}` : `${verb} ${amount} aud of ${asset}`;
+          const text =
+            order === 0
+              ? `${trade} ${lead} ${level}`
+              : order === 1
+                ? `${lead} ${level} ${trade}`
+                : `when ${asset} ${lead} ${level} ${verb}${amount === undefined ? "" : ` ${amount} aud`}`;
+          const reading = reader.read(text);
+          if (reading === undefined || "talk" in reading) return;
+          if (reading.command === "buy" || reading.command === "sell" || reading.command === "swap") {
+            expect(reading.args, text).not.toContain(String(level));
+          }
+        },
+      ),
+      { numRuns: 2000, seed: 49 },
+    );
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * Plain words that are not a request to trade now, through the whole bot: a condition becomes the price
+ * alert that trades (its summary: level, side, what it sells), a cadence the recurring trade's flow, a
+ * question or second thoughts no summary at all; shares are worked out from the balance, and an amount
+ * question reads "$500" at a sale as the AUD received.
+ */
+import { describe, expect, it } from "vitest";
+import type { BotOutput } from "../../src/telegram-fake/index.ts";
+import { startTestBot } from "../support/bot.ts";
+
+const tb = await startTestBot();
+
+const texts = (outputs: BotOutput[]) => outputs.map((output) => output.plainText).join("\n");
+const buttons = (outputs: BotOutput[]) =>
+  outputs.flatMap((output) => output.buttons.flat().map((b) => b.text));
+
+describe("a condition is an alert that trades, never a trade now", () => {
+  it("'sell my eth if it goes above 7000': the trigger that sells all the ETH held above $7,000", async () => {
+    const { chat, account } = await tb.trader({ ETH: "0.84", AUD: "10" });
+    const outputs = await chat.send("sell my eth if it goes above 7000");
+    const said = texts(outputs);
+    expect(said).toContain("$7,000");
+    expect(said).toMatch(/0\.84 ETH/);
+    expect(said).not.toContain("You get");
+    expect(buttons(outputs)).toContain("Confirm");
+    await chat.press("Confirm");
+    const [trigger] = (await tb.ex.client(account.readWriteKey).priceTriggers.list()).results;
+    expect(trigger).toMatchObject({ asset: "ETH" });
+    expect(Number(trigger?.price)).toBe(7000);
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).count).toBe(0);
+  });
+
+  it("'buy eth if it dips to 5000': asks how much, with shares as buttons; Half spends half the AUD", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    const asked = await chat.send("buy eth if it dips to 5000");
+    expect(texts(asked)).toContain("How much AUD should the alert spend");
+    expect(buttons(asked)).toEqual(["All", "Half", "A quarter"]);
+    const summary = texts(await chat.press("Half"));
+    expect(summary).toContain("$5,000");
+    expect(summary).toContain("$500");
+  });
+});
+
+describe("a cadence is a recurring trade", () => {
+  it("'buy 50 aud of btc every week': the create flow asks only when to start, then the weekly summary", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    const asked = texts(await chat.send("buy 50 aud of btc every week"));
+    expect(asked).not.toContain("You spend");
+    const summary = texts(await chat.press("Start now"));
+    expect(summary).toContain("Cadence: weekly");
+    expect(summary).toContain("$50.00");
+  });
+});
+
+describe("talk about a trade is answered, never summarised", () => {
+  it.each([
+    "should I sell my eth?",
+    "what happens if i sell 0.5 eth?",
+    "I'll sell 0.5 eth tomorrow",
+    "my friend told me to buy 5 sol",
+    "sell 1 eth? hmm no",
+    "我应该卖掉eth吗",
+  ])("%j: nothing to confirm, and how it would be done", async (text) => {
+    const { chat, account } = await tb.trader({ ETH: "1", AUD: "100" });
+    const outputs = await chat.send(text);
+    expect(buttons(outputs)).not.toContain("Confirm");
+    expect(buttons(outputs)).not.toContain("确认");
+    expect(texts(outputs)).toMatch(/did nothing|什么也没做/);
+    expect((await tb.ex.client(account.readWriteKey).swaps.list()).count).toBe(0);
+  });
+});
+
+describe("amounts as written", () => {
+  it("'sell half my eth' quotes half the ETH held", async () => {
+    const { chat } = await tb.trader({ ETH: "0.8" });
+    expect(texts(await chat.send("sell half my eth"))).toMatch(/You sell: 0\.4 ETH/);
+  });
+
+  it("'$500' at /sell's amount question sells for $500, not 500 ETH", async () => {
+    const { chat } = await tb.trader({ ETH: "1" });
+    await chat.send("/sell ETH");
+    const quote = texts(await chat.send("$500"));
+    expect(quote).toContain("You get: $500.00");
+    expect(quote).not.toContain("500 ETH");
+  });
+});
+
+describe("what is missing is asked", () => {
+  it("'buy 100' asks which asset, and the button brings the quote for $100 of it", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    const asked = await chat.send("buy 100");
+    expect(texts(asked)).toContain("Which asset should I buy with $100?");
+    expect(buttons(asked)).toEqual(["BTC", "ETH", "SOL", "XRP"]);
+    expect(texts(await chat.press("ETH"))).toContain("You spend: $100.00");
+  });
+
+  it("a bare verb starts its guided flow", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    expect(texts(await chat.send("buy"))).toContain("What would you like to buy?");
+  });
+});
