@@ -94,7 +94,7 @@ export async function askShare(
 ): Promise<void> {
   const args = [...request.args];
   args[request.askShare.at] = "{}";
-  const line = ["/" + request.command, ...args].join(" ");
+  const line = [`/${request.command}`, ...args].join(" ");
   const keyboard = new InlineKeyboard();
   for (const [fraction, label] of OFFERED) keyboard.text(ctx.t(label), `rs:${fraction}:${line}`);
   const verb = args[3] === "buy" ? "buy" : "sell";

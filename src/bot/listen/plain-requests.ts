@@ -52,7 +52,7 @@ function readerFor(ctx: BotContext, directory: AssetDirectory): RequestReader {
 
 /** Handles the rest of the update as the command `/command args`, sent by the same user in the same chat. */
 function commandInstead(ctx: BotContext, command: string, args: readonly string[], messageId: number): void {
-  const text = ["/" + command, ...args].join(" ");
+  const text = [`/${command}`, ...args].join(" ");
   const chat = ctx.chat as NonNullable<BotContext["chat"]>;
   const message = {
     message_id: messageId,

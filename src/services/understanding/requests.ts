@@ -507,7 +507,7 @@ const sharesOf = (tokens: readonly Token[]): string[] =>
 function tradeTalk(tokens: readonly Token[]): TradeTalk {
   const request = readTrade(tokens.filter((token) => !isRole(token, "all")));
   if (request === undefined || request.share !== undefined) return { talk: true };
-  return { talk: true, line: ["/" + request.command, ...request.args].join(" ") };
+  return { talk: true, line: [`/${request.command}`, ...request.args].join(" ") };
 }
 
 /**

@@ -36,7 +36,7 @@ const line = (text: string): string | undefined => {
   if (request.askAsset !== undefined) args[request.askAsset] = "";
   if (request.share) args[request.share.at] = `{${request.share.fraction} of ${request.share.of}}`;
   if (request.askShare) args[request.askShare.at] = "{?}";
-  return ["/" + request.command, ...args].join(" ");
+  return [`/${request.command}`, ...args].join(" ");
 };
 
 /** Every combination of the templates' {a} (asset name), {n} (number) and {m} (money) with the values. */
