@@ -81,7 +81,8 @@ describe("describeExchangeError", () => {
       [new ExchangeNetworkError("timeout", { write: false }), "not answering right now. Nothing was changed"],
       [new ExchangeCancelledError(), "Cancelled. Nothing was changed"],
       [new ExchangeServerError(502), "had a problem (error 502)"],
-      [new ExchangeHttpError(418), "had a problem (error 418)"],
+      [new ExchangeHttpError(418), "refused it (error 418) without saying why"],
+      [new ExchangeHttpError(502), "had a problem (error 502)"],
       [new ExchangeResponseError("swaps.get", ["id: missing"]), "could not read"],
       [new ExchangeUnsupportedError(), "does not support"],
     ];

@@ -207,6 +207,18 @@ describe("the 2FA code", () => {
     expect(await placesHolding(tb, code)).toEqual([]);
   });
 
+  it("a second copy of the code sent just after is deleted too, and authorizes nothing again", async () => {
+    const { chat, account, code, draft } = await atCodePrompt({ used: true });
+    await chat.send(code);
+    const authorizes = await authorizeWrites(account, draft.id);
+    const again = await chat.send(code);
+    expect(again.map((o) => o.kind)).toEqual(["delete", "message"]);
+    expect(again.at(-1)?.plainText).toContain(`Withdrawal #${draft.id} no longer waits for one`);
+    expect(visibleUserTexts(chat).filter((text) => text.includes(code))).toEqual([]);
+    expect(await authorizeWrites(account, draft.id)).toBe(authorizes);
+    expect(await placesHolding(tb, code)).toEqual([]);
+  });
+
   it("three wrong codes: the bot stops, the withdrawal stays an unauthorized draft, nothing debited", async () => {
     const { chat, account, code, draft } = await atCodePrompt();
     const wrong = ["000000", "111111", "222222"].filter((c) => c !== code);

@@ -1,6 +1,6 @@
 /**
  * The client's error paths against the sandbox over real HTTP: each status becomes its typed error,
- * reads are retried on 5xx and 429, writes only on 429.
+ * reads are retried on 5xx and 429, writes never (a write's 429 leaves its outcome unknown).
  */
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
@@ -201,6 +201,36 @@ describe("retries", () => {
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(1000); // never undercut
     expect(waits[0]).toBeLessThanOrEqual(1000 + 2000); // jitter on top is bounded
+  });
+
+  it("a write answered 429 is not sent again: its outcome is unknown (a gateway may have let it act)", async () => {
+    const account = ex.account({ AUD: "1000" });
+    const waits: number[] = [];
+    const client = ex.client(account.readWriteKey, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const request = { src_asset: "AUD", dst_asset: "BTC", req_spend_amount: "10" };
+    const estimate = await client.swaps.estimate(request);
+    // Armed after the estimate, whose path shares the prefix.
+    await ex.control("POST", "/_sandbox/faults", {
+      method: "POST",
+      path_prefix: "/api/private/swaps/",
+      status: 429,
+      count: 1,
+      retry_after: 1,
+      after: true,
+    });
+    const error = await client.swaps
+      .create({ ...request, expected_price: estimate.estimated_price_exact })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeRateLimitedError);
+    expect((error as ExchangeRateLimitedError).afterSending).toBe(true);
+    expect(writeOutcome(error)).toBe("unknown");
+    expect(waits).toEqual([]);
+    // The exchange acted once, and was asked once.
+    expect((await client.swaps.list()).count).toBe(1);
   });
 
   it("a Retry-After longer than the client will wait fails with the time to wait", async () => {

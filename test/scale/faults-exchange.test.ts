@@ -240,23 +240,24 @@ describe("a 429 storm with Retry-After", () => {
     expect(second.at(-1)?.plainText).toContain("You have not made any swaps yet.");
   });
 
-  it("a swap create answered 429 twice: retried after Retry-After (the server did not act), placed once", async () => {
+  it("a swap create answered 429: never sent again blindly; looked for, and said not to be there", async () => {
     const { chat, account } = await connected({ AUD: "1000" });
     await chat.send("/buy BTC 100");
     tb.app.deps.exchangeDeadlineMs = 15_000;
-    await fault({ method: "POST", path_prefix: SWAP_CREATE, status: 429, retry_after: 1, count: 2 });
+    // A gateway may answer 429 after the exchange acted: the create's outcome is unknown, so it is searched
+    // for (here the exchange did not act), not sent again.
+    await fault({ method: "POST", path_prefix: SWAP_CREATE, status: 429, retry_after: 1, count: 1 });
     const outputs = await chat.press("Confirm");
     expectPlain(outputs);
+    expect(outputs.at(-1)?.plainText).toContain("may have gone through");
+    await chat.waitForOutput((o) => o.plainText.includes("could not find"), FOLLOW_UP_MS);
     const requests = await requestsOf(account);
     const creates = requests.filter((r) => r.method === "POST" && r.path === SWAP_CREATE);
-    const wait = shortestWaitAfter429(requests);
-    await chat.waitForOutput((o) => /Swap #\d+ done/.test(o.plainText), FOLLOW_UP_MS);
     const swaps = (await tb.ex.client(account.readWriteKey).swaps.list()).results;
     console.log(
-      `[figure] 429 storm on a swap create: ${creates.length} creates (${creates.map((c) => c.status).join("/")}), shortest wait after a 429 ${wait} ms (bound 1000), ${swaps.length} swap placed`,
+      `[figure] 429 on a swap create: ${creates.length} create (${creates.map((c) => c.status).join("/")}), ${swaps.length} swap placed`,
     );
-    expect(creates.map((c) => c.status)).toEqual([429, 429, 201]);
-    expect(wait).toBeGreaterThanOrEqual(1000);
-    expect(swaps).toHaveLength(1);
+    expect(creates.map((c) => c.status)).toEqual([429]);
+    expect(swaps).toHaveLength(0);
   });
 });

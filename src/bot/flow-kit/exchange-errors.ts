@@ -48,8 +48,10 @@ export function describeExchangeError(error: unknown, t: TranslateFunction): str
   }
   // Only reads are ever cancelled: nothing changed.
   if (error instanceof ExchangeCancelledError) return t("cancelled");
-  if (error instanceof ExchangeServerError || error instanceof ExchangeHttpError) {
-    return t("error-server", { status: error.status });
+  if (error instanceof ExchangeServerError) return t("error-server", { status: error.status });
+  // A 4xx the client has no class for: a refusal, which changed nothing, in no particular flow's words.
+  if (error instanceof ExchangeHttpError) {
+    return t(error.status < 500 ? "error-refused" : "error-server", { status: error.status });
   }
   if (error instanceof ExchangeResponseError) return t("error-bad-response");
   if (error instanceof ExchangeUnsupportedError) return t("error-unsupported");

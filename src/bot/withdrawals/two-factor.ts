@@ -203,9 +203,15 @@ async function readCode(
   next: NextFunction,
 ): Promise<void> {
   const waits = deps.withdrawals.codeWaits;
-  const wait = await waits.get(ctx.from.id);
-  if (wait === undefined) return next();
+  const { wait, ended } = await waits.read(ctx.from.id);
   const text = ctx.message.text ?? ctx.message.caption ?? "";
+  if (wait === undefined) {
+    // A second copy of a code just used (or one that came too late): off the screen too.
+    if (ended === undefined || !CODE_SHAPE.test(text.replace(/[\s-]/g, ""))) return next();
+    const note = (await deleteMessageOnce(ctx)) ? "" : `\n${ctx.t("wd-code-deleted-failed")}`;
+    await ctx.reply(ctx.t("wd-code-again", { id: ended }) + note);
+    return;
+  }
   if (text.startsWith("/")) {
     // Another command: the user moved on, and the next text must reach that command's flow.
     if (await waits.take(ctx.from.id)) await ctx.reply(ctx.t("wd-code-abandoned", { id: wait.withdrawalId }));

@@ -26,6 +26,22 @@ const SPAN =
 // "an hour" / "a day" / "hour" alone ("in the last hour").
 const BARE_SPAN = /\b(hour|day)\b/;
 const NUMBER = /(\d+(?:\.\d+)?)\s*(%|％|percent|pct)?/g;
+/** A word that is a figure, or looks like one: digits first, or a sign, or NaN / Infinity. */
+const FIGURE_WORD = /(?<=^|\s)([+-]?(?:\d[\w.]*|nan|infinity)(?:%|％)?)(?=\s|$)/gi;
+/** A figure read exactly: a plain decimal, perhaps a percent; or a length of time ("15m", "24h"). */
+const EXACT_FIGURE = /^(?:\d+(?:\.\d+)?(?:%|％)?|\d+(?:minutes?|mins?|m|hours?|hrs?|h|days?|d))$/i;
+
+/**
+ * The first word that looks like a figure but is none read exactly ("1e5%", "5e1", "-5%", "NaN"): passed on
+ * as typed so the check refuses it with an example, never read in part ("1e5%" as 5 %).
+ */
+function inexactFigure(text: string): string | undefined {
+  for (const match of text.matchAll(FIGURE_WORD)) {
+    const word = match[1] as string;
+    if (!EXACT_FIGURE.test(word)) return word;
+  }
+  return undefined;
+}
 
 /** A span as a window: 15 min, 1 h, 4 h and 24 h (1 day) are the windows; anything else is given as typed. */
 function windowOf(amount: string, unit: string): string {
@@ -47,7 +63,10 @@ function windowOf(amount: string, unit: string): string {
 export function readMarketWords(text: string): MarketWords | undefined {
   let rest = text.normalize("NFKC").toLowerCase();
   if (RSI.test(rest) || OVERBOUGHT.test(rest) || OVERSOLD.test(rest)) {
-    const numbers = [...rest.replace(/rsi\s*\(?\s*14\s*\)?/, " ").matchAll(NUMBER)].map((m) => m[1]);
+    const figures = rest.replace(/rsi\s*\(?\s*14\s*\)?/, " ");
+    const bad = inexactFigure(figures);
+    if (bad !== undefined) return { kind: "rsi", low: bad };
+    const numbers = [...figures.matchAll(NUMBER)].map((m) => m[1]);
     const spec: MarketWords = { kind: "rsi" };
     if (OVERBOUGHT.test(rest) !== OVERSOLD.test(rest)) spec.direction = OVERBOUGHT.test(rest) ? "up" : "down";
     if (numbers.length >= 2) Object.assign(spec, { low: numbers[0], high: numbers[1] });
@@ -60,7 +79,10 @@ export function readMarketWords(text: string): MarketWords | undefined {
     return spec;
   }
   let window: string | undefined;
-  const span = SPAN.exec(rest);
+  const found = SPAN.exec(rest);
+  // "1.5m" is a million and a half, not a minute and a half.
+  const span =
+    found && /^(?:m)$/.test(found[2] as string) && (found[1] as string).includes(".") ? null : found;
   if (span) {
     window = windowOf(span[1] as string, span[2] as string);
     rest = rest.replace(span[0], " ");
@@ -73,7 +95,7 @@ export function readMarketWords(text: string): MarketWords | undefined {
   }
   const numbers = [...rest.matchAll(NUMBER)];
   const marked = numbers.find((m) => m[2] !== undefined);
-  const percent = (marked ?? numbers[0])?.[1];
+  const percent = inexactFigure(rest) ?? (marked ?? numbers[0])?.[1];
   const every = EVERY.test(rest);
   const change = CHANGE.test(rest);
   const move = MOVE.test(rest);

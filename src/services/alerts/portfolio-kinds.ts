@@ -6,6 +6,7 @@
  * passes before it is saved, and how often the statistics may be read within the private-read budget.
  * docs/alerts.md ("Portfolio alerts") has the semantics and the budget's numbers.
  */
+import { toDec } from "../../exchange/decimal.ts";
 import { ALERT_ASSET, checkedDecimal } from "./market-kinds.ts";
 
 /** Which way a return must go; `either` watches both. */
@@ -129,6 +130,8 @@ export function parsePortfolioAlertSpec(raw: unknown): PortfolioSpecResult {
         "percent-range",
       );
       if (!p.ok) return p;
+      // Nothing loses more than all of it: a fall past 100 % can never be reached.
+      if (dir === "down" && toDec(p.value).greaterThan(100)) return { ok: false, error: "percent-range" };
       return r.kind === "portfolio_day"
         ? { ok: true, spec: { kind: "portfolio_day", direction: dir, percent: p.value } }
         : { ok: true, spec: { kind: "asset_return", asset, direction: dir, percent: p.value } };

@@ -70,9 +70,11 @@ function readAccountWords(rest: string): PortfolioWords {
   const below = BELOW.test(rest);
   const words: PortfolioWords = { kind: "portfolio_value" };
   if (above !== below) words.direction = above ? "above" : "below";
+  // A negative amount is no level: passed on as typed for the check to refuse, never read without its sign.
+  const negative = /(?<![\w.])-\s*\d\S*/.exec(rest)?.[0];
   const amount = AMOUNT.exec(rest)?.[0];
-  const read = amount === undefined ? undefined : readTypedNumber(amount.trim());
-  words.level = read?.value ?? amount?.trim() ?? "";
+  const read = amount === undefined || negative !== undefined ? undefined : readTypedNumber(amount.trim());
+  words.level = read?.value ?? negative ?? amount?.trim() ?? "";
   return words;
 }
 
