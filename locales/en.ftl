@@ -174,6 +174,7 @@ settings-timezone-kept = Time zone unchanged: { $zone }.
 settings-timezone-saved = Time zone set to { $zone }: it is { $time } there now.
 # Places typed as a time zone, beyond the English city and country names the bot knows: "name: IANA zone".
 listen-zone-names = Syd: Australia/Sydney, Melb: Australia/Melbourne, Bris: Australia/Brisbane, Brissie: Australia/Brisbane, Adl: Australia/Adelaide, ACT: Australia/Sydney, NSW: Australia/Sydney, New South Wales: Australia/Sydney, Victoria: Australia/Melbourne, VIC: Australia/Melbourne, Queensland: Australia/Brisbane, QLD: Australia/Brisbane, South Australia: Australia/Adelaide, SA: Australia/Adelaide, Western Australia: Australia/Perth, WA: Australia/Perth, Tasmania: Australia/Hobart, TAS: Australia/Hobart, Northern Territory: Australia/Darwin, NT: Australia/Darwin, Beijing time: Asia/Shanghai
+settings-language-saved = Language set to { $language }.
 settings-saved = Saved.
 language-name = English
 
@@ -1108,6 +1109,7 @@ listen-words-back = back, go back, previous, all
 listen-not-understood = I don't understand { $input }. Type a command, an asset (<code>btc</code>) or a request such as <code>buy 100 aud of eth</code>. Perhaps one of these:
 listen-not-understood-group = I don't understand { $input }. Here I answer prices, e.g. <code>@{ $bot } btc</code> or /price; write to me in private for your account.
 listen-that = that
+listen-language-names = english: en, chinese: zh, mandarin: zh, simplified chinese: zh
 listen-which = Which one do you mean?
 listen-trade-talk = I trade only when asked plainly, so I did nothing. { $line ->
         [none] To trade now, send /buy, /sell or /swap.
@@ -1131,12 +1133,14 @@ listen-commands-portfolio = portfolio, allocation, pie chart, performance, retur
 listen-commands-swaps = swaps, recent swaps, trades, my trades, orders
 listen-commands-alerts = alerts, price alerts, triggers, price triggers
 listen-commands-dca = dca, recurring, recurring buys, recurring trades, schedules, auto buy
-listen-commands-history = history, transactions, transaction history, activity, ledger
+listen-commands-history = history, transactions, transaction history, activity, ledger, what did i buy, what did i sell, did i buy, did i sell, what have i bought, what have i sold, my purchases
 listen-commands-statement = statement, statements, account statement, report, tax report
 listen-commands-withdraw = withdraw, withdrawal, send out
 listen-commands-withdrawals = withdrawals, recent withdrawals
 listen-commands-addresses = addresses, address book, saved addresses
 listen-commands-settings = settings, preferences, options, language, time zone, timezone
+listen-commands-chart = chart, charts, graph, price chart, price history, chart of
+listen-commands-cancel = cancel, stop, never mind, nevermind, forget it, abort, quit
 listen-commands-help = help, commands, what can you do, how does this work, menu
 
 # Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.

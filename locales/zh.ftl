@@ -178,6 +178,7 @@ settings-timezone-kept = 时区未改变：{ $zone }。
 settings-timezone-saved = 时区已设为 { $zone }：那里现在是 { $time }。
 # 作为时区输入的地名（机器人已认识英文城市名和国家名）：“名称: IANA 时区”。
 listen-zone-names = 悉尼: Australia/Sydney, 墨尔本: Australia/Melbourne, 布里斯班: Australia/Brisbane, 阿德莱德: Australia/Adelaide, 珀斯: Australia/Perth, 霍巴特: Australia/Hobart, 达尔文: Australia/Darwin, 堪培拉: Australia/Sydney, 黄金海岸: Australia/Brisbane, 上海: Asia/Shanghai, 北京: Asia/Shanghai, 北京时间: Asia/Shanghai, 广州: Asia/Shanghai, 深圳: Asia/Shanghai, 成都: Asia/Shanghai, 杭州: Asia/Shanghai, 香港: Asia/Hong_Kong, 澳门: Asia/Macau, 台北: Asia/Taipei, 新加坡: Asia/Singapore, 吉隆坡: Asia/Kuala_Lumpur, 东京: Asia/Tokyo, 首尔: Asia/Seoul, 曼谷: Asia/Bangkok, 迪拜: Asia/Dubai, 伦敦: Europe/London, 巴黎: Europe/Paris, 柏林: Europe/Berlin, 纽约: America/New_York, 洛杉矶: America/Los_Angeles, 旧金山: America/Los_Angeles, 温哥华: America/Vancouver, 多伦多: America/Toronto, 奥克兰: Pacific/Auckland, 惠灵顿: Pacific/Auckland
+settings-language-saved = 语言已设为{ $language }。
 settings-saved = 已保存。
 language-name = 简体中文
 
@@ -1101,6 +1102,7 @@ listen-words-back = 返回, 上一步, 全部
 listen-not-understood = 我不明白{ $input }。可以输入命令、资产（<code>比特币</code>）或请求，例如 <code>买100澳元的以太坊</code>。也许是下面这些：
 listen-not-understood-group = 我不明白{ $input }。在群里我只回答价格，例如 <code>@{ $bot } 比特币</code> 或 /price；账户相关的事请私聊我。
 listen-that = 这条消息
+listen-language-names = 英文: en, 英语: en, 中文: zh, 简体中文: zh, 汉语: zh, 普通话: zh
 listen-which = 你指的是哪一个？
 listen-trade-talk = 只有在你明确要求时我才会交易，所以我什么也没做。{ $line ->
         [none] 要现在交易，请发送 /buy、/sell 或 /swap。
@@ -1124,12 +1126,14 @@ listen-commands-portfolio = 投资组合, 组合, 收益, 资产分布
 listen-commands-swaps = 兑换记录, 我的兑换
 listen-commands-alerts = 我的提醒, 提醒列表, 价格提醒
 listen-commands-dca = 定投, 定期交易, 自动定投
-listen-commands-history = 交易记录, 历史, 历史记录, 记录, 流水
+listen-commands-history = 交易记录, 历史, 历史记录, 记录, 流水, 我买了什么, 买过什么, 卖过什么, 我卖了什么
 listen-commands-statement = 对账单, 账单, 报表
 listen-commands-withdraw = 提币, 提现
 listen-commands-withdrawals = 提币记录, 提现记录
 listen-commands-addresses = 地址簿, 地址, 提币地址
 listen-commands-settings = 设置, 语言, 时区
+listen-commands-chart = 走势图, 走势, 图表, K线, k线, 价格走势, 行情图
+listen-commands-cancel = 取消, 算了, 不要了, 停止, 退出
 listen-commands-help = 帮助, 命令, 你能做什么, 怎么用, 菜单
 
 # Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.

@@ -99,3 +99,26 @@ describe("what is missing is asked", () => {
     expect(texts(await chat.send("buy"))).toContain("What would you like to buy?");
   });
 });
+
+describe("every capability in words", () => {
+  it("settings: 'change language to chinese', then 切换成英文; 'set my timezone to perth'", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    expect(texts(await chat.send("change language to chinese"))).toContain("语言已设为简体中文");
+    expect(texts(await chat.send("切换成英文"))).toContain("Language set to English");
+    expect(texts(await chat.send("set my timezone to perth"))).toContain("Time zone set to Australia/Perth");
+  });
+
+  it("'never mind' with a quote on screen voids it, as /cancel does; 算了 with nothing there says so", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/buy BTC 100");
+    const cancelled = await chat.send("never mind");
+    expect(texts(cancelled)).toContain("Cancelled");
+    expect(buttons(cancelled)).not.toContain("Confirm");
+    expect(texts(await chat.send("算了"))).toContain("There is nothing to cancel.");
+  });
+
+  it("'btc chart 7d' is /chart BTC 7d (a new test bot has too little price history to draw it yet)", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    expect(texts(await chat.send("btc chart 7d"))).toContain("BTC prices for the last 7 days");
+  });
+});

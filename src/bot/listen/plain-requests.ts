@@ -18,6 +18,7 @@ import {
   type TradeTalk,
   WORD_ROLES,
 } from "../../services/understanding/requests.ts";
+import { cancelAll } from "../cancel/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
@@ -223,6 +224,8 @@ export function plainRequests(deps: BotDeps): {
     const names = await listedNow(deps);
     const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
     if (request) {
+      // Typed outside a flow ("never mind", 算了): /cancel's work, which sits before this in the chain.
+      if ("command" in request && request.command === "cancel") return cancelAll(ctx, deps);
       // A request is a command like any other: the confirmations on screen die with it.
       if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
       if ("talk" in request) return sayTradeTalk(ctx, request);

@@ -55,7 +55,7 @@ export function requestWords(fluent: Fluent): RequestWords {
   ) as Record<WordRole, readonly string[]>;
   const commands: Partial<Record<RequestCommand, readonly string[]>> = {};
   for (const command of LISTED_COMMANDS) commands[command] = listWords(fluent, `listen-commands-${command}`);
-  return { roles, commands };
+  return { roles, commands, languages: listPairs(fluent, "listen-language-names") };
 }
 
 /**

@@ -3,12 +3,15 @@
  * alert messages, as an inline menu.
  */
 import { type Composer, InlineKeyboard } from "grammy";
+import { resolveTimeZone } from "../../services/understanding/time-zone.ts";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { listPairs } from "../listen/vocabulary.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { isLanguage, LANGUAGES } from "../pipeline/i18n.ts";
-import { TIMEZONE_CONVERSATION } from "./timezone-conversation.ts";
+import { TIMEZONE_CONVERSATION, ZONE_NAMES } from "./timezone-conversation.ts";
 
 const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];
 const HOURS_PER_ROW = 6;
@@ -55,7 +58,36 @@ export function settingsFeature(deps: BotDeps): Composer<BotContext> {
     else await ctx.reply(text, { reply_markup: settingsKeyboard(ctx) });
   };
 
-  privateChats.command("settings", (ctx) => showMenu(ctx, false));
+  privateChats.command("settings", async (ctx) => {
+    // `/settings language zh`, `/settings timezone perth`: what "change language to chinese" or "set my
+    // timezone to perth" come to. Anything else shows the menu.
+    const [what, ...rest] = ctx.match.trim().split(/\s+/);
+    if (what === "language" && isLanguage(rest[0])) {
+      ctx.session.language = rest[0];
+      ctx.i18n.useLocale(rest[0]);
+      await ctx.reply(ctx.t("settings-language-saved", { language: ctx.t("language-name") }));
+      return;
+    }
+    if (what === "timezone" && rest.length > 0) {
+      const match = resolveTimeZone(rest.join(" "), {
+        aliases: listPairs(ctx.i18n.fluent, ZONE_NAMES),
+        languages: LANGUAGES,
+      });
+      if (match.kind === "one") {
+        ctx.session.timezone = match.zone;
+        const { time } = formatClock(new Date(deps.now()), match.zone, await ctx.i18n.getLocale());
+        await ctx.reply(
+          ctx.t("settings-timezone-saved", { zone: escapeHtml(match.zone), time: escapeHtml(time) }),
+        );
+        return;
+      }
+      // Several zones or none: the question, with its buttons.
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(TIMEZONE_CONVERSATION);
+      return;
+    }
+    await showMenu(ctx, false);
+  });
 
   privateChats.callbackQuery("set:lang", async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -34,7 +34,7 @@ const CAPITALS = [
 const GUESS_BY_LANGUAGE: Readonly<Record<string, string>> = { zh: "Asia/Shanghai" };
 
 /** Places in the bot's languages (locale message `listen-zone-names`), zone by name. */
-const ZONE_NAMES = "listen-zone-names";
+export const ZONE_NAMES = "listen-zone-names";
 
 /** Buttons for `zones` (three a row), each labelled with its city in the user's language, and Cancel. */
 function zoneKeyboard(ctx: ConversationContext, locale: string, zones: readonly string[]): InlineKeyboard {

@@ -35,6 +35,8 @@ export const REQUEST_COMMANDS = [
   "addresses",
   "settings",
   "help",
+  "chart",
+  "cancel",
 ] as const;
 
 /** A command a request may come to. */
@@ -69,6 +71,8 @@ export type WordRole = (typeof WORD_ROLES)[number];
 /** The words of each role and of each command, in every language (phrases of several words allowed). */
 export interface RequestWords {
   roles: Readonly<Record<WordRole, readonly string[]>>;
+  /** The bot's languages by the names people call them ("chinese", "中文", "英文" -> "zh", "en"). */
+  languages?: Readonly<Record<string, string>>;
   /** Words naming each command that needs no more than its name ("balance", "交易记录"). */
   commands: Readonly<Partial<Record<RequestCommand, readonly string[]>>>;
 }
@@ -226,9 +230,15 @@ export class RequestReader {
   /** The first word of every name of every asset ("bitcoin" of "bitcoin cash"), for {@link plainChat}. */
   private readonly assetStarts: ReadonlySet<string>;
 
+  /** The bot's languages by name, lower case. */
+  private readonly languages: ReadonlyMap<string, string>;
+
   /** `assetNames`: every word or phrase `lookup` knows (the first word of each is enough). */
   constructor(words: RequestWords, lookup: AssetLookup, assetNames: Iterable<string>) {
     this.lookup = lookup;
+    this.languages = new Map(
+      Object.entries(words.languages ?? {}).map(([name, code]) => [name.toLowerCase(), code]),
+    );
     this.assetStarts = new Set(
       [...assetNames].map(
         (name) =>
@@ -320,6 +330,22 @@ export class RequestReader {
     return tokens;
   }
 
+  /**
+   * The setting a text changes ("change language to chinese", "switch to english", 切换成英文, "set my
+   * timezone to perth", 时区改成珀斯), as /settings' arguments; undefined when it changes none.
+   */
+  private readSetting(text: string): UnderstoodRequest | undefined {
+    const zone = ZONE_CHANGE.exec(text.trim());
+    if (zone && (zone[1] as string).trim() !== "" && !/^[?？]+$/.test((zone[1] as string).trim()))
+      return { command: "settings", args: ["timezone", (zone[1] as string).trim()] };
+    if (!LANGUAGE_CHANGE.test(text)) return undefined;
+    const lower = text.normalize("NFKC").toLowerCase();
+    for (const [name, code] of this.languages) {
+      if (lower.includes(name)) return { command: "settings", args: ["language", code] };
+    }
+    return undefined;
+  }
+
   /** The longest asset phrase starting at `at` ("bitcoin cash" before "bitcoin"). */
   private assetAt(words: readonly string[], at: number): { code: string; length: number } | undefined {
     for (let length = Math.min(MAX_PHRASE, words.length - at); length >= 1; length--) {
@@ -335,7 +361,10 @@ export class RequestReader {
    * recurring trade, and a question, a hypothesis, another time or person, or second thoughts no trade at all.
    */
   read(text: string): Reading | undefined {
-    if (text.length > 200 || this.plainChat(text)) return undefined;
+    if (text.length > 200) return undefined;
+    const setting = this.readSetting(text);
+    if (setting !== undefined) return setting;
+    if (this.plainChat(text)) return undefined;
     const all = this.tokens(amountWords(text));
     // Trade words count only with an asset: "I bought lots of stuff yesterday" is chat, not trade talk.
     const verb =
@@ -361,6 +390,9 @@ export class RequestReader {
           readAlert(tokens) ?? { talk: true }
         );
     }
+    // "what is my eth worth", 我的以太坊值多少钱: the holding's value, which /balance shows.
+    if (verb === undefined && has("price") && /\bmy\b|我的/i.test(text) && assetsOf(tokens).length === 1)
+      return { command: "balance", args: [] };
     const only = tokens.length === 1 ? tokens[0] : undefined;
     // A bare verb ("buy", "swap", "alert", 买) starts its guided flow.
     for (const role of ["buy", "sell", "swap", "alert"] as const)
@@ -377,6 +409,11 @@ export class RequestReader {
 }
 
 const TRADE_VERBS: readonly WordRole[] = ["buy", "sell", "swap"];
+/** "set my timezone to perth", "time zone is singapore", "时区改成珀斯": the words after are the zone. */
+const ZONE_CHANGE =
+  /(?:time\s*zone|timezone|时区)\s*(?:to|is|=|:|：|改成|改为|设为|设置为|换成|设成)?\s*([^\s].*)$/i;
+/** Words that ask to change the language ("change language to chinese", "switch to english", 切换成英文). */
+const LANGUAGE_CHANGE = /\b(?:language|lang|switch|change|speak|use|reply)\b|语言|切换|换成|改成|改用|用/i;
 const SIDES: readonly WordRole[] = ["above", "below", "reach"];
 const PERIODS = ["daily", "weekly", "fortnightly", "monthly"] as const;
 /** Roles that only say how a request is meant: read by {@link RequestReader.read}, then left out. */
@@ -624,11 +661,22 @@ function readPortfolioAlert(tokens: readonly Token[], text: string): UnderstoodR
   return { command: "alert", args: [portfolioWordsOf(words, assets[0])] };
 }
 
-/** "balance", "my alerts", "history btc", "withdraw eth", "交易记录". */
+/** A chart's period as /chart takes it ("30d", "7 days", "24h", "1 hour", 30天). */
+const CHART_PERIOD = /^(1h|24h|7d|30d)$/;
+
+/** "balance", "my alerts", "history btc", "withdraw eth", "btc chart 30d", "交易记录". */
 function readCommand(tokens: readonly Token[]): UnderstoodRequest | undefined {
   const named = tokens.filter((token) => token.kind === "command");
   if (named.length !== 1) return undefined;
   const command = (named[0] as { command: RequestCommand }).command;
+  if (command === "chart") {
+    const period = tokens.find((token) => token.kind === "word" && CHART_PERIOD.test(token.text));
+    const others = tokens.filter((token) => token !== period && token.kind !== "command");
+    const assets = assetsOf(others);
+    if (others.length !== assets.length || assets.length > 1) return undefined;
+    const periodWord = period?.kind === "word" ? [period.text] : [];
+    return { command, args: [...assets, ...periodWord] };
+  }
   const rest = tokens.filter((token) => token.kind !== "command");
   const assets = assetsOf(rest);
   // Every other word must be known: "personal wallet" is an answer, not a request for the balance.
