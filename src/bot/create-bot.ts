@@ -66,7 +66,7 @@ import { voidOnCommand } from "./flow-kit/live-confirmations.ts";
 import { historyFeature } from "./history/feature.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { listening } from "./listen/api.ts";
-import { plainRequests } from "./listen/plain-requests.ts";
+import { plainRequests, requestsOverSteps } from "./listen/plain-requests.ts";
 import { typedChoices } from "./listen/typed-choices.ts";
 import { configureApi } from "./pipeline/api-config.ts";
 import { cancelScopes, guardStateWrites } from "./pipeline/cancel-scope.ts";
@@ -332,6 +332,8 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   app.use(connectFeature(deps));
   // The 2FA code of a withdrawal is read here, before any conversation could record it.
   app.use(twoFactorFeature(deps));
+  // A whole new request typed at a step leaves the step for it; a cancel in words cancels.
+  app.use(requestsOverSteps(deps));
   // A typed answer that picks a button shown last is that button's press, for a step or a summary alike.
   app.use(typedChoices(deps));
   // Each conversation's middleware, run for users in a conversation or once one is entered.

@@ -122,3 +122,30 @@ describe("every capability in words", () => {
     expect(texts(await chat.send("btc chart 7d"))).toContain("BTC prices for the last 7 days");
   });
 });
+
+describe("at a guided step", () => {
+  it("a whole new request leaves the step, says so, and runs: 'sell 500 aud of eth' at /sell's amount question", async () => {
+    const { chat } = await tb.trader({ ETH: "1" });
+    await chat.send("/sell");
+    await chat.press("ETH");
+    const outputs = texts(await chat.send("sell 500 aud of eth"));
+    expect(outputs).toContain("You left the trade you were setting up");
+    expect(outputs).toContain("You get: $500.00");
+  });
+
+  it.each(["quit", "stop", "never mind", "取消", "算了"])("%j leaves the step", async (word) => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/buy");
+    await chat.press("BTC");
+    expect(texts(await chat.send(word))).toContain("Cancelled");
+    // The question is gone: a number now is no answer to it.
+    expect(texts(await chat.send("100"))).not.toContain("You spend");
+  });
+
+  it("an asset or a number alone is still the step's answer", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/buy");
+    expect(texts(await chat.send("eth"))).toContain("How much AUD would you like to spend?");
+    expect(texts(await chat.send("100"))).toContain("You spend: $100.00");
+  });
+});

@@ -7,7 +7,7 @@
  */
 
 import { distance } from "fastest-levenshtein";
-import type { Composer } from "grammy";
+import type { Composer, MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import type { AssetDirectory } from "../../services/market/asset-names.ts";
 import { normalizeAnswer } from "../../services/understanding/choice-match.ts";
@@ -16,11 +16,13 @@ import {
   type RequestCommand,
   RequestReader,
   type TradeTalk,
+  type UnderstoodRequest,
   WORD_ROLES,
 } from "../../services/understanding/requests.ts";
 import { cancelAll } from "../cancel/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
+import { tellFlowLeft } from "../flow-kit/flow-left.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
@@ -206,6 +208,46 @@ export async function readAddressed(ctx: BotContext, deps: BotDeps): Promise<boo
     reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
   });
   return false;
+}
+
+/** Whether a request is complete in itself: its command and every argument a step would ask for. */
+function isWhole(request: UnderstoodRequest): boolean {
+  switch (request.command) {
+    case "buy":
+    case "sell":
+      return request.args.length >= 2 && request.askAsset === undefined;
+    case "swap":
+      return request.args.length >= 3;
+    case "alert":
+      return request.args.length >= 2;
+    case "dca":
+      return request.args.length === 4;
+    default:
+      return false;
+  }
+}
+
+/**
+ * At a guided step, a whole new request ("sell 500 aud of eth" at an amount question) is that request: the
+ * flow is left, with the word that says so, and the request runs as typed outside a flow; a cancel in words
+ * ("quit", 算了) does what /cancel does. Anything less (an asset, a number, a word) is the step's answer.
+ * Installed before the typed picks and the conversations.
+ */
+export function requestsOverSteps(deps: BotDeps): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const text = ctx.message?.text;
+    if (text === undefined || text.startsWith("/") || ctx.chat?.type !== "private") return next();
+    const active = Object.keys(ctx.conversation.active());
+    if (active.length === 0) return next();
+    const names = await listedNow(deps);
+    const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+    if (request === undefined || "talk" in request) return next();
+    if (request.command === "cancel") return cancelAll(ctx, deps);
+    if (!isWhole(request)) return next();
+    await ctx.conversation.exitAll();
+    await tellFlowLeft(ctx, active);
+    return next();
+  };
 }
 
 /**

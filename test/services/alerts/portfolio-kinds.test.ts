@@ -22,11 +22,15 @@ describe("parsePortfolioAlertSpec", () => {
       spec: { kind: "portfolio_day", direction: "either", percent: "5.5" },
     });
     expect(
-      parsePortfolioAlertSpec({ kind: "asset_return", asset: " btc ", direction: "down", percent: "1000" }),
+      parsePortfolioAlertSpec({ kind: "asset_return", asset: " btc ", direction: "up", percent: "1000" }),
     ).toEqual({
       ok: true,
-      spec: { kind: "asset_return", asset: "BTC", direction: "down", percent: "1000" },
+      spec: { kind: "asset_return", asset: "BTC", direction: "up", percent: "1000" },
     });
+    // A fall of all of it is the most a return can fall.
+    expect(
+      parsePortfolioAlertSpec({ kind: "asset_return", asset: "BTC", direction: "down", percent: "100" }),
+    ).toMatchObject({ ok: true });
   });
 
   it("refuses what it cannot watch, with a code the chat can word", () => {
@@ -38,6 +42,7 @@ describe("parsePortfolioAlertSpec", () => {
       [{ kind: "portfolio_value", level: "100", direction: "up" }, "direction"],
       [{ kind: "portfolio_value", level: "1,000", direction: "above" }, "level-format"],
       [{ kind: "portfolio_value", level: "10.001", direction: "above" }, "level-format"],
+      [{ kind: "asset_return", asset: "BTC", direction: "down", percent: "1000" }, "percent-range"],
       [{ kind: "portfolio_value", level: "-5", direction: "above" }, "level-format"],
       [{ kind: "portfolio_value", level: "1e5", direction: "above" }, "level-format"],
       [{ kind: "portfolio_value", level: "0", direction: "above" }, "level-range"],
