@@ -149,3 +149,24 @@ describe("at a guided step", () => {
     expect(texts(await chat.send("100"))).toContain("You spend: $100.00");
   });
 });
+
+describe("answers as written at a step", () => {
+  it("a level step takes 'above 160k' (the side not asked again) and 低于五千", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/alert");
+    await chat.press("BTC");
+    const asked = texts(await chat.send("above 160k"));
+    expect(asked).toContain("$160,000");
+    expect(asked).not.toContain("above or below");
+    await chat.send("/alert");
+    await chat.press("BTC");
+    expect(texts(await chat.send("低于五千"))).toContain("$5,000");
+  });
+
+  it("'ok' after 'Did you mean BTC?' takes BTC", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("/buy");
+    expect(texts(await chat.send("bitcon"))).toContain("Did you mean BTC");
+    expect(texts(await chat.send("ok"))).toContain("How much AUD would you like to spend?");
+  });
+});

@@ -9,6 +9,7 @@
  * Replay rules: every exchange or Redis call runs in `conversation.external` and returns plain data
  * (no Date, no class); the summary and the Confirm question are built and sent outside.
  */
+
 import { InlineKeyboard } from "grammy";
 import { Dec, MATCH, toDec } from "../../exchange/index.ts";
 import {
@@ -27,6 +28,7 @@ import type { MarketAlertKind } from "../../services/alerts/market-kinds.ts";
 import { accountNamed, portfolioKindNamed } from "../../services/alerts/portfolio-words.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
+import { withDigits } from "../../services/understanding/number-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
@@ -158,6 +160,20 @@ function levelOptions(prices: Prices): { level: string; label: string }[] {
  * the market alerts' kinds and the asset's return are offered too (a button, or typed: "rsi", "涨跌",
  * "return", "收益"), and one picked is returned.
  */
+/** A side typed with a level ("above 160k", "below 5000", 低于五千, 5万以上), and the level's words without it. */
+const ABOVE_WORDS = /^(?:above|over|>=?|goes above|rises above|高于|超过|涨到|涨破|突破|大于)\s*|\s*以上$/i;
+const BELOW_WORDS =
+  /^(?:below|under|<=?|drops below|falls below|dips to|drops to|低于|跌破|跌到|小于)\s*|\s*以下$/i;
+
+/** The level and side a typed answer gives: numbers in words as digits (一百, 五千), a side word apart. */
+function typedLevel(text: string): { raw: string; match?: AlertMatch } {
+  const trimmed = text.trim();
+  const side = ABOVE_WORDS.test(trimmed) ? "above" : BELOW_WORDS.test(trimmed) ? "below" : undefined;
+  const bare = trimmed.replace(side === "above" ? ABOVE_WORDS : side === "below" ? BELOW_WORDS : /$^/, "");
+  const raw = withDigits(bare).trim();
+  return side === undefined ? { raw } : { raw, match: side };
+}
+
 async function askLevel(
   conversation: Convo,
   ctx: ConversationContext,
@@ -166,7 +182,7 @@ async function askLevel(
   locale: string,
   current?: string,
   offerKinds = false,
-): Promise<string | { kind: OfferedKind } | undefined> {
+): Promise<string | { level: string; match: AlertMatch } | { kind: OfferedKind } | undefined> {
   const options = levelOptions(prices);
   const keyboard = new InlineKeyboard();
   options.forEach((option, i) => {
@@ -212,16 +228,20 @@ async function askLevel(
       await answered(ctx, at, text, ctx.t("alerts-portfolio-chat-kind-button", { kind }));
       return { kind };
     }
+    let match: AlertMatch | undefined;
     if ("data" in input) raw = options[Number(/^ag:l:(\d+)$/.exec(input.data)?.[1] ?? -1)]?.level;
-    else raw = input.text;
+    else ({ raw, match } = typedLevel(input.text));
     if (raw === undefined) continue;
     const level = checkLevel(raw);
     if ("problem" in level) {
-      await ctx.reply(describeAlertProblem(level.problem, ctx.t, locale));
+      // Refused as typed, never as read.
+      const typedText = "text" in input ? input.text : raw;
+      const problem = "input" in level.problem ? { ...level.problem, input: typedText } : level.problem;
+      await ctx.reply(describeAlertProblem(problem, ctx.t, locale));
       continue;
     }
     await answered(ctx, at, text, formatPrice(level.level, locale));
-    return level.level;
+    return match === undefined ? level.level : { level: level.level, match };
   }
 }
 
@@ -368,9 +388,10 @@ export function alertConversation(deps: BotDeps) {
       if (prices.text !== undefined) await ctx.reply(prices.text);
       return;
     }
-    const level = await askLevel(conversation, ctx, asset, prices.data, locale, undefined, true);
-    if (level === undefined) return;
-    if (typeof level !== "string") {
+    const asked = await askLevel(conversation, ctx, asset, prices.data, locale, undefined, true);
+    if (asked === undefined) return;
+    if (typeof asked !== "string" && "kind" in asked) {
+      const level = asked;
       if (level.kind === "asset_return") {
         // A portfolio alert on this asset's return: it reads the account, so it needs a key.
         await guidedPortfolioAlert(conversation, ctx, deps, permission !== undefined, level.kind, asset);
@@ -386,15 +407,20 @@ export function alertConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("connect-needed"));
       return;
     }
+    const level = typeof asked === "string" ? asked : asked.level;
     const matchText = ctx.t("alerts-ask-match", {
       level: formatPrice(level, locale),
       market: formatPrice(prices.data.market, locale),
     });
-    const match = await askChoice<AlertMatch>(conversation, ctx, matchText, [
-      { value: "above", label: ctx.t("alerts-match-button", { match: "above" }) },
-      { value: "below", label: ctx.t("alerts-match-button", { match: "below" }) },
-      { value: "auto", label: ctx.t("alerts-match-button", { match: "auto" }) },
-    ]);
+    // A side typed with the level ("above 160k") is not asked again.
+    const match =
+      typeof asked === "string"
+        ? await askChoice<AlertMatch>(conversation, ctx, matchText, [
+            { value: "above", label: ctx.t("alerts-match-button", { match: "above" }) },
+            { value: "below", label: ctx.t("alerts-match-button", { match: "below" }) },
+            { value: "auto", label: ctx.t("alerts-match-button", { match: "auto" }) },
+          ])
+        : asked.match;
     if (match === undefined) return;
     const action = await askChoice<AlertAction>(
       conversation,
@@ -501,8 +527,10 @@ export function alertEditConversation(deps: BotDeps) {
         await ctx.reply(ctx.t("alerts-unknown-asset", { asset: escapeHtml(draft.asset) }));
         return;
       }
-      const level = await askLevel(conversation, ctx, draft.asset, prices, locale, draft.level);
-      if (typeof level !== "string") return;
+      const asked = await askLevel(conversation, ctx, draft.asset, prices, locale, draft.level);
+      // A new level keeps its side: a side typed with it is not taken here.
+      if (asked === undefined || (typeof asked !== "string" && "kind" in asked)) return;
+      const level = typeof asked === "string" ? asked : asked.level;
       const match = draft.match === "above" ? MATCH.ABOVE : draft.match === "below" ? MATCH.BELOW : null;
       await conversation.external((outside) =>
         confirmChange(outside, deps, args.triggerId, { kind: "level", level, match }),

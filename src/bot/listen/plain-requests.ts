@@ -7,7 +7,7 @@
  */
 
 import { distance } from "fastest-levenshtein";
-import type { Composer, MiddlewareFn } from "grammy";
+import type { Composer } from "grammy";
 import type { Update } from "grammy/types";
 import type { AssetDirectory } from "../../services/market/asset-names.ts";
 import { normalizeAnswer } from "../../services/understanding/choice-match.ts";
@@ -233,21 +233,32 @@ function isWhole(request: UnderstoodRequest): boolean {
  * ("quit", 算了) does what /cancel does. Anything less (an asset, a number, a word) is the step's answer.
  * Installed before the typed picks and the conversations.
  */
-export function requestsOverSteps(deps: BotDeps): MiddlewareFn<BotContext> {
-  return async (ctx, next) => {
-    const text = ctx.message?.text;
-    if (text === undefined || text.startsWith("/") || ctx.chat?.type !== "private") return next();
-    const active = Object.keys(ctx.conversation.active());
-    if (active.length === 0) return next();
-    const names = await listedNow(deps);
-    const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
-    if (request === undefined || "talk" in request) return next();
-    if (request.command === "cancel") return cancelAll(ctx, deps);
-    if (!isWhole(request)) return next();
-    await ctx.conversation.exitAll();
-    await tellFlowLeft(ctx, active);
-    return next();
-  };
+export function requestsOverSteps(deps: BotDeps): Composer<BotContext> {
+  const composer = new BotComposer<BotContext>();
+  composer
+    .filter((ctx) => {
+      const text = ctx.message?.text;
+      // Only for a user in a flow: idle users (most) pass by the filter without a middleware run.
+      return (
+        text !== undefined &&
+        !text.startsWith("/") &&
+        ctx.chat?.type === "private" &&
+        Object.keys(ctx.conversation.active()).length > 0
+      );
+    })
+    .use(async (ctx, next) => {
+      const text = ctx.message?.text as string;
+      const active = Object.keys(ctx.conversation.active());
+      const names = await listedNow(deps);
+      const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+      if (request === undefined || "talk" in request) return next();
+      if (request.command === "cancel") return cancelAll(ctx, deps);
+      if (!isWhole(request)) return next();
+      await ctx.conversation.exitAll();
+      await tellFlowLeft(ctx, active);
+      return next();
+    });
+  return composer;
 }
 
 /**

@@ -67,20 +67,29 @@ function choicesOf(fluent: Fluent, keyboard: ShownKeyboard): { choices: Choice[]
   // "no", "nope" cancel where there is a yes to say no to (a summary); at a question only Cancel's own label
   // does, so that a typed answer such as "NOPE" stays an answer.
   const decision = keyboard.buttons.some((button) => roleOf(normalizeAnswer(button.label), confirm));
-  const choices = keyboard.buttons.map((button): Choice => {
+  let only: number | undefined;
+  const choices = keyboard.buttons.map((button, index): Choice => {
     const label = normalizeAnswer(button.label);
     const first = label.split(" ")[0] ?? "";
     digits ||= /\d/.test(label);
     if (roleOf(label, confirm)) return { label: button.label, words: [...confirm] };
     if (roleOf(label, cancel))
       return decision ? { label: button.label, words: [...cancel] } : { label: button.label };
-    if (!back.has(label) && !back.has(first)) options++;
+    if (!back.has(label) && !back.has(first)) {
+      options++;
+      only = index;
+    }
     // A share of the balance is also typed in words: "half", "all", "一半".
     const share = SHARE_WORDS[label];
     return share === undefined
       ? { label: button.label }
       : { label: button.label, words: listWords(fluent, share) };
   });
+  // One option offered ("Did you mean BTC?" with BTC and Cancel): a yes picks it.
+  if (!decision && options === 1 && only !== undefined) {
+    const offered = choices[only] as Choice;
+    choices[only] = { ...offered, words: [...(offered.words ?? []), ...confirm] };
+  }
   return { choices, numbered: !digits && options >= 2 };
 }
 

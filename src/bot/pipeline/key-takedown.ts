@@ -7,10 +7,11 @@
  * Each update's message is deleted once: whoever deletes it later (the secret guard, /connect, the 2FA code)
  * gets the first attempt's outcome instead of a second request Telegram would refuse.
  */
-import { GrammyError, type MiddlewareFn } from "grammy";
+import { type Composer, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { BotContext } from "../context.ts";
 import { commandName, isOurs } from "./command-text.ts";
+import { BotComposer } from "./fast-filter.ts";
 
 /** Per update: the deletion of its message (true: deleted; false: Telegram refused). */
 const deletions = new WeakMap<Update, Promise<boolean>>();
@@ -55,16 +56,22 @@ export function keyFoundOnArrival(ctx: BotContext): Promise<boolean> | undefined
 /**
  * The first middleware: a text that holds a key (`holdsKey`, e.g. the account service's check) is deleted
  * at once; `/connect KEY` too (its key is taken later in the update's turn, from the update itself). A
- * failure here (Redis away) only leaves the decision to the secret guard.
+ * failure here (Redis away) only leaves the decision to the secret guard. A text too short to hold a key
+ * (most) passes by a filter, which the walk checks without running a middleware.
  */
 export function takeDownKeysOnArrival(
   mayHoldKey: (text: string) => boolean,
   holdsKey: (userId: number, text: string) => Promise<boolean>,
-): MiddlewareFn<BotContext> {
-  return async (ctx, next) => {
-    const text = pastedText(ctx);
-    // People only: a channel's post or another bot's message goes no further than this (create-bot.ts).
-    if (text !== undefined && ctx.from !== undefined && !ctx.from.is_bot && mayHoldKey(text)) {
+): Composer<BotContext> {
+  const composer = new BotComposer<BotContext>();
+  composer
+    .filter((ctx) => {
+      const text = pastedText(ctx);
+      // People only: a channel's post or another bot's message goes no further than this (create-bot.ts).
+      return text !== undefined && ctx.from !== undefined && !ctx.from.is_bot && mayHoldKey(text);
+    })
+    .use(async (ctx, next) => {
+      const text = pastedText(ctx) as string;
       let held: boolean | undefined = true;
       // `/connect KEY`: /connect takes the key from the update itself later; any other text is looked at.
       const connect =
@@ -73,12 +80,12 @@ export function takeDownKeysOnArrival(
         isOurs(ctx, text) &&
         /^\/\S+\s+\S/.test(text);
       if (!connect) {
-        const verdict = holdsKey(ctx.from.id, text);
+        const verdict = holdsKey((ctx.from as NonNullable<BotContext["from"]>).id, text);
         held = await verdict.catch(() => undefined);
         if (held !== undefined) verdicts.set(ctx.update, verdict);
       }
       if (held === true) await deleteMessageOnce(ctx).catch(() => undefined);
-    }
-    return next();
-  };
+      return next();
+    });
+  return composer;
 }

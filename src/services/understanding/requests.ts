@@ -361,10 +361,9 @@ export class RequestReader {
    * recurring trade, and a question, a hypothesis, another time or person, or second thoughts no trade at all.
    */
   read(text: string): Reading | undefined {
-    if (text.length > 200) return undefined;
+    if (text.length > 200 || this.plainChat(text)) return undefined;
     const setting = this.readSetting(text);
     if (setting !== undefined) return setting;
-    if (this.plainChat(text)) return undefined;
     const all = this.tokens(amountWords(text));
     // Trade words count only with an asset: "I bought lots of stuff yesterday" is chat, not trade talk.
     const verb =
