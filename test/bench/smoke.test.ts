@@ -53,6 +53,9 @@ describe("benchmark scripts (smoke runs)", () => {
       expect(out).toMatch(/^\| guided \/buy \(3 updates\) \| \d+ \| \d+ \|/m);
       for (const step of ["/buy (first step)", "tap BTC", "type amount -> quote"])
         expect(out).toContain(`| ${step} |`);
+      // The long flow with the production pace, a row per step.
+      expect(out).toContain("long flow with the production pace (adding an address, 13 steps)");
+      expect(out).toMatch(/^\| 13\. type the region -> summary \| \d+ \|/m);
     },
     SLOW,
   );

@@ -16,8 +16,8 @@ import { canaryCode, saveAddress, withdrawer } from "../support/withdrawals.ts";
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 /** What the bot says when it claims that nothing was written. */
 const DENIALS = [/Nothing was changed/, /There is nothing to cancel/, /Not sent/, /nothing was sent/];
-/** Runs per flow and set-up; the cancel's delay after the Confirm steps through 0-21 ms. */
-const RUNS = 8;
+/** Runs per flow and set-up; the cancel's delay after the Confirm steps through 0-15 ms. */
+const RUNS = 6;
 
 /** A flow brought to its Confirm: what the user does to confirm, and what counts as its write. */
 interface AtConfirm {
@@ -163,7 +163,7 @@ async function race(tb: TestBot, flow: Flow, delayMs: number) {
   await at.chat.send("/cancel");
   await confirming;
   // Follow-ups (a swap's result, a withdrawal's status) come from background work: give them a moment.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await new Promise((resolve) => setTimeout(resolve, 100));
   off();
   return { said: said.join("\n"), written: await at.written() };
 }
