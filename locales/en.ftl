@@ -1110,6 +1110,8 @@ listen-not-understood = I don't understand { $input }. Type a command, an asset 
 listen-not-understood-group = I don't understand { $input }. Here I answer prices, e.g. <code>@{ $bot } btc</code> or /price; write to me in private for your account.
 listen-that = that
 listen-language-names = english: en, chinese: zh, mandarin: zh, simplified chinese: zh
+listen-code-deleted = That looked like a 2FA code, so I deleted it. No withdrawal is waiting for one: /withdrawals shows yours.
+listen-code-not-deleted = That looked like a 2FA code, but I could not delete it: please delete it yourself. No withdrawal is waiting for one: /withdrawals shows yours.
 listen-which = Which one do you mean?
 listen-trade-talk = I trade only when asked plainly, so I did nothing. { $line ->
         [none] To trade now, send /buy, /sell or /swap.

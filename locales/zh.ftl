@@ -1103,6 +1103,8 @@ listen-not-understood = 我不明白{ $input }。可以输入命令、资产（<
 listen-not-understood-group = 我不明白{ $input }。在群里我只回答价格，例如 <code>@{ $bot } 比特币</code> 或 /price；账户相关的事请私聊我。
 listen-that = 这条消息
 listen-language-names = 英文: en, 英语: en, 中文: zh, 简体中文: zh, 汉语: zh, 普通话: zh
+listen-code-deleted = 这看起来像双重验证码，我已删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
+listen-code-not-deleted = 这看起来像双重验证码，但我无法删除它：请自己删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
 listen-which = 你指的是哪一个？
 listen-trade-talk = 只有在你明确要求时我才会交易，所以我什么也没做。{ $line ->
         [none] 要现在交易，请发送 /buy、/sell 或 /swap。

@@ -90,6 +90,16 @@ const FLOWS: Record<string, Flow> = {
     await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
     return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
   },
+  async "recurring edit"(tb) {
+    const { chat, account } = await tb.trader({ AUD: "1000" });
+    await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
+    await chat.press("Confirm");
+    await chat.send("/dca");
+    await pressMatching(chat, /^#\d+ BTC/);
+    await chat.press("Change amount");
+    await chat.send("60");
+    return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
+  },
   async "recurring delete"(tb) {
     const { chat, account } = await tb.trader({ AUD: "1000" });
     await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });

@@ -365,11 +365,13 @@ describe("the 2FA code", () => {
     expect(news.plainText).toContain("这是新地址");
   });
 
-  it("a 6-digit code sent with nothing awaited is neither stored nor echoed", async () => {
+  it("a 6-digit code sent with nothing awaited (its wait lost with Redis) is deleted, neither stored nor echoed", async () => {
     const { chat } = await withdrawer(tb, { BTC: "0.01" });
     const code = canaryCode();
     const outputs = await chat.send(code);
-    expect(outputs.at(-1)?.plainText).toContain("I don't understand");
+    expect(outputs.map((o) => o.kind)).toEqual(["delete", "message"]);
+    expect(outputs.at(-1)?.plainText).toContain("That looked like a 2FA code, so I deleted it");
+    expect(visibleUserTexts(chat).filter((text) => text.includes(code))).toEqual([]);
     expect(await placesHolding(tb, code)).toEqual([]);
   });
 });

@@ -26,9 +26,13 @@ import { tellFlowLeft } from "../flow-kit/flow-left.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
+import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
 import { ASSET_PICK, askAsset, askShare, pickedShare, SHARE_PICK, withShare } from "./open-requests.ts";
 import { typedPick } from "./typed-choices.ts";
 import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
+
+/** A text of six digits alone (spaces or a dash between allowed): the shape of a 2FA code. */
+const CODE_ALONE = /^\s*\d{3}[\s-]?\d{3}\s*$/;
 
 /** Callback data of a suggested command's button. */
 const GO = "go:";
@@ -322,6 +326,13 @@ export function plainRequests(deps: BotDeps): {
   const fallback = new BotComposer<BotContext>();
   fallback.chatType("private").on("message:text", async (ctx, next) => {
     if (ctx.message.text.startsWith("/")) return next();
+    // Six digits that nothing took: most likely a 2FA code whose wait is gone (Redis lost it, or it came
+    // very late). Off the screen, like any code.
+    if (CODE_ALONE.test(ctx.message.text)) {
+      const deleted = await deleteMessageOnce(ctx);
+      await ctx.reply(ctx.t(deleted ? "listen-code-deleted" : "listen-code-not-deleted"));
+      return;
+    }
     await notUnderstood(ctx, ctx.message.text);
   });
   return { requests, fallback };
