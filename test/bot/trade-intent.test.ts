@@ -170,3 +170,16 @@ describe("answers as written at a step", () => {
     expect(texts(await chat.send("ok"))).toContain("How much AUD would you like to spend?");
   });
 });
+
+describe("menus take words, in either language", () => {
+  it("the statement's periods by the other language's label; a language by its name", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    await chat.send("/statement");
+    // The English menu's "Last month", typed as the Chinese menu labels it.
+    expect(texts(await chat.send("上月"))).not.toContain("I don't understand");
+    await chat.send("/settings");
+    await chat.press("Language");
+    expect(texts(await chat.send("chinese"))).toContain("语言已设为简体中文");
+    expect(texts(await chat.send("英文"))).toContain("Language set to English");
+  });
+});

@@ -25,7 +25,7 @@ import {
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { listWords } from "./vocabulary.ts";
+import { labelInEveryLanguage, listWords } from "./vocabulary.ts";
 
 /** Callback data of the buttons of a which-one question: the original's message and button index. */
 const WHICH = "ty:";
@@ -79,11 +79,11 @@ function choicesOf(fluent: Fluent, keyboard: ShownKeyboard): { choices: Choice[]
       options++;
       only = index;
     }
-    // A share of the balance is also typed in words: "half", "all", "一半".
+    // A share of the balance is also typed in words: "half", "all", "一半"; a label in either language.
     const share = SHARE_WORDS[label];
-    return share === undefined
-      ? { label: button.label }
-      : { label: button.label, words: listWords(fluent, share) };
+    const translated = labelInEveryLanguage(button.label).filter((text) => text !== button.label);
+    const words = [...translated, ...(share === undefined ? [] : listWords(fluent, share))];
+    return words.length === 0 ? { label: button.label } : { label: button.label, words };
   });
   // One option offered ("Did you mean BTC?" with BTC and Cancel): a yes picks it.
   if (!decision && options === 1 && only !== undefined) {

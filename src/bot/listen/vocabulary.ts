@@ -2,7 +2,10 @@
  * Words the bot listens for, in every language at once: a person may type English in the Chinese interface
  * and the other way round. The lists live in the locale files (one message per list) and are read once.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { I18nFlavor } from "@grammyjs/i18n";
+import { normalizeAnswer } from "../../services/understanding/choice-match.ts";
 import {
   REQUEST_COMMANDS,
   type RequestCommand,
@@ -10,7 +13,7 @@ import {
   WORD_ROLES,
   type WordRole,
 } from "../../services/understanding/requests.ts";
-import { LANGUAGES } from "../pipeline/i18n.ts";
+import { LANGUAGES, LOCALES_DIR } from "../pipeline/i18n.ts";
 
 type Fluent = I18nFlavor["i18n"]["fluent"];
 
@@ -65,3 +68,33 @@ export function requestWords(fluent: Fluent): RequestWords {
 export const LISTED_COMMANDS: readonly RequestCommand[] = REQUEST_COMMANDS.filter(
   (command) => !(WORD_ROLES as readonly string[]).includes(command),
 );
+
+/** A one-line message without variables: the kind every button label is. */
+const PLAIN_MESSAGE = /^([a-z][a-z0-9-]*) = ([^{}\n]{1,48})$/gm;
+
+let labelsByText: ReadonlyMap<string, readonly string[]> | undefined;
+
+/**
+ * The same label in every language: for a button's label as shown ("Last month"), its message's text in the
+ * others ("上月"), so a label can be typed in either language whatever the user's. Read once from the locale
+ * files' one-line messages.
+ */
+export function labelInEveryLanguage(label: string): readonly string[] {
+  if (labelsByText === undefined) {
+    const byKey = new Map<string, string[]>();
+    for (const language of LANGUAGES) {
+      const text = readFileSync(join(LOCALES_DIR, `${language}.ftl`), "utf8");
+      for (const match of text.matchAll(PLAIN_MESSAGE)) {
+        const [, key, value] = match as unknown as [string, string, string];
+        byKey.set(key, [...(byKey.get(key) ?? []), value.trim()]);
+      }
+    }
+    const map = new Map<string, string[]>();
+    for (const texts of byKey.values()) {
+      if (texts.length < 2) continue;
+      for (const text of texts) map.set(normalizeAnswer(text), texts);
+    }
+    labelsByText = map;
+  }
+  return labelsByText.get(normalizeAnswer(label)) ?? [];
+}

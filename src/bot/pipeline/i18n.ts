@@ -23,10 +23,12 @@ export function languageFromTelegram(code: string | undefined): Language | undef
   return isLanguage(base) ? base : undefined;
 }
 
+/** The folder of the locale files; resolved from this file so it works from src/ and dist/ alike. */
+export const LOCALES_DIR = fileURLToPath(new URL("../../../locales", import.meta.url));
+
 const COMMON = {
   defaultLocale: "en",
-  // Resolved from this file so it works from src/ (type stripping) and dist/ (compiled) alike.
-  directory: fileURLToPath(new URL("../../../locales", import.meta.url)),
+  directory: LOCALES_DIR,
   useSession: false,
   // Our templates are HTML and carry no bidi text: isolation marks would only clutter messages.
   fluentBundleOptions: { useIsolating: false },

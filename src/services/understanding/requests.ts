@@ -361,7 +361,11 @@ export class RequestReader {
    * recurring trade, and a question, a hypothesis, another time or person, or second thoughts no trade at all.
    */
   read(text: string): Reading | undefined {
-    if (text.length > 200 || this.plainChat(text)) return undefined;
+    if (text.length > 200) return undefined;
+    // A language's name alone ("chinese", 中文, at the language menu or anywhere) is a switch to it.
+    const language = this.languages.get(text.trim().toLowerCase());
+    if (language !== undefined) return { command: "settings", args: ["language", language] };
+    if (this.plainChat(text)) return undefined;
     const setting = this.readSetting(text);
     if (setting !== undefined) return setting;
     const all = this.tokens(amountWords(text));

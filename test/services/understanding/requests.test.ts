@@ -643,6 +643,8 @@ describe("never a trade for what was not a request to trade now", () => {
     ["change language to chinese", "/settings language zh"],
     ["switch to english", "/settings language en"],
     ["切换成英文", "/settings language en"],
+    ["chinese", "/settings language zh"],
+    ["英文", "/settings language en"],
     ["set my timezone to perth", "/settings timezone perth"],
     ["时区改成珀斯", "/settings timezone 珀斯"],
     ["what is my eth worth", "/balance"],
