@@ -1112,6 +1112,7 @@ listen-that = that
 listen-language-names = english: en, chinese: zh, mandarin: zh, simplified chinese: zh
 listen-code-deleted = That looked like a 2FA code, so I deleted it. No withdrawal is waiting for one: /withdrawals shows yours.
 listen-code-not-deleted = That looked like a 2FA code, but I could not delete it: please delete it yourself. No withdrawal is waiting for one: /withdrawals shows yours.
+listen-nothing-to-correct = There is no quote on screen to change. To trade, type it whole, e.g. <code>buy 100 aud of eth</code>.
 listen-which = Which one do you mean?
 listen-trade-talk = I trade only when asked plainly, so I did nothing. { $line ->
         [none] To trade now, send /buy, /sell or /swap.

@@ -1105,6 +1105,7 @@ listen-that = 这条消息
 listen-language-names = 英文: en, 英语: en, 中文: zh, 简体中文: zh, 汉语: zh, 普通话: zh
 listen-code-deleted = 这看起来像双重验证码，我已删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
 listen-code-not-deleted = 这看起来像双重验证码，但我无法删除它：请自己删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
+listen-nothing-to-correct = 屏幕上没有可修改的报价。要交易，请完整输入，例如 <code>买100澳元的以太坊</code>。
 listen-which = 你指的是哪一个？
 listen-trade-talk = 只有在你明确要求时我才会交易，所以我什么也没做。{ $line ->
         [none] 要现在交易，请发送 /buy、/sell 或 /swap。

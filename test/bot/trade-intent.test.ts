@@ -183,3 +183,16 @@ describe("menus take words, in either language", () => {
     expect(texts(await chat.send("英文"))).toContain("Language set to English");
   });
 });
+
+describe("a correction at a summary", () => {
+  it("'actually make it 100' quotes the same trade again for 100; 改成200 too; with no quote it says so", async () => {
+    const { chat } = await tb.trader({ AUD: "1000" });
+    await chat.send("buy 50 aud of btc");
+    const again = await chat.send("actually make it 100");
+    expect(texts(again)).toContain("Quote cancelled");
+    expect(texts(again)).toContain("You spend: $100.00");
+    expect(texts(await chat.send("改成200"))).toContain("You spend: $200.00");
+    await chat.send("/cancel");
+    expect(texts(await chat.send("make it 300"))).toContain("There is no quote on screen to change");
+  });
+});

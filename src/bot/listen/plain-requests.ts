@@ -10,7 +10,9 @@ import { distance } from "fastest-levenshtein";
 import type { Composer } from "grammy";
 import type { Update } from "grammy/types";
 import type { AssetDirectory } from "../../services/market/asset-names.ts";
+import { tradeKind } from "../../services/swaps/quotes.ts";
 import { normalizeAnswer } from "../../services/understanding/choice-match.ts";
+import type { TypedAmount } from "../../services/understanding/number-words.ts";
 import {
   REQUEST_COMMANDS,
   type RequestCommand,
@@ -27,6 +29,7 @@ import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
+import type { SwapPayload } from "../swaps/quotes.ts";
 import { ASSET_PICK, askAsset, askShare, pickedShare, SHARE_PICK, withShare } from "./open-requests.ts";
 import { typedPick } from "./typed-choices.ts";
 import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
@@ -136,6 +139,28 @@ function suggestionRows(ctx: BotContext, commands: readonly RequestCommand[]): R
   ]);
 }
 
+/**
+ * A new amount for the quote on screen ("actually make it 100", 改成200): the quote is voided and the same
+ * trade quoted again with that amount (counted as before, or in AUD when "$"/"aud" says so): true when the
+ * update is now that command. With no quote on screen, said so.
+ */
+async function correctQuote(ctx: BotContext, deps: BotDeps, amount: TypedAmount): Promise<boolean> {
+  const voided = deps.tokens.mayHaveLive(ctx.from?.id as number) ? await voidConfirmations(ctx, deps) : [];
+  const quote = voided
+    .map((confirmation) => confirmation.payload as Partial<SwapPayload>)
+    .find((payload) => payload.action === "swap" && payload.quote !== undefined)?.quote;
+  if (quote === undefined || "share" in amount) {
+    await ctx.reply(ctx.t("listen-nothing-to-correct"));
+    return false;
+  }
+  const { src, dst, side } = quote.request;
+  const kind = tradeKind(src, dst);
+  const unit = amount.fiat && (src === "AUD" || dst === "AUD") ? "AUD" : side === "spend" ? src : dst;
+  const assets = kind === "buy" ? [dst] : kind === "sell" ? [src] : [src, dst];
+  commandInstead(ctx, kind, [...assets, amount.value, unit], ctx.message?.message_id ?? 0);
+  return true;
+}
+
 /** Says that words about a trade asked for none now, and how it would be done (see `TradeTalk`). */
 async function sayTradeTalk(ctx: BotContext, talk: TradeTalk): Promise<void> {
   await ctx.reply(
@@ -203,7 +228,7 @@ export async function readAddressed(ctx: BotContext, deps: BotDeps): Promise<boo
     await sayTradeTalk(ctx, request);
     return false;
   }
-  if (request) {
+  if (request && "command" in request) {
     // An account request is refused here as its command is (the amounts are the account's business).
     commandInstead(ctx, request.command, request.args, message.message_id);
     return true;
@@ -255,7 +280,8 @@ export function requestsOverSteps(deps: BotDeps): Composer<BotContext> {
       const active = Object.keys(ctx.conversation.active());
       const names = await listedNow(deps);
       const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
-      if (request === undefined || "talk" in request) return next();
+      // A correction at a step is the step's answer ("make it 100" at an amount question).
+      if (request === undefined || !("command" in request)) return next();
       if (request.command === "cancel") return cancelAll(ctx, deps);
       if (!isWhole(request)) return next();
       await ctx.conversation.exitAll();
@@ -283,6 +309,10 @@ export function plainRequests(deps: BotDeps): {
     if (request) {
       // Typed outside a flow ("never mind", 算了): /cancel's work, which sits before this in the chain.
       if ("command" in request && request.command === "cancel") return cancelAll(ctx, deps);
+      if ("correction" in request) {
+        if (await correctQuote(ctx, deps, request.correction)) return next();
+        return;
+      }
       // A request is a command like any other: the confirmations on screen die with it.
       if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
       if ("talk" in request) return sayTradeTalk(ctx, request);

@@ -13,7 +13,7 @@
 import { parseMarketAlertSpec } from "../alerts/market-kinds.ts";
 import { marketWordsOf, readMarketWords } from "../alerts/market-words.ts";
 import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio-words.ts";
-import { withDigits } from "./number-words.ts";
+import { readAmountAnswer, type TypedAmount, withDigits } from "./number-words.ts";
 import { readTypedNumber } from "./typed-number.ts";
 
 /** The commands a request may come to. */
@@ -116,8 +116,20 @@ export interface TradeTalk {
   line?: string;
 }
 
-/** What a text read as: a request, or talk about a trade. */
-export type Reading = UnderstoodRequest | TradeTalk;
+/**
+ * A correction of the summary on screen ("actually make it 100", "change it to 50 aud", 改成200): the new
+ * amount, for the caller to apply to the quote it can see.
+ */
+export interface Correction {
+  correction: TypedAmount;
+}
+
+/** What a text read as: a request, talk about a trade, or a correction. */
+export type Reading = UnderstoodRequest | TradeTalk | Correction;
+
+/** "make it 100", "actually change it to 50 aud", "no, 200", 改成200: what follows is the new amount. */
+const CORRECTION =
+  /^(?:(?:actually|sorry|oops|no|wait)[,\s]+)*(?:make it|make that|change it to|change that to|change the amount to|set it to|instead)\s+(.+)$|^(?:改成|改为|改到|换成|改)\s*(.+)$/i;
 
 /** The recurring periods, by the role of their words. */
 const PERIOD_OF_ROLE = {
@@ -362,6 +374,9 @@ export class RequestReader {
    */
   read(text: string): Reading | undefined {
     if (text.length > 200) return undefined;
+    const corrected = CORRECTION.exec(text.trim());
+    const amount = corrected && readAmountAnswer((corrected[1] ?? corrected[2] ?? "").trim());
+    if (amount) return { correction: amount };
     // A language's name alone ("chinese", 中文, at the language menu or anywhere) is a switch to it.
     const language = this.languages.get(text.trim().toLowerCase());
     if (language !== undefined) return { command: "settings", args: ["language", language] };

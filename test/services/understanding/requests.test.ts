@@ -32,6 +32,7 @@ const line = (text: string): string | undefined => {
   const request = reader.read(text);
   if (request === undefined) return undefined;
   if ("talk" in request) return request.line === undefined ? "talk" : `talk ${request.line}`;
+  if ("correction" in request) return `correct ${JSON.stringify(request.correction)}`;
   const args = [...request.args];
   if (request.askAsset !== undefined) args[request.askAsset] = "";
   if (request.share) args[request.share.at] = `{${request.share.fraction} of ${request.share.of}}`;
@@ -644,6 +645,9 @@ describe("never a trade for what was not a request to trade now", () => {
     ["switch to english", "/settings language en"],
     ["切换成英文", "/settings language en"],
     ["chinese", "/settings language zh"],
+    ["actually make it 100", 'correct {"value":"100","fiat":false}'],
+    ["change it to $50", 'correct {"value":"50","fiat":true}'],
+    ["改成200", 'correct {"value":"200","fiat":false}'],
     ["英文", "/settings language en"],
     ["set my timezone to perth", "/settings timezone perth"],
     ["时区改成珀斯", "/settings timezone 珀斯"],
@@ -698,7 +702,7 @@ describe("never a trade for what was not a request to trade now", () => {
                 ? `${lead} ${level} ${trade}`
                 : `when ${asset} ${lead} ${level} ${verb}${amount === undefined ? "" : ` ${amount} aud`}`;
           const reading = reader.read(text);
-          if (reading === undefined || "talk" in reading) return;
+          if (reading === undefined || !("command" in reading)) return;
           if (reading.command === "buy" || reading.command === "sell" || reading.command === "swap") {
             expect(reading.args, text).not.toContain(String(level));
           }
