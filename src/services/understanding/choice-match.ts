@@ -66,6 +66,16 @@ function where(forms: readonly string[][], fits: (form: string) => boolean): num
   return found;
 }
 
+/**
+ * Common words that say nothing of which option is meant: a text made of these alone ("much", "how much",
+ * "to the") never picks an option because a label happens to hold them.
+ */
+const COMMON_WORDS = new Set(
+  "a an the to of for with in on at by my me i it is are be how much many what which who say said and or but this that your you".split(
+    " ",
+  ),
+);
+
 /** Whether the typed word `typed` starts the label's word `word` (numbers must be whole). */
 function startsWord(word: string, typed: string): boolean {
   if (DIGIT.test(typed)) return word === typed;
@@ -133,7 +143,13 @@ export function matchChoice(
   const parts = typed.split(" ");
   const byStart =
     verdict(where(forms, (form) => !DIGIT.test(typed) && typed.length >= 2 && form.startsWith(typed))) ??
-    verdict(where(forms, (form) => parts.some((part) => part.length >= 2) && wordsStart(form, parts)));
+    verdict(
+      where(
+        forms,
+        (form) =>
+          parts.some((part) => part.length >= 2 && !COMMON_WORDS.has(part)) && wordsStart(form, parts),
+      ),
+    );
   if (byStart) return byStart;
   return verdict(where(forms, (form) => nearly(form, typed))) ?? { kind: "none" };
 }

@@ -103,3 +103,13 @@ describe("matchChoice", () => {
     expect(matchChoice("weekly", [])).toEqual({ kind: "none" });
   });
 });
+
+describe("common words", () => {
+  it("a common word inside a label does not pick it ('much' in 'Say how much SOL to buy')", () => {
+    const options = labels("25%", "50%", "Say how much SOL to buy", "Cancel");
+    expect(matchChoice("much", options)).toEqual({ kind: "none" });
+    expect(matchChoice("how much", options)).toEqual({ kind: "none" });
+    // A word that says which one still does.
+    expect(matchChoice("sol", options)).toEqual({ kind: "one", index: 2 });
+  });
+});
