@@ -196,3 +196,14 @@ describe("a correction at a summary", () => {
     expect(texts(await chat.send("make it 300"))).toContain("There is no quote on screen to change");
   });
 });
+
+describe("a kind typed with its figures", () => {
+  it("'moves 5% in an hour' at the alert's level step keeps its figures: the summary comes, nothing asked again", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/alert");
+    await chat.press("BTC");
+    const outputs = await chat.send("moves 5% in an hour");
+    expect(texts(outputs)).toContain("Alerts when BTC moves 5% either way within 1 hour.");
+    expect(buttons(outputs)).toEqual(["Confirm", "Cancel"]);
+  });
+});

@@ -24,7 +24,8 @@ import {
   marketPrice,
   sideAsset,
 } from "../../services/alerts/checks.ts";
-import type { MarketAlertKind } from "../../services/alerts/market-kinds.ts";
+import { type MarketAlertKind, parseMarketAlertSpec } from "../../services/alerts/market-kinds.ts";
+import { readMarketWords } from "../../services/alerts/market-words.ts";
 import { accountNamed, portfolioKindNamed } from "../../services/alerts/portfolio-words.ts";
 import type { KeyPermission } from "../../services/connect/accounts.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
@@ -182,7 +183,9 @@ async function askLevel(
   locale: string,
   current?: string,
   offerKinds = false,
-): Promise<string | { level: string; match: AlertMatch } | { kind: OfferedKind } | undefined> {
+): Promise<
+  string | { level: string; match: AlertMatch } | { kind: OfferedKind; typed?: string } | undefined
+> {
   const options = levelOptions(prices);
   const keyboard = new InlineKeyboard();
   options.forEach((option, i) => {
@@ -222,7 +225,10 @@ async function askLevel(
           : (typedKind(typed) ?? (portfolioKindNamed(typed) === "asset_return" ? "asset_return" : undefined));
     if (offerKinds && MARKET_KINDS.includes(kind as MarketAlertKind)) {
       await answered(ctx, at, text, ctx.t("market-kind-button", { kind: kind as string }));
-      return { kind: kind as MarketAlertKind };
+      // Typed with its figures ("moves 5% in an hour"): they are kept, not asked again.
+      return typed === undefined
+        ? { kind: kind as MarketAlertKind }
+        : { kind: kind as MarketAlertKind, typed };
     }
     if (offerKinds && kind === "asset_return") {
       await answered(ctx, at, text, ctx.t("alerts-portfolio-chat-kind-button", { kind }));
@@ -397,8 +403,13 @@ export function alertConversation(deps: BotDeps) {
         await guidedPortfolioAlert(conversation, ctx, deps, permission !== undefined, level.kind, asset);
         return;
       }
-      // A market alert, watched by the bot: its own fields, then its summary.
-      const spec = await askMarketFields(conversation, ctx, asset, level.kind);
+      // A market alert, watched by the bot: the figures typed with its kind, else its own fields asked.
+      const words = level.typed === undefined ? undefined : readMarketWords(level.typed);
+      const typedSpec = words && parseMarketAlertSpec({ ...words, asset });
+      const spec =
+        typedSpec?.ok === true && typedSpec.spec.kind === level.kind
+          ? typedSpec.spec
+          : await askMarketFields(conversation, ctx, asset, level.kind);
       if (spec !== undefined) await conversation.external((outside) => summarizeMarket(outside, deps, spec));
       return;
     }
