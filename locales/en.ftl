@@ -1113,6 +1113,7 @@ listen-language-names = english: en, chinese: zh, mandarin: zh, simplified chine
 listen-code-deleted = That looked like a 2FA code, so I deleted it. No withdrawal is waiting for one: /withdrawals shows yours.
 listen-code-not-deleted = That looked like a 2FA code, but I could not delete it: please delete it yourself. No withdrawal is waiting for one: /withdrawals shows yours.
 listen-nothing-to-correct = There is no quote on screen to change. To trade, type it whole, e.g. <code>buy 100 aud of eth</code>.
+listen-statement-periods = this month: month, last month: prevmonth, previous month: prevmonth, last 12 months: twelvemonths, past 12 months: twelvemonths, past year: twelvemonths, last year: twelvemonths, this financial year: fy, this fy: fy, last financial year: prevfy, last fy: prevfy, previous financial year: prevfy
 listen-which = Which one do you mean?
 listen-trade-talk = I trade only when asked plainly, so I did nothing. { $line ->
         [none] To trade now, send /buy, /sell or /swap.

@@ -1106,6 +1106,7 @@ listen-language-names = 英文: en, 英语: en, 中文: zh, 简体中文: zh, �
 listen-code-deleted = 这看起来像双重验证码，我已删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
 listen-code-not-deleted = 这看起来像双重验证码，但我无法删除它：请自己删除。目前没有提币在等待验证码：/withdrawals 会显示你的提币。
 listen-nothing-to-correct = 屏幕上没有可修改的报价。要交易，请完整输入，例如 <code>买100澳元的以太坊</code>。
+listen-statement-periods = 本月: month, 这个月: month, 上个月: prevmonth, 上月: prevmonth, 最近12个月: twelvemonths, 最近 12 个月: twelvemonths, 过去一年: twelvemonths, 本财年: fy, 今年财年: fy, 上一财年: prevfy, 上个财年: prevfy, 去年财年: prevfy
 listen-which = 你指的是哪一个？
 listen-trade-talk = 只有在你明确要求时我才会交易，所以我什么也没做。{ $line ->
         [none] 要现在交易，请发送 /buy、/sell 或 /swap。

@@ -207,3 +207,13 @@ describe("a kind typed with its figures", () => {
     expect(buttons(outputs)).toEqual(["Confirm", "Cancel"]);
   });
 });
+
+describe("a statement for a period in words", () => {
+  it("'statement for last month' and 上个月的对账单 send last month's PDF at once", async () => {
+    const { chat } = await tb.trader({ AUD: "10" });
+    for (const text of ["statement for last month", "上个月的对账单"]) {
+      const outputs = await chat.send(text);
+      expect(outputs.some((output) => output.kind === "document")).toBe(true);
+    }
+  });
+});

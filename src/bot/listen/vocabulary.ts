@@ -58,7 +58,12 @@ export function requestWords(fluent: Fluent): RequestWords {
   ) as Record<WordRole, readonly string[]>;
   const commands: Partial<Record<RequestCommand, readonly string[]>> = {};
   for (const command of LISTED_COMMANDS) commands[command] = listWords(fluent, `listen-commands-${command}`);
-  return { roles, commands, languages: listPairs(fluent, "listen-language-names") };
+  return {
+    roles,
+    commands,
+    languages: listPairs(fluent, "listen-language-names"),
+    statementPeriods: listPairs(fluent, "listen-statement-periods"),
+  };
 }
 
 /**

@@ -34,6 +34,20 @@ export function statementFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("connect-needed"));
       return;
     }
+    // `/statement prevmonth` (what "statement for last month" comes to): that period at once.
+    const preset = STATEMENT_PRESETS.find((known): known is StatementPreset => known === ctx.match.trim());
+    if (preset !== undefined) {
+      const range = presetRange(preset, userTimezone(ctx, deps), deps.now());
+      const language = await ctx.i18n.getLocale();
+      await ctx.reply(
+        ctx.t("stmt-preparing", {
+          from: formatDay(range.firstDay, language),
+          to: formatDay(range.lastDay, language),
+        }),
+      );
+      await deliverStatement(ctx, deps, range);
+      return;
+    }
     await ctx.reply(ctx.t("stmt-choose", { zone: escapeHtml(userTimezone(ctx, deps)) }), {
       reply_markup: presetKeyboard(ctx),
     });

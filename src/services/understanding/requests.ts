@@ -73,6 +73,8 @@ export interface RequestWords {
   roles: Readonly<Record<WordRole, readonly string[]>>;
   /** The bot's languages by the names people call them ("chinese", "中文", "英文" -> "zh", "en"). */
   languages?: Readonly<Record<string, string>>;
+  /** A statement's preset periods by their words ("last month", 上个月 -> "prevmonth"). */
+  statementPeriods?: Readonly<Record<string, string>>;
   /** Words naming each command that needs no more than its name ("balance", "交易记录"). */
   commands: Readonly<Partial<Record<RequestCommand, readonly string[]>>>;
 }
@@ -244,6 +246,8 @@ export class RequestReader {
 
   /** The bot's languages by name, lower case. */
   private readonly languages: ReadonlyMap<string, string>;
+  /** A statement's preset periods by their words, longest first. */
+  private readonly statementPeriods: ReadonlyArray<[string, string]>;
 
   /** `assetNames`: every word or phrase `lookup` knows (the first word of each is enough). */
   constructor(words: RequestWords, lookup: AssetLookup, assetNames: Iterable<string>) {
@@ -251,6 +255,9 @@ export class RequestReader {
     this.languages = new Map(
       Object.entries(words.languages ?? {}).map(([name, code]) => [name.toLowerCase(), code]),
     );
+    this.statementPeriods = Object.entries(words.statementPeriods ?? {})
+      .map(([name, preset]): [string, string] => [name.toLowerCase(), preset])
+      .sort(([a], [b]) => b.length - a.length);
     this.assetStarts = new Set(
       [...assetNames].map(
         (name) =>
@@ -415,6 +422,12 @@ export class RequestReader {
     // A bare verb ("buy", "swap", "alert", 买) starts its guided flow.
     for (const role of ["buy", "sell", "swap", "alert"] as const)
       if (only !== undefined && isRole(only, role)) return { command: role, args: [] };
+    // "statement for last month", 上个月的对账单: that period at once.
+    if (tokens.some((token) => token.kind === "command" && token.command === "statement")) {
+      const lower = text.normalize("NFKC").toLowerCase();
+      const period = this.statementPeriods.find(([name]) => lower.includes(name));
+      if (period !== undefined) return { command: "statement", args: [period[1]] };
+    }
     return (
       readPortfolioAlert(tokens, text) ??
       readTrade(tokens) ??
