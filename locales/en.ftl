@@ -1084,9 +1084,9 @@ alerts-portfolio-msg-button-portfolio = Portfolio
 alerts-portfolio-msg-already-paused = This alert is already paused. Resume it from /alerts.
 
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
-listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend
-listen-words-sell = sell, dump, offload, cash out, liquidate
-listen-words-swap = swap, convert, exchange, trade, switch, change
+listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend, byu, buyy, purchse
+listen-words-sell = sell, dump, offload, cash out, liquidate, sel, sll, seel, selll
+listen-words-swap = swap, convert, exchange, trade, switch, change, swp, swpa, sawp
 listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s
 listen-words-alert = alert, alert me, tell me, notify, notify me, let me know, ping me, remind me, warn me, message me, watch
 listen-words-above = above, over, >, >=, goes above, goes over, rises above, gets above, climbs above, exceeds, breaks, more than, higher than, is above, is over

@@ -645,6 +645,7 @@ describe("never a trade for what was not a request to trade now", () => {
     ["switch to english", "/settings language en"],
     ["切换成英文", "/settings language en"],
     ["chinese", "/settings language zh"],
+    ["sel 0.5 eth", "/sell ETH 0.5 ETH"],
     ["statement for last month", "/statement prevmonth"],
     ["上个月的对账单", "/statement prevmonth"],
     ["statement", "/statement"],
