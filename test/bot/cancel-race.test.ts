@@ -53,6 +53,27 @@ function pressMatching(chat: ChatDriver, label: RegExp) {
 
 type Flow = (tb: TestBot) => Promise<AtConfirm>;
 
+/** A trader with a price alert on ADA made on the exchange, its card open. */
+async function atAlertCard(tb: TestBot) {
+  const { chat, account } = await tb.trader({ AUD: "100" });
+  const trigger = await tb.ex
+    .client(account.readWriteKey)
+    .priceTriggers.create({ asset: "ADA", price: "5", match: MATCH.ABOVE });
+  await chat.send("/alerts");
+  await chat.press(`#${trigger.id} ADA`);
+  return { chat, account };
+}
+
+/** A trader with a weekly BTC buy made through the chat, its card open. */
+async function atRecurringCard(tb: TestBot) {
+  const { chat, account } = await tb.trader({ AUD: "1000" });
+  await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
+  await chat.press("Confirm");
+  await chat.send("/dca");
+  await pressMatching(chat, /^#\d+ BTC/);
+  return { chat, account };
+}
+
 const FLOWS: Record<string, Flow> = {
   async swap(tb) {
     const { chat, account } = await tb.trader({ AUD: "1000" });
@@ -65,23 +86,13 @@ const FLOWS: Record<string, Flow> = {
     return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
   },
   async "price alert edit"(tb) {
-    const { chat, account } = await tb.trader({ AUD: "100" });
-    const trigger = await tb.ex
-      .client(account.readWriteKey)
-      .priceTriggers.create({ asset: "ADA", price: "5", match: MATCH.ABOVE });
-    await chat.send("/alerts");
-    await chat.press(`#${trigger.id} ADA`);
+    const { chat, account } = await atAlertCard(tb);
     await chat.press("Edit level");
     await chat.send("6");
     return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
   },
   async "price alert delete"(tb) {
-    const { chat, account } = await tb.trader({ AUD: "100" });
-    const trigger = await tb.ex
-      .client(account.readWriteKey)
-      .priceTriggers.create({ asset: "ADA", price: "5", match: MATCH.ABOVE });
-    await chat.send("/alerts");
-    await chat.press(`#${trigger.id} ADA`);
+    const { chat, account } = await atAlertCard(tb);
     await chat.press("🗑 Delete");
     return { chat, confirm: () => chat.press("Yes, delete it"), written: await exchangeWrites(tb, account) };
   },
@@ -91,30 +102,18 @@ const FLOWS: Record<string, Flow> = {
     return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
   },
   async "recurring edit"(tb) {
-    const { chat, account } = await tb.trader({ AUD: "1000" });
-    await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
-    await chat.press("Confirm");
-    await chat.send("/dca");
-    await pressMatching(chat, /^#\d+ BTC/);
+    const { chat, account } = await atRecurringCard(tb);
     await chat.press("Change amount");
     await chat.send("60");
     return { chat, confirm: () => chat.press("Confirm"), written: await exchangeWrites(tb, account) };
   },
   async "recurring delete"(tb) {
-    const { chat, account } = await tb.trader({ AUD: "1000" });
-    await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
-    await chat.press("Confirm");
-    await chat.send("/dca");
-    await pressMatching(chat, /^#\d+ BTC/);
+    const { chat, account } = await atRecurringCard(tb);
     await chat.press("🗑 Delete");
     return { chat, confirm: () => chat.press("Yes, delete"), written: await exchangeWrites(tb, account) };
   },
   async "recurring resume"(tb) {
-    const { chat, account } = await tb.trader({ AUD: "1000" });
-    await createThroughChat(chat, { asset: "BTC", side: "buy", quantity: "50", period: "weekly" });
-    await chat.press("Confirm");
-    await chat.send("/dca");
-    await pressMatching(chat, /^#\d+ BTC/);
+    const { chat, account } = await atRecurringCard(tb);
     await chat.press("⏸ Pause");
     await chat.press("▶️ Resume");
     const label = chat.lastMessage()?.buttons.flat()[0]?.text ?? "";

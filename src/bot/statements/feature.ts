@@ -37,15 +37,7 @@ export function statementFeature(deps: BotDeps): Composer<BotContext> {
     // `/statement prevmonth` (what "statement for last month" comes to): that period at once.
     const preset = STATEMENT_PRESETS.find((known): known is StatementPreset => known === ctx.match.trim());
     if (preset !== undefined) {
-      const range = presetRange(preset, userTimezone(ctx, deps), deps.now());
-      const language = await ctx.i18n.getLocale();
-      await ctx.reply(
-        ctx.t("stmt-preparing", {
-          from: formatDay(range.firstDay, language),
-          to: formatDay(range.lastDay, language),
-        }),
-      );
-      await deliverStatement(ctx, deps, range);
+      await deliverPreset(ctx, deps, preset, (text) => ctx.reply(text));
       return;
     }
     await ctx.reply(ctx.t("stmt-choose", { zone: escapeHtml(userTimezone(ctx, deps)) }), {
@@ -60,15 +52,7 @@ export function statementFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     await ctx.answerCallbackQuery();
-    const range = presetRange(preset, userTimezone(ctx, deps), deps.now());
-    const language = await ctx.i18n.getLocale();
-    await ctx.editMessageText(
-      ctx.t("stmt-preparing", {
-        from: formatDay(range.firstDay, language),
-        to: formatDay(range.lastDay, language),
-      }),
-    );
-    await deliverStatement(ctx, deps, range);
+    await deliverPreset(ctx, deps, preset, (text) => ctx.editMessageText(text));
   });
 
   privateChats.callbackQuery("st:custom", async (ctx) => {
@@ -79,4 +63,22 @@ export function statementFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   return composer;
+}
+
+/** Says which days a preset covers (`show`: as a reply, or in place of the menu), then sends its PDF. */
+async function deliverPreset(
+  ctx: BotContext,
+  deps: BotDeps,
+  preset: StatementPreset,
+  show: (text: string) => Promise<unknown>,
+): Promise<void> {
+  const range = presetRange(preset, userTimezone(ctx, deps), deps.now());
+  const language = await ctx.i18n.getLocale();
+  await show(
+    ctx.t("stmt-preparing", {
+      from: formatDay(range.firstDay, language),
+      to: formatDay(range.lastDay, language),
+    }),
+  );
+  await deliverStatement(ctx, deps, range);
 }

@@ -53,7 +53,11 @@ export const VIEWS_PER_USER = 20;
 const CREATE = cachedScript(`
 local ttl = tonumber(ARGV[2])
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)
-redis.call('ZADD', KEYS[2], tonumber(ARGV[3]), KEYS[1])
+-- After every view it holds, even one made in the same millisecond: the oldest is always first.
+local score = tonumber(ARGV[3])
+local top = redis.call('ZREVRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+if top[2] and tonumber(top[2]) >= score then score = tonumber(top[2]) + 1 end
+redis.call('ZADD', KEYS[2], score, KEYS[1])
 local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[4])
 if over > 0 then
   local oldest = redis.call('ZRANGE', KEYS[2], 0, over - 1)
