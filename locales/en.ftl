@@ -30,7 +30,7 @@ help =
     /swap [FROM TO AMOUNT] — swap one crypto for another
     /swaps — your recent swaps
     /alerts — your price alerts: pause, edit, delete, events
-    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell; or one the bot watches: <code>/alert BTC moves 5% 1h</code>, <code>/alert BTC every 2%</code>, <code>/alert BTC rsi</code>
+    /alert [ASSET above|below LEVEL …] — a price alert, e.g. <code>/alert BTC above 100000</code>; it can also buy or sell (<code>/alert ETH above 7000 sell 0.5</code>); or one the bot watches: <code>/alert BTC moves 5% 1h</code>, <code>/alert SOL 24h change 8%</code>, <code>/alert BTC every 2%</code>, <code>/alert BTC rsi 30 70</code>; or on your account: <code>/alert portfolio below 50000</code>, <code>/alert portfolio day 5%</code>, <code>/alert BTC return 20%</code>
     /dca — recurring buys and sells: list, set up, change, pause, delete
     /history [ASSET] — every transaction, with filters and details
     /statement — your account statement as a PDF
@@ -40,10 +40,10 @@ help =
     /connect — connect your API key (the message is deleted at once)
     /disconnect — remove your API key
     /settings — language, time zone, alert notifications, the daily digest and its hour
-    /cancel — leave whatever step you are in, and void a quote on screen
-    /settings — language, time zone, alert notifications
     /cancel — leave whatever step you are in, and void every confirmation on screen (any other command voids them too)
     /help — this list
+
+    Or just type: <code>btc</code>, <code>buy 100 aud of eth</code>, <code>sell half my sol</code>, <code>sell my eth if it goes above 7000</code>, <code>buy 50 aud of btc every week</code>, <code>statement for last month</code>.
 
 ## Chat rules
 private-only = For your safety I only handle account matters in a private chat. Open a chat with me and send the command there.

@@ -30,7 +30,7 @@ help =
     /swap [源 目标 数量] — 加密货币互换
     /swaps — 最近的兑换
     /alerts — 你的价格提醒：暂停、编辑、删除、事件
-    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出；或由机器人监控：<code>/alert 比特币 1小时 涨跌 5%</code>、<code>/alert btc 每 2%</code>、<code>/alert BTC rsi</code>
+    /alert [资产 above|below 价位 …] — 价格提醒，例如 <code>/alert BTC above 100000</code>；也可以自动买入或卖出（<code>/alert ETH above 7000 sell 0.5</code>）；或由机器人监控：<code>/alert 比特币 1小时 涨跌 5%</code>、<code>/alert SOL 24h change 8%</code>、<code>/alert btc 每 2%</code>、<code>/alert BTC rsi 30 70</code>；或监控你的账户：<code>/alert portfolio below 50000</code>、<code>/alert portfolio day 5%</code>、<code>/alert BTC return 20%</code>
     /dca — 定投（定期买入与卖出）：查看、设置、修改、暂停、删除
     /history [资产] — 全部交易记录，可筛选，可查看详情
     /statement — PDF 格式的账户对账单
@@ -40,10 +40,10 @@ help =
     /connect — 连接 API 密钥（消息会立即删除）
     /disconnect — 移除 API 密钥
     /settings — 语言、时区、提醒通知、每日摘要及其送达时间
-    /cancel — 退出当前步骤，并作废屏幕上的报价
-    /settings — 语言、时区、提醒通知
     /cancel — 退出当前步骤，并作废屏幕上所有待确认的操作（发送其他命令也会作废它们）
     /help — 本列表
+
+    也可以直接输入：<code>比特币</code>、<code>买100澳元的以太坊</code>、<code>卖掉一半的以太坊</code>、<code>以太坊涨到7000就卖掉</code>、<code>每周买50澳元的比特币</code>、<code>上个月的对账单</code>。
 
 ## Chat rules
 private-only = 为了你的安全，我只在私聊中处理账户事务。请与我私聊并在那里发送命令。

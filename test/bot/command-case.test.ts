@@ -36,3 +36,14 @@ describe("commands in any case", () => {
     );
   });
 });
+
+describe("/help", () => {
+  it.each(["en", "zh"])("lists each command once, with whole alert examples (%s)", async (languageCode) => {
+    const text = (await tb.chat({ languageCode }).send("/help")).at(-1)?.plainText ?? "";
+    const listed = [...text.matchAll(/^\/([a-z]+)\b/gm)].map((match) => match[1]);
+    expect(listed.length).toBeGreaterThan(15);
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const example of ["/alert BTC rsi 30 70", "/alert SOL 24h change 8%", "/alert portfolio day 5%"])
+      expect(text).toContain(example);
+  });
+});
