@@ -175,8 +175,10 @@ describe("menus take words, in either language", () => {
   it("the statement's periods by the other language's label; a language by its name", async () => {
     const { chat } = await tb.trader({ AUD: "10" });
     await chat.send("/statement");
-    // The English menu's "Last month", typed as the Chinese menu labels it.
+    // The English menu's "Last month", typed as the Chinese menu labels it, or in other words.
     expect(texts(await chat.send("上月"))).not.toContain("I don't understand");
+    await chat.send("/statement");
+    expect(texts(await chat.send("上个月"))).toContain("Preparing your statement");
     await chat.send("/settings");
     await chat.press("Language");
     expect(texts(await chat.send("chinese"))).toContain("语言已设为简体中文");
@@ -215,5 +217,19 @@ describe("a statement for a period in words", () => {
       const outputs = await chat.send(text);
       expect(outputs.some((output) => output.kind === "document")).toBe(true);
     }
+  });
+});
+
+describe("dates in words at the statement's own question, in Chinese", () => {
+  it("上个月 is read (the question's own example), not refused", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/settings");
+    await chat.press("Language");
+    await chat.press("简体中文");
+    await chat.send("/statement");
+    await chat.press("自选日期…");
+    const outputs = await chat.send("上个月");
+    expect(texts(outputs)).toContain("正在准备");
+    expect(outputs.some((output) => output.kind === "document")).toBe(true);
   });
 });

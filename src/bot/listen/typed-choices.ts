@@ -25,7 +25,7 @@ import {
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { labelInEveryLanguage, listWords } from "./vocabulary.ts";
+import { labelInEveryLanguage, listPairs, listWords } from "./vocabulary.ts";
 
 /** Callback data of the buttons of a which-one question: the original's message and button index. */
 const WHICH = "ty:";
@@ -49,6 +49,13 @@ const SHARE_WORDS: Readonly<Record<string, string>> = {
   "50%": "listen-words-half",
   "100%": "listen-words-all",
 };
+
+/** The words of a statement's preset period, in every language (locale list `listen-statement-periods`). */
+function periodWords(fluent: Fluent, preset: string): string[] {
+  return Object.entries(listPairs(fluent, "listen-statement-periods"))
+    .filter(([, value]) => value === preset)
+    .map(([name]) => name);
+}
 
 /** The words that name a role of a button, normalized, in every language. */
 function roleWords(fluent: Fluent, key: string): ReadonlySet<string> {
@@ -79,10 +86,13 @@ function choicesOf(fluent: Fluent, keyboard: ShownKeyboard): { choices: Choice[]
       options++;
       only = index;
     }
-    // A share of the balance is also typed in words: "half", "all", "一半"; a label in either language.
+    // A share of the balance is also typed in words: "half", "all", "一半"; a label in either language; a
+    // statement's period by any of its words ("last month", 上个月).
     const share = SHARE_WORDS[label];
     const translated = labelInEveryLanguage(button.label).filter((text) => text !== button.label);
-    const words = [...translated, ...(share === undefined ? [] : listWords(fluent, share))];
+    const preset = /^st:p:([a-z0-9-]+)$/.exec(button.data)?.[1];
+    const periods = preset === undefined ? [] : periodWords(fluent, preset);
+    const words = [...translated, ...periods, ...(share === undefined ? [] : listWords(fluent, share))];
     return words.length === 0 ? { label: button.label } : { label: button.label, words };
   });
   // One option offered ("Did you mean BTC?" with BTC and Cancel): a yes picks it.

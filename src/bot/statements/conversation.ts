@@ -4,6 +4,7 @@
  * twelve months, else a split is suggested) before anything is sent; a refused answer is explained and
  * asked for again. Replay rules: the clock, the session and the delivery run in `conversation.external`.
  */
+
 import type { Conversation } from "@grammyjs/conversations";
 import { wallClock } from "../../services/runtime/wall-clock.ts";
 import { parseDates } from "../../services/statements/parse-dates.ts";
@@ -19,6 +20,7 @@ import { matchChoice } from "../../services/understanding/choice-match.ts";
 import { readDayRangeWords } from "../../services/understanding/date-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
+import { listPairs } from "../listen/vocabulary.ts";
 import { LANGUAGES } from "../pipeline/i18n.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
 
@@ -43,9 +45,14 @@ function datesInWords(
   zone: string,
   now: number,
 ): { first: LocalDate; last: LocalDate } | undefined {
+  // Each preset by its label in every language and by the other words people use ("上个月", "past year").
+  const periods = Object.entries(listPairs(ctx.i18n.fluent, "listen-statement-periods"));
   const choices = STATEMENT_PRESETS.map((preset) => ({
     label: ctx.t(`stmt-preset-${preset}`),
-    words: LANGUAGES.map((language) => ctx.i18n.fluent.translate(language, `stmt-preset-${preset}`)),
+    words: [
+      ...LANGUAGES.map((language) => ctx.i18n.fluent.translate(language, `stmt-preset-${preset}`)),
+      ...periods.filter(([, value]) => value === preset).map(([name]) => name),
+    ],
   }));
   const match = matchChoice(text, choices, { byNumber: false });
   if (match.kind === "one") {
