@@ -275,6 +275,23 @@ describe("/alerts with market alerts", () => {
     return created.alert;
   }
 
+  it("several on one asset: each button says which alert it opens", async () => {
+    const chat = tb.chat();
+    await withAlert(chat);
+    for (const spec of [
+      { kind: "step", asset: "BTC", percent: "2" },
+      { kind: "rsi", asset: "BTC", direction: "either", low: "30", high: "70" },
+    ] as const) {
+      const created = await store.create(chat.user.id, spec, "150000", Date.now());
+      if (!("alert" in created)) throw new Error("not created");
+    }
+    const labels = buttons((await chat.send("/alerts")).at(-1));
+    expect(labels).toEqual(
+      expect.arrayContaining(["🤖 BTC moves 5% 1h", "🤖 BTC every 2%", "🤖 BTC rsi 30 70"]),
+    );
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it("without a key: the market alerts, and how to see the exchange's", async () => {
     const chat = tb.chat();
     await withAlert(chat);
@@ -284,7 +301,7 @@ describe("/alerts with market alerts", () => {
     );
     expect(list?.plainText).toContain("BTC moves 5% either way within 1 hour");
     expect(list?.plainText).toContain("connect an API key with /connect");
-    expect(buttons(list)).toEqual(["🤖 BTC"]);
+    expect(buttons(list)).toEqual(["🤖 BTC moves 5% 1h"]);
   });
 
   it("beside the exchange's triggers", async () => {
@@ -295,7 +312,9 @@ describe("/alerts with market alerts", () => {
     const list = (await chat.send("/alerts")).at(-1);
     expect(list?.plainText).toContain("Watched by the bot (1)");
     expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
-    expect(buttons(list)).toEqual(expect.arrayContaining(["🤖 BTC", expect.stringMatching(/^#\d+ BTC$/)]));
+    expect(buttons(list)).toEqual(
+      expect.arrayContaining(["🤖 BTC moves 5% 1h", expect.stringMatching(/^#\d+ BTC$/)]),
+    );
   });
 
   it("each part shows when the other's source fails", async () => {
@@ -311,7 +330,7 @@ describe("/alerts with market alerts", () => {
       const list = (await chat.send("/alerts")).at(-1);
       expect(list?.plainText).toContain("Watched by the bot (1)");
       expect(list?.plainText).toContain("BTC moves 5% either way within 1 hour");
-      expect(buttons(list)).toEqual(["🤖 BTC"]);
+      expect(buttons(list)).toEqual(["🤖 BTC moves 5% 1h"]);
       expect(list?.plainText).toContain("The exchange had a problem (error 503)");
     } finally {
       await tb.ex.control("DELETE", "/_sandbox/faults");
@@ -336,7 +355,7 @@ describe("/alerts with market alerts", () => {
     const chat = tb.chat();
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    const card = (await chat.press("🤖 BTC")).at(-1);
+    const card = (await chat.press("🤖 BTC moves 5% 1h")).at(-1);
     expect(card?.plainText).toContain("BTC alert, watched by the bot");
     expect(card?.plainText).toContain("State: ✅ active");
     expect(buttons(card)).toEqual(["⏸ Pause", "✏️ Edit", "🗑 Delete", "All alerts", expect.any(String)]);
@@ -357,7 +376,7 @@ describe("/alerts with market alerts", () => {
     const chat = tb.chat();
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    await chat.press("🤖 BTC");
+    await chat.press("🤖 BTC moves 5% 1h");
     const intro = (await chat.press("✏️ Edit")).find((o) => o.kind === "message");
     expect(intro?.plainText).toContain("as after /alert BTC (now: moves 5% 1h)");
     const direction = (await chat.press("Step by step")).find((o) => o.kind === "message");
@@ -384,7 +403,7 @@ describe("/alerts with market alerts", () => {
     const chat = tb.chat({ languageCode: "zh" });
     const alert = await withAlert(chat);
     await chat.send("/alerts");
-    await chat.press("🤖 BTC");
+    await chat.press("🤖 BTC moves 5% 1h");
     await chat.press("✏️ 修改");
     expect(await say(chat, "每 0.1%")).toContain("百分比必须在 0.5% 到 100% 之间");
     const summary = (await chat.send("每 3%")).at(-1);

@@ -183,9 +183,10 @@ async function showList(ctx: BotContext, deps: BotDeps, page: number, edit: bool
         ...market.map((alert) => renderMarketLine(alert, ctx.t)),
       ].join("\n"),
     );
+    // Each button says which alert it opens: several on one asset ("🤖 BTC moves 5% 1h", "🤖 BTC every 2%").
     market.forEach((alert, i) => {
-      keyboard.text(`🤖 ${alert.spec.asset}`, marketCardData("card", alert.id));
-      if (i % 3 === 2) keyboard.row();
+      keyboard.text(`🤖 ${alert.spec.asset} ${marketWordsOf(alert.spec)}`, marketCardData("card", alert.id));
+      if (i % 2 === 1) keyboard.row();
     });
     keyboard.row();
   }
