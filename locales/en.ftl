@@ -545,7 +545,10 @@ alerts-level = { $match ->
 alerts-no-price = now: no price
 alerts-market = now { $price } ({ $distance })
 alerts-distance-to = { $distance } to the level
-alerts-distance-past = { $distance } past the level
+alerts-distance-past = { $match ->
+        [above] already above the level
+       *[below] already below the level
+    }
 alerts-state-on = ✅ active
 alerts-state-fired = 🔔 fired, paused
 alerts-state-off = ⏸ paused

@@ -550,7 +550,10 @@ alerts-level = { $match ->
 alerts-no-price = 当前：无价格
 alerts-market = 当前 { $price }（{ $distance }）
 alerts-distance-to = 距价位 { $distance }
-alerts-distance-past = 已越过价位 { $distance }
+alerts-distance-past = { $match ->
+        [above] 已高于价位
+       *[below] 已低于价位
+    }
 alerts-state-on = ✅ 生效中
 alerts-state-fired = 🔔 已触发，已暂停
 alerts-state-off = ⏸ 已暂停

@@ -123,10 +123,14 @@ describe("the distance to a level", () => {
   });
   const ticker: Ticker = { BTC: { buy: "101", sell: "99", last: "100" } };
 
-  it("a passed level reads 'past the level'; an approaching one '… to the level', from the price shown", () => {
+  it("a passed level reads 'already above the level'; an approaching one '… to the level', from the price shown", () => {
     const t = tIn("en");
     expect(renderTriggerLine(trigger("99", 1), ticker, t, "en")).toContain(
-      "now $100.00 (1.00% past the level)",
+      "now $100.00 (already above the level)",
+    );
+    // Far past it: said plainly, never as a large percentage.
+    expect(renderTriggerLine(trigger("40", 1), ticker, t, "en")).toContain(
+      "now $100.00 (already above the level)",
     );
     expect(renderTriggerLine(trigger("99", 2), ticker, t, "en")).toContain(
       "now $100.00 (-1.00% to the level)",
@@ -134,7 +138,7 @@ describe("the distance to a level", () => {
     expect(renderTriggerLine(trigger("102", 1), ticker, t, "en")).toContain(
       "now $100.00 (+2.00% to the level)",
     );
-    expect(renderTriggerLine(trigger("99", 1), ticker, tIn("zh"), "zh")).toContain("已越过价位 1.00%");
+    expect(renderTriggerLine(trigger("99", 1), ticker, tIn("zh"), "zh")).toContain("已高于价位");
   });
 
   it("the summary shows the price the distance is measured from", () => {

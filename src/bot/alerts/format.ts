@@ -5,7 +5,6 @@ import {
   type PriceTrigger,
   type PriceTriggerEvent,
   type Ticker,
-  toDec,
 } from "../../exchange/index.ts";
 import {
   type AlertDraft,
@@ -71,12 +70,12 @@ function levelText(match: AlertMatch, level: string, t: Translate, locale: strin
   return t("alerts-level", { match, level: formatPrice(level, locale) });
 }
 
-/** "+0.90% to the level" while the market approaches it, "1.17% past the level" once it has passed it. */
-function distanceText(distance: LevelDistance, t: Translate, locale: string): string {
-  if (distance.passed)
-    return t("alerts-distance-past", {
-      distance: formatPercent(toDec(distance.percent).abs().toFixed(), locale, false),
-    });
+/**
+ * "+0.90% to the level" while the market approaches it; once past it, plainly "already above the level" (the
+ * line shows both the level and the price: a percentage past it, 154 % say, only puzzled).
+ */
+function distanceText(distance: LevelDistance, match: AlertMatch, t: Translate, locale: string): string {
+  if (distance.passed) return t("alerts-distance-past", { match });
   return t("alerts-distance-to", { distance: formatPercent(distance.percent, locale) });
 }
 
@@ -86,7 +85,12 @@ function marketText(trigger: PriceTrigger, ticker: Ticker, t: Translate, locale:
   if (entry === undefined) return t("alerts-no-price");
   return t("alerts-market", {
     price: formatPrice(marketPrice(entry).toFixed(), locale),
-    distance: distanceText(levelDistance(trigger.price, triggerMatch(trigger), entry), t, locale),
+    distance: distanceText(
+      levelDistance(trigger.price, triggerMatch(trigger), entry),
+      triggerMatch(trigger),
+      t,
+      locale,
+    ),
   });
 }
 
@@ -182,7 +186,7 @@ export function renderSummary(draft: AlertDraft, ticker: Ticker, t: Translate, l
           kind: entry.last !== null && entry.last !== undefined ? "last" : "mid",
           price: formatPrice(marketPrice(entry).toFixed(), locale),
         }),
-        distance: distanceText(levelDistance(draft.level, draft.match, entry), t, locale),
+        distance: distanceText(levelDistance(draft.level, draft.match, entry), draft.match, t, locale),
       }),
     );
     if (draft.match === "auto") lines.push(t("alerts-summary-auto", { match: resolvedMatch(draft, entry) }));
