@@ -607,6 +607,7 @@ alerts-summary-auto = The exchange will watch for the price going { $match ->
        *[below] below
     } the level.
 alerts-summary-estimate = At the level that takes about { $amount } from your balance.
+alerts-summary-duplicate = ⚠️ You already have this alert (#{ $id }): a second one would fire beside it, as two identical messages.
 alerts-summary-fires-now = ⚠️ The price is already past this level: the alert will fire as soon as it is created.
 alerts-summary-market-order = The trade is a market order placed when the alert fires, at the price then; your balance is checked again at that moment.
 alerts-saving = Saving…

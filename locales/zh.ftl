@@ -612,6 +612,7 @@ alerts-summary-auto = 交易所将监视价格{ $match ->
        *[below] 低于
     }该价位。
 alerts-summary-estimate = 按该价位计算，约从你的余额中扣除 { $amount }。
+alerts-summary-duplicate = ⚠️ 你已经有这个提醒（#{ $id }）：再建一个会同时触发，发来两条相同的消息。
 alerts-summary-fires-now = ⚠️ 价格已经越过这个价位：提醒一创建就会触发。
 alerts-summary-market-order = 交易为市价单，在提醒触发时按当时价格下单；届时会再次检查你的余额。
 alerts-saving = 正在保存…

@@ -233,3 +233,14 @@ describe("dates in words at the statement's own question, in Chinese", () => {
     expect(outputs.some((output) => output.kind === "document")).toBe(true);
   });
 });
+
+describe("a duplicate exchange alert", () => {
+  it("is pointed out before it is created", async () => {
+    const { chat } = await tb.trader({ AUD: "100" });
+    await chat.send("/alert BTC above 999999");
+    await chat.press("Confirm");
+    const again = texts(await chat.send("/alert BTC above 999999"));
+    expect(again).toMatch(/You already have this alert \(#\d+\)/);
+    expect(texts(await chat.send("/alert BTC above 888888"))).not.toContain("You already have");
+  });
+});

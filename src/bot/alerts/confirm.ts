@@ -6,7 +6,7 @@
  * changed".
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeClient, PriceTrigger, Ticker } from "../../exchange/index.ts";
+import { type ExchangeClient, type PriceTrigger, type Ticker, toDec } from "../../exchange/index.ts";
 import { type AlertDraft, type AlertProblem, checkDraft, firesAtOnce } from "../../services/alerts/checks.ts";
 import {
   changeTrigger,
@@ -118,6 +118,31 @@ export interface Summary {
   token?: string;
 }
 
+/**
+ * The id of an enabled trigger of the account that is the draft again (asset, side, level, action and its
+ * amount), or undefined: a second copy would fire beside it as an identical message. A failed read only
+ * leaves the warning out.
+ */
+async function sameTrigger(client: ExchangeClient, draft: AlertDraft): Promise<number | undefined> {
+  let triggers: PriceTrigger[];
+  try {
+    triggers = (await client.priceTriggers.list({ page: 1, page_size: 100 })).results;
+  } catch {
+    return undefined;
+  }
+  const key = (d: AlertDraft) =>
+    [
+      d.asset,
+      d.match,
+      toDec(d.level).toFixed(),
+      d.action,
+      d.side ?? "",
+      d.quantity ? toDec(d.quantity).toFixed() : "",
+    ].join("|");
+  const wanted = key(draft);
+  return triggers.find((trigger) => trigger.enabled && key(draftOf(trigger)) === wanted)?.id;
+}
+
 /** Checks a draft and, when it passes, issues its Confirm. Exchange failures are explained, never thrown. */
 export async function summarize(ctx: BotContext, deps: BotDeps, draft: AlertDraft): Promise<Summary> {
   const locale = await ctx.i18n.getLocale();
@@ -128,7 +153,12 @@ export async function summarize(ctx: BotContext, deps: BotDeps, draft: AlertDraf
     if (problem) return { text: describeAlertProblem(problem, ctx.t, locale) };
     const payload: CreatePayload = { action: "alert-create", draft };
     const token = await deps.tokens.issue(ctx.from?.id as number, payload, CONFIRM_TTL_S, VOIDED_KEY);
-    return { text: renderSummary(draft, context.ticker, ctx.t, locale), token };
+    const same = await sameTrigger(context.client, draft);
+    const text = renderSummary(draft, context.ticker, ctx.t, locale);
+    return {
+      text: same === undefined ? text : `${text}\n${ctx.t("alerts-summary-duplicate", { id: same })}`,
+      token,
+    };
   } catch (error) {
     const explained = describeExchangeError(error, ctx.t);
     if (explained === undefined) throw error;
