@@ -339,7 +339,11 @@ describe("/alerts with portfolio alerts", () => {
     expect(list?.plainText).toContain("💼 your total value is $50,000.00 or less");
     expect(list?.plainText).toMatch(/Your alerts.*\(1; page 1 of 1\)/);
     expect(buttons(list)).toEqual(
-      expect.arrayContaining(["🤖 ETH every 2%", "💼 Total ≤ $50,000.00", expect.stringMatching(/^#\d+ BTC$/)]),
+      expect.arrayContaining([
+        "🤖 ETH every 2%",
+        "💼 Total ≤ $50,000.00",
+        expect.stringMatching(/^#\d+ BTC$/),
+      ]),
     );
   });
 
