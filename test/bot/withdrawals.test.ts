@@ -491,6 +491,49 @@ describe("steps and refusals", () => {
     expect((await chat.press("50%")).at(-1)?.plainText).toContain("Amount: 0.025 BTC");
   });
 
+  it("in words: the amount and the destination named go straight to the summary; nothing is written before Confirm", async () => {
+    const { chat, account } = await withdrawer(tb, { BTC: "0.05" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "Ledger" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_OTHER, label: "Mum" });
+    const summary = (await chat.send("withdraw 0.01 btc to my ledger")).at(-1);
+    expect(summary?.plainText).toContain("Amount: 0.01 BTC");
+    expect(summary?.plainText).toContain("Ledger");
+    expect(summary?.plainText).toContain(BTC_ADDRESS);
+    expect(buttons(summary)).toEqual(["Confirm", "Cancel"]);
+    expect(await withdrawalWrites(account)).toBe(0);
+    // A slip in the label still names one; the address itself names it too.
+    expect((await chat.send("withdraw 0.02 btc to ledgr")).at(-1)?.plainText).toContain("Amount: 0.02 BTC");
+    const byAddress = (await chat.send(`/withdraw BTC 0.03 to ${BTC_OTHER}`)).at(-1);
+    expect(byAddress?.plainText).toContain("Amount: 0.03 BTC");
+    expect(byAddress?.plainText).toContain(BTC_OTHER);
+  });
+
+  it("in words: an unknown destination is said and asked; a label typed at the question picks it; an amount over the balance is said and asked", async () => {
+    const { chat, account } = await withdrawer(tb, { BTC: "0.05" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "Ledger" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_OTHER, label: "Mum" }, false);
+    const where = (await chat.send("withdraw 1 btc to binance")).at(-1);
+    expect(where?.plainText).toContain("I don't know a saved BTC address called “binance”.");
+    expect(where?.plainText).toContain("Where should the BTC go?");
+    // The unconfirmed one, typed, is refused as its button is.
+    expect((await chat.send("mum")).at(-1)?.plainText).toContain("“Mum” is waiting for its email confirmation");
+    const over = await chat.send("ledger");
+    expect(over.map((o) => o.plainText).join("\n")).toContain("You asked for 1 BTC, but you have 0.05 BTC.");
+    expect(over.at(-1)?.plainText).toContain("How much BTC would you like to withdraw to Ledger?");
+    expect((await chat.send("0.04")).at(-1)?.plainText).toContain("Amount: 0.04 BTC");
+    expect(await withdrawalWrites(account)).toBe(0);
+  });
+
+  it("in words, in Chinese: 提现0.01个比特币到我的冷钱包", async () => {
+    const { chat, account } = await withdrawer(tb, { BTC: "0.05" });
+    await saveAddress(tb, account, { asset: "BTC", address: BTC_ADDRESS, label: "冷钱包" });
+    await chat.send("/settings language zh");
+    const summary = (await chat.send("提现0.01个比特币到我的冷钱包")).at(-1);
+    expect(summary?.plainText).toContain("0.01 BTC");
+    expect(summary?.plainText).toContain(BTC_ADDRESS);
+    expect(await withdrawalWrites(account)).toBe(0);
+  });
+
   it("nothing to withdraw, no address for the asset, a typed asset not held", async () => {
     const { chat } = await withdrawer(tb, { AUD: "100" });
     expect((await chat.send("/withdraw")).at(-1)?.plainText).toContain("You hold no crypto to withdraw.");

@@ -13,6 +13,7 @@ import { InlineKeyboard } from "grammy";
 import { isPositiveDecimal } from "../../exchange/index.ts";
 import { parseAmount } from "../../services/swaps/checks.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
+import { matchChoice } from "../../services/understanding/choice-match.ts";
 import {
   type AmountProblem,
   checkDestination,
@@ -37,9 +38,30 @@ import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.t
 /** The conversation's id, for `ctx.conversation.enter`. */
 export const WITHDRAW_CONVERSATION = "withdraw";
 
-/** Entry arguments: the asset when the command named one. */
+/** Entry arguments: what the command named ("/withdraw BTC 0.01 to ledger"); the rest is asked. */
 export interface WithdrawArgs {
   asset?: string;
+  /** In the asset, as typed in digits: checked against the balance as a typed answer is. */
+  amount?: string;
+  /** Words naming the destination: a saved address's label, or the address itself. */
+  to?: string;
+}
+
+/**
+ * The parts of /withdraw's text: `ASSET`, or `ASSET|- AMOUNT|- [to WORDS]` (a plain request's line, or
+ * typed). The asset is a word for the caller to look up ("-" or nothing: ask).
+ */
+export function readWithdrawArgs(text: string): { asset?: string; amount?: string; to?: string } {
+  const parts = /^(\S+)\s+(-|\d+(?:\.\d+)?)(?:\s+to\s+(\S.*))?$|^(\S+)\s+to\s+(\S.*)$/i.exec(text.trim());
+  if (parts === null) return text.trim() === "" || text.trim() === "-" ? {} : { asset: text.trim() };
+  const asset = parts[1] ?? parts[4];
+  const amount = parts[2];
+  const to = parts[3] ?? parts[5];
+  return {
+    ...(asset !== undefined && asset !== "-" ? { asset } : {}),
+    ...(amount !== undefined && amount !== "-" ? { amount } : {}),
+    ...(to !== undefined ? { to: to.trim() } : {}),
+  };
 }
 
 /** How long the summary's Confirm stays valid. */
@@ -93,19 +115,62 @@ async function markCancelled(ctx: ConversationContext, chatId: number, messageId
   await ctx.api.editMessageText(chatId, messageId, ctx.t("wd-cancelled"));
 }
 
+/** The saved addresses of `asset` that typed words name: by label (a slip allowed) or by the address itself. */
+function entriesNamed(entries: readonly DestinationEntry[], words: string): DestinationEntry[] {
+  const typed = words.trim().toLowerCase();
+  const exact = entries.filter((entry) => entry.address.toLowerCase() === typed);
+  if (exact.length > 0) return exact;
+  const choices = entries.map((entry) => ({ label: entry.label ?? "", words: [entry.address] }));
+  const found = matchChoice(words.replace(/^(?:my|the)\s+/i, ""), choices);
+  if (found.kind === "one") return [entries[found.index] as DestinationEntry];
+  if (found.kind === "some") return found.indices.map((index) => entries[index] as DestinationEntry);
+  return [];
+}
+
+/** Whether an entry may be used now; when not, the refusal, said before the question is asked again. */
+function refusalOf(
+  ctx: ConversationContext,
+  entry: DestinationEntry | undefined,
+  asset: string,
+): string | undefined {
+  const problem = checkDestination(entry, asset);
+  if (problem === undefined && entry !== undefined) return undefined;
+  return problem?.code === "unconfirmed"
+    ? ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) })
+    : ctx.t("wd-destination-gone");
+}
+
 /**
  * Asks for the destination: confirmed entries are buttons; unconfirmed ones are listed as not yet
  * usable, each with a Resend confirmation button. Picking an unconfirmed one is refused here, before
- * anything reaches the exchange, and the question stays open. Undefined when the user cancels.
+ * anything reaches the exchange, and the question stays open. A label or address can be typed, and the
+ * request's own words ("to my ledger") pick without a question when they name one usable entry. Undefined
+ * when the user cancels.
  */
 async function pickDestination(
   conversation: Convo,
   ctx: ConversationContext,
   asset: string,
   entries: DestinationEntry[],
+  named?: string,
 ): Promise<DestinationEntry | undefined> {
   const { confirmed, unconfirmed } = destinationsFor(entries, asset);
+  const usable = [...confirmed, ...unconfirmed];
   const lines = [ctx.t("wd-pick-destination", { asset: escapeHtml(asset) })];
+  if (named !== undefined) {
+    const found = entriesNamed(usable, named);
+    const only = found.length === 1 ? found[0] : undefined;
+    const refusal = only === undefined ? undefined : refusalOf(ctx, only, asset);
+    if (only !== undefined && refusal === undefined) return only;
+    const said = typedExcerpt(named);
+    lines.unshift(
+      refusal ??
+        ctx.t(found.length === 0 ? "wd-destination-unknown" : "wd-destination-several", {
+          asset: escapeHtml(asset),
+          words: said,
+        }),
+    );
+  }
   const keyboard = new InlineKeyboard();
   for (const entry of confirmed.slice(0, MAX_BUTTONS)) {
     lines.push(renderEntryLine(entry, ctx.t));
@@ -126,24 +191,25 @@ async function pickDestination(
   const sent = await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
   for (;;) {
     const input = await nextInput(conversation, sent.message_id, "wd:");
+    let entry: DestinationEntry | undefined;
     if (!("data" in input)) {
-      await ctx.reply(ctx.t("wd-pick-again"));
-      continue;
-    }
-    if (input.data === "wd:x") {
+      const found = entriesNamed(usable, input.text);
+      if (found.length !== 1) {
+        await ctx.reply(ctx.t("wd-pick-again"));
+        continue;
+      }
+      entry = found[0];
+    } else if (input.data === "wd:x") {
       await markCancelled(ctx, sent.chat.id, sent.message_id);
       return undefined;
+    } else {
+      const id = Number(/^wd:d:(\d{1,12})$/.exec(input.data)?.[1]);
+      entry = entries.find((e) => e.id === id);
     }
-    const id = Number(/^wd:d:(\d{1,12})$/.exec(input.data)?.[1]);
-    const entry = entries.find((e) => e.id === id);
-    const problem = checkDestination(entry, asset);
-    if (problem === undefined && entry !== undefined) return entry;
-    const reason =
-      problem?.code === "unconfirmed"
-        ? ctx.t("wd-unconfirmed-refused", { label: labelOf(problem.entry.label, ctx.t) })
-        : ctx.t("wd-destination-gone");
+    const refusal = refusalOf(ctx, entry, asset);
+    if (refusal === undefined && entry !== undefined) return entry;
     // With the refusal to pick, which offers the destinations again.
-    await ctx.reply(`${reason}\n${ctx.t("wd-pick-again")}`);
+    await ctx.reply(`${refusal}\n${ctx.t("wd-pick-again")}`);
   }
 }
 
@@ -162,7 +228,10 @@ export function describeAmountProblem(problem: AmountProblem, t: BotContext["t"]
   }
 }
 
-/** Asks for the amount until one passes the checks; undefined when the user cancels. */
+/**
+ * Asks for the amount until one passes the checks; undefined when the user cancels. An amount the request
+ * named is taken when it passes, and its problem said before the question when it does not.
+ */
 async function askAmount(
   conversation: Convo,
   ctx: ConversationContext,
@@ -170,7 +239,13 @@ async function askAmount(
   entry: DestinationEntry,
   balance: string,
   locale: string,
+  named?: string,
 ): Promise<string | undefined> {
+  if (named !== undefined) {
+    const problem = checkWithdrawalAmount(named, asset, balance);
+    if (problem === undefined) return named;
+    await ctx.reply(describeAmountProblem(problem, ctx.t, locale));
+  }
   const keyboard = new InlineKeyboard();
   for (const share of SHARES) keyboard.text(`${share}%`, `wd:p:${share}`);
   keyboard.row().text(ctx.t("button-cancel"), "wd:x");
@@ -266,10 +341,10 @@ export function withdrawConversation(deps: BotDeps) {
       await ctx.reply(ctx.t("wd-no-addresses", { asset: escapeHtml(asset) }));
       return;
     }
-    const entry = await pickDestination(conversation, ctx, asset, data.entries);
+    const entry = await pickDestination(conversation, ctx, asset, data.entries, args.to);
     if (entry === undefined) return;
     const balance = data.balances[asset] ?? "0";
-    const amount = await askAmount(conversation, ctx, asset, entry, balance, locale);
+    const amount = await askAmount(conversation, ctx, asset, entry, balance, locale, args.amount);
     if (amount === undefined) return;
     const request: WithdrawalRequest = {
       asset,

@@ -29,6 +29,7 @@ import { escapeHtml } from "../flow-kit/format/html.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import {
   describeAmountProblem,
+  readWithdrawArgs,
   WITHDRAW_CONVERSATION,
   type WithdrawArgs,
   type WithdrawPayload,
@@ -257,12 +258,17 @@ export function withdrawalFeature(deps: BotDeps): Composer<BotContext> {
   const privateChats = composer.chatType("private");
 
   privateChats.command("withdraw", async (ctx) => {
-    // "/withdraw xrp", "/withdraw bitcoin": straight to that asset's destinations. A word naming no
-    // asset is said to be unknown (with the closest), then the asset is asked for.
-    const word = ctx.match.trim();
-    const typed = word === "" ? "unknown" : await commandAsset(ctx, deps, word);
+    // "/withdraw xrp", "/withdraw bitcoin": straight to that asset's destinations; "/withdraw BTC 0.01 to
+    // ledger" (a plain request's line) names the amount and the destination too. A word naming no asset is
+    // said to be unknown (with the closest), then the asset is asked for.
+    const given = readWithdrawArgs(ctx.match);
+    const typed = given.asset === undefined ? "unknown" : await commandAsset(ctx, deps, given.asset);
     if (typed === undefined) return;
-    const args: WithdrawArgs = typed === "unknown" ? {} : { asset: typed.code };
+    const args: WithdrawArgs = {
+      ...(typed === "unknown" ? {} : { asset: typed.code }),
+      ...(given.amount === undefined ? {} : { amount: given.amount }),
+      ...(given.to === undefined ? {} : { to: given.to }),
+    };
     await ctx.conversation.enter(WITHDRAW_CONVERSATION, args);
   });
   privateChats.command("withdrawals", (ctx) => showList(ctx, deps, 1, false));

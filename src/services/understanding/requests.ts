@@ -365,6 +365,32 @@ export class RequestReader {
     return undefined;
   }
 
+  /**
+   * "withdraw 0.01 btc to my ledger", "send out 50 xrp to binance", "提现0.5个以太坊到我的冷钱包": /withdraw with the
+   * asset, the amount (in the asset: a withdrawal counts nothing else) and the destination's words, for the
+   * flow to find among the saved addresses ("/withdraw BTC 0.01 to ledger"). Undefined when the text names no
+   * withdrawal, or more than one asset or amount; what is missing is asked by the flow.
+   */
+  private readWithdrawal(text: string): UnderstoodRequest | undefined {
+    const split = WITHDRAW_DESTINATION.exec(text);
+    const head = split ? text.slice(0, split.index) : text;
+    const destination = split?.[1]?.trim().replace(/\s+/g, " ") ?? "";
+    const tokens = this.tokens(withDigits(head)).filter(
+      (token) => !(token.kind === "role" && QUIET_ROLES.includes(token.role)),
+    );
+    const named = tokens.filter((token) => token.kind === "command");
+    if (named.length !== 1 || (named[0] as { command: RequestCommand }).command !== "withdraw")
+      return undefined;
+    const assets = [...new Set(assetsOf(tokens))];
+    const numbers = numbersOf(tokens);
+    if (destination === "" && numbers.length === 0) return undefined;
+    if (assets.length > 1 || numbers.length > 1 || unknownWords(tokens) > 0) return undefined;
+    const number = numbers[0];
+    if (number !== undefined && inFiat(tokens, number.at)) return undefined;
+    const args = [assets[0] ?? "-", number?.value ?? "-"];
+    return { command: "withdraw", args: destination === "" ? args : [...args, "to", destination] };
+  }
+
   /** The longest asset phrase starting at `at` ("bitcoin cash" before "bitcoin"). */
   private assetAt(words: readonly string[], at: number): { code: string; length: number } | undefined {
     for (let length = Math.min(MAX_PHRASE, words.length - at); length >= 1; length--) {
@@ -390,6 +416,8 @@ export class RequestReader {
     if (this.plainChat(text)) return undefined;
     const setting = this.readSetting(text);
     if (setting !== undefined) return setting;
+    const withdrawal = this.readWithdrawal(text);
+    if (withdrawal !== undefined) return withdrawal;
     const all = this.tokens(amountWords(text));
     // Trade words count only with an asset: "I bought lots of stuff yesterday" is chat, not trade talk.
     const verb =
@@ -445,6 +473,8 @@ const ZONE_CHANGE =
   /(?:time\s*zone|timezone|时区)\s*(?:to|is|=|:|：|改成|改为|设为|设置为|换成|设成)?\s*([^\s].*)$/i;
 /** Words that ask to change the language ("change language to chinese", "switch to english", 切换成英文). */
 const LANGUAGE_CHANGE = /\b(?:language|lang|switch|change|speak|use|reply)\b|语言|切换|换成|改成|改用|用/i;
+/** Where a withdrawal's destination starts: "to my ledger", "到我的冷钱包"; the words after it name the address. */
+const WITHDRAW_DESTINATION = /(?:\s(?:to|into)\s+(?:my\s+|the\s+)?|(?:到|至|去|转到|提到)(?:我的)?)(\S.*)$/iu;
 const SIDES: readonly WordRole[] = ["above", "below", "reach"];
 const PERIODS = ["daily", "weekly", "fortnightly", "monthly"] as const;
 /** Roles that only say how a request is meant: read by {@link RequestReader.read}, then left out. */
