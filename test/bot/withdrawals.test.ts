@@ -516,7 +516,9 @@ describe("steps and refusals", () => {
     expect(where?.plainText).toContain("I don't know a saved BTC address called “binance”.");
     expect(where?.plainText).toContain("Where should the BTC go?");
     // The unconfirmed one, typed, is refused as its button is.
-    expect((await chat.send("mum")).at(-1)?.plainText).toContain("“Mum” is waiting for its email confirmation");
+    expect((await chat.send("mum")).at(-1)?.plainText).toContain(
+      "“Mum” is waiting for its email confirmation",
+    );
     const over = await chat.send("ledger");
     expect(over.map((o) => o.plainText).join("\n")).toContain("You asked for 1 BTC, but you have 0.05 BTC.");
     expect(over.at(-1)?.plainText).toContain("How much BTC would you like to withdraw to Ledger?");
