@@ -440,6 +440,15 @@ dca-restarted = ↻ The cadence changed, so the exchange restarted the schedule 
 dca-restarted-paused = ↻ The cadence changed, so the exchange reset the next run to now. The schedule is still paused: resuming it trades at once.
 dca-paused = ⏸ Recurring trade #{ $id } paused: no runs until you resume it.
 dca-resumed = ▶️ Recurring trade #{ $id } resumed.
+dca-words-side-buy = buy
+dca-words-side-sell = sell
+dca-words-any = any
+dca-words-pause-this = <b>Pause this recurring trade?</b> Tap ⏸ Pause below; nothing changes until you do.
+dca-words-resume-this = <b>Resume this recurring trade?</b> Tap ▶️ Resume below; nothing changes until you do.
+dca-words-which = { $count } recurring trades fit ({ $what }). Which one? Open it, then tap Pause or Resume on its card.
+dca-words-none = None of your recurring trades fits ({ $what }), so nothing was changed.
+dca-words-already-paused = Your recurring trades that fit ({ $what }) are already paused, so nothing was changed.
+dca-words-already-resumed = Your recurring trades that fit ({ $what }) are already running, so nothing was changed.
 dca-resume-due-ask = <b>Resume recurring trade #{ $id }?</b>
     Its next run ({ $when }, { $zone }) has passed, so resuming it <b>trades right away</b>: it { $direction ->
         [buy] spends { $amount } on { $asset }
@@ -1108,6 +1117,8 @@ listen-words-daily = daily, every day, each day, per day, a day
 listen-words-weekly = weekly, every week, each week, per week, a week
 listen-words-fortnightly = fortnightly, every fortnight, every two weeks, every 2 weeks, biweekly
 listen-words-monthly = monthly, every month, each month, per month, a month
+listen-words-pause = pause, suspend, halt, turn off, switch off, disable, put on hold
+listen-words-resume = resume, unpause, restart, turn on, switch on, re enable, reenable, start again, continue
 listen-words-confirm = yes, y, yeah, yep, yup, ok, okay, sure, confirm, confirmed, go, go ahead, do it, proceed, save, agree, correct, right
 listen-words-half = half, a half, half of it, half of them
 listen-words-all = all, all of it, everything, max, the lot, all my, all of my

@@ -445,6 +445,15 @@ dca-restarted = ↻ 频率已修改，交易所已从现在起重新开始该计
 dca-restarted-paused = ↻ 频率已修改，交易所已把下次执行重置为现在。计划仍处于暂停状态：恢复时会立即交易。
 dca-paused = ⏸ 定投计划 #{ $id } 已暂停：恢复前不会执行。
 dca-resumed = ▶️ 定投计划 #{ $id } 已恢复。
+dca-words-side-buy = 买入
+dca-words-side-sell = 卖出
+dca-words-any = 任意
+dca-words-pause-this = <b>暂停这个定期交易？</b>请点下方的 ⏸ 暂停；在你点之前不会有任何改变。
+dca-words-resume-this = <b>恢复这个定期交易？</b>请点下方的 ▶️ 恢复；在你点之前不会有任何改变。
+dca-words-which = 有 { $count } 个定期交易符合（{ $what }）。是哪一个？打开它，然后在卡片上点暂停或恢复。
+dca-words-none = 你的定期交易中没有符合（{ $what }）的，所以没有任何改变。
+dca-words-already-paused = 符合（{ $what }）的定期交易已经是暂停状态，所以没有任何改变。
+dca-words-already-resumed = 符合（{ $what }）的定期交易已经在运行，所以没有任何改变。
 dca-resume-due-ask = <b>恢复定投计划 #{ $id }？</b>
     它的下次执行时间（{ $when }，{ $zone }）已过，所以恢复后会<b>立即交易</b>：现在{ $direction ->
         [buy] 花 { $amount } 买入 { $asset }
@@ -1101,6 +1110,8 @@ listen-words-daily = 每天, 每日, 天天
 listen-words-weekly = 每周, 每星期, 每个星期, 每礼拜
 listen-words-fortnightly = 每两周, 每隔一周, 双周
 listen-words-monthly = 每月, 每个月
+listen-words-pause = 暂停, 停掉, 停用, 关掉, 关闭
+listen-words-resume = 恢复, 继续, 重新开始, 重启, 启用, 开启
 listen-words-confirm = 是, 是的, 好, 好的, 确认, 确定, 可以, 行, 对, 没问题, 保存, 同意
 listen-words-half = 一半, 半, 一半的
 listen-words-all = 全部, 所有, 全部的, 全都, 全

@@ -280,6 +280,46 @@ describe("pause, resume, delete", () => {
     expect(await scheduleWrites(tb, account)).toBe(3);
   });
 
+  it("in words: the one named is shown with the question and its own Pause; nothing is written before the tap", async () => {
+    const { chat, account, schedule, get } = await withSchedule();
+    const client = tb.ex.client(account.readWriteKey);
+    const eth = await client.recurringBuys.create({
+      asset: "ETH",
+      direction: DIRECTION.SELL,
+      quantity: "0.1",
+      period: "monthly",
+      start: FAR,
+    });
+    const writes = await scheduleWrites(tb, account);
+    // "stop" and "weekly btc buy" once made a new recurring buy's flow: now they name the one to pause.
+    const card = (await chat.send("stop my weekly btc buy")).at(-1);
+    expect(card?.plainText).toContain("Pause this recurring trade? Tap ⏸ Pause below");
+    expect(card?.plainText).toContain(`Recurring trade #${schedule.id} (Bitcoin)`);
+    expect(buttons(card)).toContain("⏸ Pause");
+    expect(await scheduleWrites(tb, account)).toBe(writes);
+    expect((await chat.press("⏸ Pause")).at(-1)?.plainText).toContain("paused: no runs until you resume it");
+    expect((await get()).enabled).toBe(false);
+    // Already paused: said, nothing written; none fits: said.
+    expect((await chat.send("pause my btc dca")).at(-1)?.plainText).toContain(
+      "Your recurring trades that fit (BTC) are already paused, so nothing was changed.",
+    );
+    expect((await chat.send("pause my weekly sol buy")).at(-1)?.plainText).toContain(
+      "None of your recurring trades fits (SOL · buy · weekly), so nothing was changed.",
+    );
+    // Several fit: each is a button that opens its card.
+    await client.recurringBuys.update(schedule.id, { enabled: true });
+    const which = (await chat.send("pause dca")).at(-1);
+    expect(which?.plainText).toContain("2 recurring trades fit (any). Which one?");
+    // Newest first, as in /dca.
+    expect(buttons(which)).toEqual([`#${eth.id} ETH`, `#${schedule.id} BTC`]);
+    expect(await scheduleWrites(tb, account)).toBe(writes + 2);
+    // In Chinese.
+    await chat.send("/settings language zh");
+    const zh = (await chat.send("暂停以太坊定投")).at(-1);
+    expect(zh?.plainText).toContain("暂停这个定期交易？");
+    expect(buttons(zh)).toContain("⏸ 暂停");
+  });
+
   it("Delete asks first: Cancel keeps it, Yes deletes it", async () => {
     const { chat, account, schedule } = await withSchedule();
     const ask = (await chat.press("🗑 Delete")).at(-1);

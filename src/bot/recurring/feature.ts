@@ -15,6 +15,7 @@ import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { DCA_PAGE_SIZE, issueDcaToken, renderListPage, shownFor, showScheduleCard } from "./card.ts";
+import { changeByWords, readDcaChange } from "./change-by-words.ts";
 import {
   DCA_CREATE_CONVERSATION,
   DCA_EDIT_CONVERSATION,
@@ -100,6 +101,10 @@ export function recurringFeature(deps: BotDeps): Composer<BotContext> {
   const privateChats = composer.chatType("private");
 
   privateChats.command("dca", async (ctx) => {
+    // `/dca pause BTC buy weekly` (a plain request's line): the one it names, to pause with its button.
+    const change = readDcaChange(ctx.match);
+    if (change !== undefined)
+      return withClient(ctx, deps, false, (client) => changeByWords(ctx, deps, client, change));
     // `/dca BTC buy 50 weekly` (a plain request's line): the create flow with what it says, asked for the rest.
     const given = readDcaArgs(ctx.match);
     if (given === undefined) return showList(ctx, deps, {}, false);

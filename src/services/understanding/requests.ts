@@ -63,6 +63,8 @@ export const WORD_ROLES = [
   "weekly",
   "fortnightly",
   "monthly",
+  "pause",
+  "resume",
 ] as const;
 
 /** What a word does in a request. */
@@ -428,9 +430,21 @@ export class RequestReader {
     if (has("negation")) return verb === undefined ? undefined : { talk: true };
     const tokens = all.filter((token) => !(token.kind === "role" && QUIET_ROLES.includes(token.role)));
     if (tokens.length === 0) return undefined;
+    const period = PERIODS.find((role) => has(role));
+    // "pause my weekly btc buy", "stop my btc dca", 暂停比特币定投: a recurring trade paused or resumed, never
+    // one created ("stop" is a cancel word too: it pauses only what names a recurring trade).
+    const recurring = period !== undefined || all.some((token) => isCommand(token, "dca"));
+    const change = has("pause")
+      ? "pause"
+      : has("resume")
+        ? "resume"
+        : recurring && all.some((token) => isCommand(token, "cancel"))
+          ? "pause"
+          : undefined;
+    if (change !== undefined && (recurring || verb !== undefined))
+      return readRecurringChange(tokens, change, period && PERIOD_OF_ROLE[period]);
     if (verb !== undefined) {
       if (has("hedge") || /[?？]/.test(text)) return tradeTalk(tokens);
-      const period = PERIODS.find((role) => has(role));
       if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period]) ?? { talk: true };
       const side = tokens.some((token) => SIDES.some((role) => isRole(token, role)));
       // A trade on a condition is an alert that trades, or an alert the words name otherwise ("when the
@@ -507,6 +521,8 @@ function shareOf(word: string, next: string | undefined): { fraction: string; le
 
 const isRole = (token: Token | undefined, role: WordRole): boolean =>
   token?.kind === "role" && token.role === role;
+const isCommand = (token: Token | undefined, command: RequestCommand): boolean =>
+  token?.kind === "command" && token.command === command;
 const assetsOf = (tokens: readonly Token[]): string[] =>
   tokens.flatMap((token) => (token.kind === "asset" ? [token.code] : []));
 const numbersOf = (tokens: readonly Token[]) =>
@@ -668,6 +684,23 @@ function readRecurring(tokens: readonly Token[], period: string): UnderstoodRequ
     if (verb.role === "buy" ? fiat || unit === undefined : !fiat) amount = number.value;
   }
   return { command: "dca", args: [asset, verb.role, amount === "" ? "-" : amount, period] };
+}
+
+/**
+ * "pause my weekly btc buy", "resume my eth dca", 暂停每周的比特币定投: /dca's `pause` or `resume` with what names
+ * the recurring trade ("-" where the words say nothing): asset, buy or sell, period. The flow finds which.
+ */
+function readRecurringChange(
+  tokens: readonly Token[],
+  change: "pause" | "resume",
+  period: string | undefined,
+): UnderstoodRequest | undefined {
+  const assets = [...new Set(assetsOf(tokens))];
+  if (assets.length > 1 || unknownWords(tokens) > MAX_UNKNOWN) return undefined;
+  const side = tokens.find((token) => isRole(token, "buy") || isRole(token, "sell")) as
+    | { kind: "role"; role: "buy" | "sell" }
+    | undefined;
+  return { command: "dca", args: [change, assets[0] ?? "-", side?.role ?? "-", period ?? "-"] };
 }
 
 /** "tell me when sol goes under 200", "eth > 6k", "alert btc above 100k", "比特币涨到10万提醒我". */
