@@ -341,10 +341,24 @@ describe("plain requests", () => {
     expect(summary).toMatch(/below/i);
   });
 
+  it("a command's name with a slip runs it when no other is as near", async () => {
+    const { chat } = await tb.trader({ AUD: "5" });
+    expect(lastText(await chat.send("balanse"))).toContain("AUD");
+    // Two letters swapped count as one slip.
+    expect(lastText(await chat.send("my alrets"))).toBe(lastText(await chat.send("/alerts")));
+    expect(lastText(await chat.send("show histroy"))).toBe(lastText(await chat.send("/history")));
+    // "alerst" is one slip from "alerts" and one from "alert": asked, not run.
+    const two = (await chat.send("alerst")).at(-1);
+    expect(two?.plainText).toContain("I don't understand alerst");
+    expect(two?.buttons.flat().map((b) => b.text.split(":")[0])).toEqual(
+      expect.arrayContaining(["/alerts", "/alert"]),
+    );
+  });
+
   it("what is not understood gets the closest commands as buttons, which run them", async () => {
     const { chat } = await tb.trader({ AUD: "5" });
-    const answer = (await chat.send("balanse")).at(-1);
-    expect(answer?.plainText).toContain("I don't understand balanse");
+    const answer = (await chat.send("chek the balanse now")).at(-1);
+    expect(answer?.plainText).toContain("I don't understand chek the balanse now");
     const offered = answer?.buttons.flat().map((b) => b.text) ?? [];
     expect(offered[0]).toMatch(/^\/balance: /);
     expect(lastText(await chat.press(offered[0] as string))).toContain("AUD");

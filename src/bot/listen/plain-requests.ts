@@ -110,6 +110,15 @@ function namesByFirst(ctx: BotContext): Map<string, CommandName[]> {
   return byFirst;
 }
 
+/** Edits between a word and a name, two neighbouring letters swapped ("alerst") counting as one. */
+function slipEdits(word: string, name: string): number {
+  const edits = distance(word, name);
+  if (edits !== 2 || word.length !== name.length) return edits;
+  const at = [...word].findIndex((char, i) => char !== name[i]);
+  const swapped = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+  return swapped === name ? 1 : edits;
+}
+
 /** The commands whose names are nearest to the text's words (a slip of the key or two), nearest first. */
 function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
   const byFirst = namesByFirst(ctx);
@@ -120,12 +129,29 @@ function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
       const allowed = name.length >= 7 ? 2 : 1;
       // Lengths further apart than the edits allowed cannot be that near: no distance to work out.
       if (Math.abs(name.length - word.length) > allowed) continue;
-      const edits = distance(word, name);
+      const edits = slipEdits(word, name);
       if (edits <= allowed && edits < (best.get(command) ?? Number.POSITIVE_INFINITY))
         best.set(command, edits);
     }
   }
   return [...best].sort(([, a], [, b]) => a - b).map(([command]) => command);
+}
+
+/** Words around a command's name that change nothing ("my balanse", "show histroy"). */
+const AROUND_A_NAME = new Set(["my", "show", "me", "the", "please", "我的", "看"]);
+
+/**
+ * The command a text names with a slip of the key ("balanse", "histroy", "my alerst"), when one alone is
+ * near: the text is one word (with "my" and the like) and no other command's name is as near.
+ */
+function clearSlip(ctx: BotContext, text: string): RequestCommand | undefined {
+  if (text.length > 30) return undefined;
+  const words = normalizeAnswer(text)
+    .split(" ")
+    .filter((word) => !AROUND_A_NAME.has(word));
+  if (words.length !== 1) return undefined;
+  const near = nearestCommands(ctx, words[0] as string);
+  return near.length === 1 ? near[0] : undefined;
 }
 
 type Rows = { text: string; callback_data: string }[][];
@@ -325,7 +351,11 @@ export function plainRequests(deps: BotDeps): {
       commandInstead(ctx, request.command, args, ctx.message.message_id);
       return next();
     }
-    if ((await typedPick(ctx, deps, true)) === "asked") return;
+    const picked = await typedPick(ctx, deps, true);
+    if (picked === "asked") return;
+    // A command's name with a slip ("balanse"): that command, when no other is as near.
+    const slip = picked === "none" ? clearSlip(ctx, text) : undefined;
+    if (slip !== undefined) commandInstead(ctx, slip, [], ctx.message.message_id);
     return next();
   });
   privateChats.callbackQuery(ASSET_PICK, async (ctx, next) => {
