@@ -122,8 +122,9 @@ balance-holding-no-value = { $asset }: { $quantity }
 balance-stale = ⚠️ stale price
 balance-none = You hold no crypto yet.
 balance-total = Total value: <b>{ $total }</b>
-balance-day = Today: { $amount } ({ $percent })
-balance-all-time = All time: { $amount } ({ $percent })
+balance-day = Today: { $amount } ({ $percent } of the whole account, AUD cash included)
+balance-crypto-day = Your crypto today: { $percent } (AUD cash left out)
+balance-all-time = Your crypto all time: { $amount } ({ $percent } on what it cost)
 balance-updated = <i>Updated { $time } ({ $zone })</i>
 
 ## Prices
@@ -498,11 +499,12 @@ settings-digest-off = Daily digest: off (pick the hour it arrives with the butto
 settings-digest-at = Daily digest: at { $time }
 settings-button-digest = Daily digest
 settings-digest-button-off = Off
-settings-choose-digest = At what hour should the daily digest arrive ({ $zone })? It brings your portfolio's value, the day's return, your biggest movers, alerts near their level and recurring buys due that day. It follows your alert setting: silent arrives without a sound, off sends nothing.
+settings-choose-digest = At what hour should the daily digest arrive ({ $zone })? It brings your account's value and its change today, your biggest movers, alerts near their level and recurring buys due that day. It follows your alert setting: silent arrives without a sound, off sends nothing.
 settings-digest-connect-first = Connect a key with /connect first: the digest is about your account.
 digest-title = <b>📊 Daily digest</b> · { $date }
-digest-value = Portfolio value: <b>{ $value }</b>
-digest-day = Today: { $amount }{ $percent }
+digest-value = Account value: <b>{ $value }</b>
+digest-day = Today: { $amount } ({ $percent } of the whole account)
+digest-day-amount = Today: { $amount }
 digest-movers = <b>Biggest movers today</b>
 digest-near = <b>Alerts near their level</b>
 digest-near-above = { $asset } above { $level } ({ $distance } away)
@@ -697,7 +699,10 @@ settings-button-alert-chart = Chart in alerts
 ## portfolio
 cmd-portfolio = Portfolio picture and returns per asset
 pf-title = <b>Portfolio</b>: <b>{ $total }</b>
-pf-overall = Today { $day } ({ $dayPercent }) · all time { $all } ({ $allPercent })
+pf-overall = Today: { $day } ({ $dayPercent } of the whole account; your crypto { $cryptoPercent })
+pf-all-time = Your crypto all time: { $all } ({ $allPercent } on what it cost)
+# The label under the value in the /portfolio picture, drawn only when the picture's font has its letters (Latin).
+pf-picture-all-time = Crypto all time:
 pf-cash = AUD cash: { $amount }
 pf-asset = <b>{ $asset }</b> { $quantity } ≈ { $value } ({ $share })
 pf-asset-no-value = <b>{ $asset }</b> { $quantity } (no price from the exchange)
@@ -707,7 +712,7 @@ pf-more = { $count ->
         [one] …and one more holding worth { $value } (/balance lists all).
        *[other] …and { $count } more holdings worth { $value } (/balance lists all).
     }
-pf-legend = Picture: your allocation, then each holding's all-time return; “+N” is N small holdings together.
+pf-legend = Picture: the account's value with your crypto's all-time return under it, your allocation, then each holding's all-time return; “+N” is N small holdings together.
 pf-updated = <i>Updated { $time } ({ $zone })</i>
 pf-empty = You hold no crypto yet, so there is nothing to chart. AUD cash: <b>{ $amount }</b>. /buy buys some.
 ## history
@@ -1087,11 +1092,11 @@ market-notify-gone = This alert no longer exists.
 ## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
 alerts-portfolio-msg-value-up = 💼 Your portfolio is worth <b>{ $total }</b>, above your level of { $level }
 alerts-portfolio-msg-value-down = 💼 Your portfolio is worth <b>{ $total }</b>, below your level of { $level }
-alerts-portfolio-msg-day-up = 📈 Your portfolio is <b>{ $percent }</b> today
-alerts-portfolio-msg-day-down = 📉 Your portfolio is <b>{ $percent }</b> today
+alerts-portfolio-msg-day-up = 📈 Your whole account is <b>{ $percent }</b> today (AUD cash included)
+alerts-portfolio-msg-day-down = 📉 Your whole account is <b>{ $percent }</b> today (AUD cash included)
 alerts-portfolio-msg-asset-up = 📈 <b>{ $asset }</b> is <b>{ $percent }</b> on your average buy price
 alerts-portfolio-msg-asset-down = 📉 <b>{ $asset }</b> is <b>{ $percent }</b> on your average buy price
-alerts-portfolio-msg-setting-day = Your alert: a day's return of { $threshold }
+alerts-portfolio-msg-setting-day = Your alert: the whole account moving { $threshold } in a day
 alerts-portfolio-msg-setting-asset = Your alert: a return of { $threshold } on the average buy price
 alerts-portfolio-msg-read = Read { $time } ({ $zone })
 alerts-portfolio-msg-watched = <i>Watched by this bot from your portfolio every few minutes: no email or SMS, and nothing is traded by itself.</i>
@@ -1295,7 +1300,7 @@ alerts-portfolio-chat-what-value = your total value is { $direction ->
         [above] { $level } or more
        *[below] { $level } or less
     }
-alerts-portfolio-chat-what-day = your day return is { $direction ->
+alerts-portfolio-chat-what-day = your whole account's change today (AUD cash included) is { $direction ->
         [up] +{ $percent }% or more
         [down] -{ $percent }% or less
        *[either] beyond ±{ $percent }%
@@ -1305,7 +1310,7 @@ alerts-portfolio-chat-what-asset = your { $asset } return on what you paid is { 
         [down] -{ $percent }% or less
        *[either] beyond ±{ $percent }%
     }
-alerts-portfolio-chat-error-kind = I can watch your total value, your day return or an asset's return on what you paid, e.g. <code>/alert portfolio below 50000</code>, <code>/alert portfolio day 5%</code> or <code>/alert BTC return 20%</code>.
+alerts-portfolio-chat-error-kind = I can watch your total value, your whole account's change today or an asset's return on what you paid, e.g. <code>/alert portfolio below 50000</code>, <code>/alert portfolio day 5%</code> or <code>/alert BTC return 20%</code>.
 alerts-portfolio-chat-error-asset = Say which asset (not AUD), e.g. <code>/alert BTC return 20%</code>.
 alerts-portfolio-chat-error-direction = Say above or below, e.g. <code>/alert portfolio below 50000</code>.
 alerts-portfolio-chat-error-level-format = Give the level as an amount in AUD like <code>50000</code>, <code>120k</code>, <code>$1.2m</code> or <code>5万</code> (at most two decimals).
@@ -1323,11 +1328,11 @@ alerts-portfolio-chat-summary-title = <b>💼 New portfolio alert, watched by th
 alerts-portfolio-chat-summary-edit-title = <b>💼 Change this portfolio alert, watched by the bot</b>
 alerts-portfolio-chat-card-what = Alerts when { $what }.
 alerts-portfolio-chat-now-value = Now: { $total }
-alerts-portfolio-chat-now-day = Today so far: { $percent }
+alerts-portfolio-chat-now-day = Your whole account today so far: { $percent } (AUD cash included)
 alerts-portfolio-chat-now-asset = { $asset } now: { $percent } on what you paid
 alerts-portfolio-chat-now-unknown = Now: the exchange gives no figure for this yet.
 alerts-portfolio-chat-not-held = ⚠️ You hold no { $asset } now: this alert stays quiet until you do.
-alerts-portfolio-chat-past-now = It is past this already: it alerts once the figure has come back and crosses again.
+alerts-portfolio-chat-past-now = It is past this already, so it alerts at its first check.
 alerts-portfolio-chat-every = { $unit ->
         [minutes] { $count ->
             [one] minute
@@ -1350,7 +1355,7 @@ alerts-portfolio-chat-card-title = <b>💼 Portfolio alert, watched by the bot</
 alerts-portfolio-chat-confirm-delete = Delete the portfolio alert ({ $what })?
 alerts-portfolio-chat-kind-button = { $kind ->
         [portfolio_value] 💼 Total value
-        [portfolio_day] 💼 Day return
+        [portfolio_day] 💼 Change today (whole account)
        *[asset_return] 💼 Return on what I paid
     }
 alerts-portfolio-chat-whole-button = 💼 My whole portfolio
@@ -1361,7 +1366,7 @@ alerts-portfolio-chat-ask-level = { $direction ->
        *[below] Alert when your total value is at most how much, in AUD?
     } Type an amount like 50000, 120k or 5万.
 alerts-portfolio-chat-ask-direction = { $asset ->
-        [none] Which way should your day return go?
+        [none] Which way should your whole account's change today go (AUD cash included)?
        *[other] Which way should your { $asset } return on what you paid go?
     }
 alerts-portfolio-chat-ask-percent = By how many percent? Pick or type one, e.g. 5.

@@ -122,8 +122,9 @@ balance-holding-no-value = { $asset }：{ $quantity }
 balance-stale = ⚠️ 价格过时
 balance-none = 你还没有持有任何加密货币。
 balance-total = 总价值：<b>{ $total }</b>
-balance-day = 今日：{ $amount }（{ $percent }）
-balance-all-time = 累计：{ $amount }（{ $percent }）
+balance-day = 今日：{ $amount }（占整个账户 { $percent }，含澳元现金）
+balance-crypto-day = 你的加密货币今日：{ $percent }（不含澳元现金）
+balance-all-time = 你的加密货币累计：{ $amount }（相对成本 { $percent }）
 balance-updated = <i>更新于 { $time }（{ $zone }）</i>
 
 ## Prices
@@ -503,11 +504,12 @@ settings-digest-off = 每日摘要：关闭（可用下方按钮选择送达的�
 settings-digest-at = 每日摘要：{ $time }
 settings-button-digest = 每日摘要
 settings-digest-button-off = 关闭
-settings-choose-digest = 每日摘要在几点送达（{ $zone }）？内容包括投资组合价值、当日收益、涨跌最大的持仓、接近触发价的价格提醒以及当天到期的定投。它遵循你的提醒设置：静音时无提示音送达，关闭时不发送。
+settings-choose-digest = 每日摘要在几点送达（{ $zone }）？内容包括账户价值及其今日涨跌、涨跌最大的持仓、接近触发价的价格提醒以及当天到期的定投。它遵循你的提醒设置：静音时无提示音送达，关闭时不发送。
 settings-digest-connect-first = 请先用 /connect 连接密钥：摘要内容来自你的账户。
 digest-title = <b>📊 每日摘要</b> · { $date }
-digest-value = 投资组合价值：<b>{ $value }</b>
-digest-day = 今日：{ $amount }{ $percent }
+digest-value = 账户价值：<b>{ $value }</b>
+digest-day = 今日：{ $amount }（占整个账户 { $percent }）
+digest-day-amount = 今日：{ $amount }
 digest-movers = <b>今日涨跌最大</b>
 digest-near = <b>接近触发价的提醒</b>
 digest-near-above = { $asset } 高于 { $level }（相差 { $distance }）
@@ -702,14 +704,17 @@ settings-button-alert-chart = 提醒附图
 ## portfolio
 cmd-portfolio = 资产配置图与各资产收益
 pf-title = <b>投资组合</b>：<b>{ $total }</b>
-pf-overall = 今日 { $day }（{ $dayPercent }）· 累计 { $all }（{ $allPercent }）
+pf-overall = 今日：{ $day }（占整个账户 { $dayPercent }；你的加密货币 { $cryptoPercent }）
+pf-all-time = 你的加密货币累计：{ $all }（相对成本 { $allPercent }）
+# The label under the value in the /portfolio picture, drawn only when the picture's font has its letters (Latin).
+pf-picture-all-time = 加密货币累计：
 pf-cash = 澳元现金：{ $amount }
 pf-asset = <b>{ $asset }</b> { $quantity } ≈ { $value }（{ $share }）
 pf-asset-no-value = <b>{ $asset }</b> { $quantity }（交易所未给出价格）
 pf-asset-returns = 平均买入价 { $avg } · 今日 { $day }（{ $dayPercent }）· 累计 { $all }（{ $allPercent }）
 pf-stale = ⚠️ 价格已过时
 pf-more = …另有 { $count } 项持仓，价值 { $value }（/balance 列出全部）。
-pf-legend = 图片：资产配置，以及每项持仓的累计收益；“+N”表示合并显示的 N 项小额持仓。
+pf-legend = 图片：账户价值及其下方你的加密货币累计收益、资产配置，以及每项持仓的累计收益；“+N”表示合并显示的 N 项小额持仓。
 pf-updated = <i>更新于 { $time }（{ $zone }）</i>
 pf-empty = 你还没有持有加密货币，因此没有可绘制的图表。澳元现金：<b>{ $amount }</b>。可用 /buy 买入。
 ## history
@@ -1080,11 +1085,11 @@ market-notify-gone = 此提醒已不存在。
 ## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
 alerts-portfolio-msg-value-up = 💼 你的资产总值为 <b>{ $total }</b>，已高于你设定的 { $level }
 alerts-portfolio-msg-value-down = 💼 你的资产总值为 <b>{ $total }</b>，已低于你设定的 { $level }
-alerts-portfolio-msg-day-up = 📈 你的资产今日收益 <b>{ $percent }</b>
-alerts-portfolio-msg-day-down = 📉 你的资产今日收益 <b>{ $percent }</b>
+alerts-portfolio-msg-day-up = 📈 你的整个账户今日 <b>{ $percent }</b>（含澳元现金）
+alerts-portfolio-msg-day-down = 📉 你的整个账户今日 <b>{ $percent }</b>（含澳元现金）
 alerts-portfolio-msg-asset-up = 📈 <b>{ $asset }</b> 相对你的平均买入价收益 <b>{ $percent }</b>
 alerts-portfolio-msg-asset-down = 📉 <b>{ $asset }</b> 相对你的平均买入价收益 <b>{ $percent }</b>
-alerts-portfolio-msg-setting-day = 你的提醒：今日收益达到 { $threshold }
+alerts-portfolio-msg-setting-day = 你的提醒：整个账户一日涨跌达到 { $threshold }
 alerts-portfolio-msg-setting-asset = 你的提醒：相对平均买入价收益达到 { $threshold }
 alerts-portfolio-msg-read = 读取时间 { $time }（{ $zone }）
 alerts-portfolio-msg-watched = <i>由本机器人每隔几分钟读取你的资产数据监控：不发送邮件或短信，也不会自动交易。</i>
@@ -1279,7 +1284,7 @@ alerts-portfolio-chat-what-value = 你的总资产{ $direction ->
         [above] 达到 { $level } 或以上
        *[below] 降到 { $level } 或以下
     }
-alerts-portfolio-chat-what-day = 你的当日收益率{ $direction ->
+alerts-portfolio-chat-what-day = 你整个账户的今日涨跌（含澳元现金）{ $direction ->
         [up] 达到 +{ $percent }% 或以上
         [down] 达到 -{ $percent }% 或以下
        *[either] 超出 ±{ $percent }%
@@ -1289,7 +1294,7 @@ alerts-portfolio-chat-what-asset = 你的 { $asset } 相对买入均价的收益
         [down] 达到 -{ $percent }% 或以下
        *[either] 超出 ±{ $percent }%
     }
-alerts-portfolio-chat-error-kind = 我可以监控你的总资产、当日收益率，或某个资产相对买入均价的收益率，例如 <code>/alert 资产 低于 5万</code>、<code>/alert 组合 今天 5%</code> 或 <code>/alert BTC 收益 20%</code>。
+alerts-portfolio-chat-error-kind = 我可以监控你的总资产、整个账户的今日涨跌，或某个资产相对买入均价的收益率，例如 <code>/alert 资产 低于 5万</code>、<code>/alert 组合 今天 5%</code> 或 <code>/alert BTC 收益 20%</code>。
 alerts-portfolio-chat-error-asset = 请说明是哪个资产（不能是 AUD），例如 <code>/alert BTC 收益 20%</code>。
 alerts-portfolio-chat-error-direction = 请说明高于还是低于，例如 <code>/alert 资产 低于 5万</code>。
 alerts-portfolio-chat-error-level-format = 请用澳元金额表示，例如 <code>50000</code>、<code>120k</code>、<code>$1.2m</code> 或 <code>5万</code>（最多两位小数）。
@@ -1307,11 +1312,11 @@ alerts-portfolio-chat-summary-title = <b>💼 由机器人监控的新资产提�
 alerts-portfolio-chat-summary-edit-title = <b>💼 修改由机器人监控的资产提醒</b>
 alerts-portfolio-chat-card-what = 当{ $what }时提醒。
 alerts-portfolio-chat-now-value = 当前：{ $total }
-alerts-portfolio-chat-now-day = 今日至今：{ $percent }
+alerts-portfolio-chat-now-day = 你的整个账户今日至今：{ $percent }（含澳元现金）
 alerts-portfolio-chat-now-asset = { $asset } 当前相对买入均价：{ $percent }
 alerts-portfolio-chat-now-unknown = 当前：交易所暂时没有给出这个数字。
 alerts-portfolio-chat-not-held = ⚠️ 你目前没有持有 { $asset }：在你持有之前，这个提醒不会响。
-alerts-portfolio-chat-past-now = 当前已经越过这个值：要等数字回落后再次越过时才会提醒。
+alerts-portfolio-chat-past-now = 当前已经越过这个值，所以第一次检查时就会提醒。
 alerts-portfolio-chat-every = { $unit ->
         [minutes] { $count } 分钟
        *[seconds] { $count } 秒
@@ -1331,7 +1336,7 @@ alerts-portfolio-chat-card-title = <b>💼 资产提醒，由机器人监控</b>
 alerts-portfolio-chat-confirm-delete = 删除这个资产提醒（{ $what }）？
 alerts-portfolio-chat-kind-button = { $kind ->
         [portfolio_value] 💼 总资产
-        [portfolio_day] 💼 当日收益
+        [portfolio_day] 💼 今日涨跌（整个账户）
        *[asset_return] 💼 相对买入均价的收益
     }
 alerts-portfolio-chat-whole-button = 💼 我的全部资产
@@ -1342,7 +1347,7 @@ alerts-portfolio-chat-ask-level = { $direction ->
        *[below] 总资产降到多少澳元或以下时提醒？
     }请输入金额，例如 50000、120k 或 5万。
 alerts-portfolio-chat-ask-direction = { $asset ->
-        [none] 当日收益率往哪个方向变动时提醒？
+        [none] 整个账户的今日涨跌（含澳元现金）往哪个方向变动时提醒？
        *[other] 你的 { $asset } 收益率往哪个方向变动时提醒？
     }
 alerts-portfolio-chat-ask-percent = 多少个百分点？请选择或输入，例如 5。

@@ -44,7 +44,8 @@ function summary(count: number): PortfolioSummary {
     cryptoValue: crypto.toFixed(),
     total: crypto.plus(1500).toFixed(),
     dayReturn: "10",
-    dayReturnPercent: "0.1",
+    accountDayPercent: "0.05",
+    cryptoDayPercent: "0.1",
     totalReturn: "-100",
     totalReturnPercent: "-1",
   };

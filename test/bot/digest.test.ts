@@ -30,7 +30,7 @@ describe("the daily digest", () => {
     expect(await tb.app.digest.pending(chat.user.id)).toHaveLength(1);
     await tb.app.digest.runNow(chat.user.id);
     const digest = await chat.waitForOutput((o) => o.plainText.includes("Daily digest ·"), JOB_MS);
-    expect(digest.plainText).toContain("Portfolio value: $");
+    expect(digest.plainText).toContain("Account value: $");
     expect(digest.plainText).toContain("(Australia/Sydney)");
     expect(digest.silent).toBe(false);
   });
@@ -47,7 +47,7 @@ describe("the daily digest", () => {
     await tb.app.digest.runNow(chat.user.id);
     const digest = await chat.waitForOutput((o) => o.plainText.includes("每日摘要 ·"), JOB_MS);
     expect(digest.silent).toBe(true);
-    expect(digest.plainText).toContain("投资组合价值");
+    expect(digest.plainText).toContain("账户价值");
   });
 
   it("turned off, the pending day stands down and nothing arrives", async () => {
@@ -63,6 +63,6 @@ describe("the daily digest", () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(await tb.app.digest.pending(chat.user.id)).toEqual([]);
-    expect(chat.transcript()).not.toContain("Portfolio value");
+    expect(chat.transcript()).not.toContain("Account value");
   });
 });

@@ -122,8 +122,9 @@ describe("/balance", () => {
     const { chat, account } = await connectedChat({ AUD: "1000" });
     await placeSwap(tb.ex.client(account.readWriteKey), "AUD", "LTC", "500");
     const text = (await chat.send("/balance")).at(-1)?.plainText ?? "";
-    expect(text).toMatch(/Today: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);
-    expect(text).toMatch(/All time: [+-]?\$[\d,.]+ \([+-]?[\d.]+%\)/);
+    expect(text).toMatch(/Today: [+-]?\$[\d,.]+ \([+-]?[\d.]+% of the whole account, AUD cash included\)/);
+    expect(text).toMatch(/Your crypto today: [+-]?[\d.]+% \(AUD cash left out\)/);
+    expect(text).toMatch(/Your crypto all time: [+-]?\$[\d,.]+ \([+-]?[\d.]+% on what it cost\)/);
   });
 
   it("a read-only key still sees its balance", async () => {

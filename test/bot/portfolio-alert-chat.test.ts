@@ -94,27 +94,29 @@ describe("what is understood, typed and asked in plain words", () => {
 });
 
 describe("the summary", () => {
-  it("shows the figure now and how often it is checked: every 10 minutes with a value alert, else 5", async () => {
+  it("shows the figure now and how often it is checked: every 10 minutes when the AUD cash is read too, else 5", async () => {
     const chat = await connected("en", { AUD: "1000" });
     const value = await say(chat, "/alert portfolio below 500");
     expect(value).toContain("Alerts when your total value is $500.00 or less.");
     expect(value).toContain("Now: $1,000.00");
     expect(value).toContain("Checked every 10 minutes");
+    // The day is the whole account's, AUD cash included: the cash is read too.
     const day = await say(chat, "/alert portfolio day 5%");
-    expect(day).toContain("Alerts when your day return is beyond ±5%.");
-    expect(day).toContain("Checked every 5 minutes");
+    expect(day).toContain("Alerts when your whole account's change today (AUD cash included) is beyond ±5%.");
+    expect(day).toContain("Checked every 10 minutes");
+    expect(await say(chat, "/alert btc return 20%")).toContain("Checked every 5 minutes");
   });
 
-  it("a day alert beside a value alert is read with it: every 10 minutes", async () => {
+  it("an asset return alert beside a value alert is read with it: every 10 minutes", async () => {
     const chat = await connected();
     await confirmed(chat, "/alert portfolio below 50000");
-    expect(await say(chat, "/alert portfolio day 5%")).toContain("Checked every 10 minutes");
+    expect(await say(chat, "/alert btc return 20%")).toContain("Checked every 10 minutes");
   });
 
   it("says when it is past already, and warns of an asset not held", async () => {
     const chat = await connected("en", { AUD: "1000" });
     const past = await say(chat, "/alert portfolio above 500");
-    expect(past).toContain("It is past this already: it alerts once the figure has come back");
+    expect(past).toContain("It is past this already, so it alerts at its first check.");
     const eth = (await chat.send("/alert eth return 20%")).at(-1);
     expect(eth?.plainText).toContain("You hold no ETH now: this alert stays quiet until you do.");
     expect(buttons(eth)).toContain("Confirm");
@@ -253,7 +255,7 @@ describe("the guided /alert", () => {
     expect(buttons(asset)).toContain("💼 My whole portfolio");
     const kind = (await chat.press("💼 My whole portfolio")).find((o) => o.kind === "message");
     expect(kind?.plainText).toContain("What should the bot watch on your portfolio?");
-    expect(buttons(kind)).toEqual(["💼 Total value", "💼 Day return", "Cancel"]);
+    expect(buttons(kind)).toEqual(["💼 Total value", "💼 Change today (whole account)", "Cancel"]);
     const side = (await chat.press("💼 Total value")).find((o) => o.kind === "message");
     expect(buttons(side)).toEqual(["▲ Above", "▼ Below", "Cancel"]);
     // Typed, in the other language.
@@ -275,7 +277,7 @@ describe("the guided /alert", () => {
     await chat.send("涨跌");
     expect(await say(chat, "500")).toContain("百分比必须在 0.1% 到 100% 之间");
     const summary = (await chat.send("3%")).at(-1);
-    expect(summary?.plainText).toContain("你的当日收益率超出 ±3%");
+    expect(summary?.plainText).toContain("你整个账户的今日涨跌（含澳元现金）超出 ±3%");
     await chat.press("确认");
     expect((await store.list(chat.user.id))[0]?.spec).toEqual({
       kind: "portfolio_day",

@@ -1,5 +1,6 @@
 /** /portfolio as chats against the sandbox: the photo, its figures, Refresh, an empty account, errors. */
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { chartSize, portfolioChartSvg } from "../../src/bot/portfolio/chart.ts";
 import { PORTFOLIO_FILE_NAME } from "../../src/bot/portfolio/feature.ts";
 import { svgToPng } from "../../src/bot/portfolio/render.ts";
@@ -51,10 +52,16 @@ function chatActions(chatId: number): string[] {
 }
 
 /** The picture the bot should have drawn for this account right now (the sandbox's market is frozen). */
+const i18n = createI18n();
+
 async function expectedPicture(client: ExchangeClient, locale = "en") {
   const summary = await loadPortfolioSummary(client);
   const allocation = portfolioAllocation(summary);
-  return { png: await svgToPng(portfolioChartSvg(summary, allocation, locale)), size: chartSize(allocation) };
+  const label = i18n.t(locale, "pf-picture-all-time");
+  return {
+    png: await svgToPng(portfolioChartSvg(summary, allocation, locale, label)),
+    size: chartSize(allocation),
+  };
 }
 
 describe("/portfolio", () => {
@@ -93,6 +100,19 @@ describe("/portfolio", () => {
     expect(money(/Portfolio: (\S+)/.exec(caption)?.[1] ?? "")).toBe(cents(total.toFixed()));
     const cash = /AUD cash: (\S+)/.exec(caption)?.[1] ?? "";
     expect(money(cash)).toBe(cents((await client.balances.all()).AUD));
+    // Each figure says what it is: the day's change of the whole account (AUD cash included, over its value
+    // at the day's start), the crypto's own day return, and the crypto's all-time return on its cost.
+    const day = /Today: (\S+) \((\S+)% of the whole account; your crypto (\S+)%\)/.exec(caption);
+    expect(day, caption).not.toBeNull();
+    const dayReturn = toDec(overall?.overall_day_return ?? "0");
+    expect(money(day?.[1] ?? "")).toBe(dayReturn.toFixed(2));
+    expect(toDec(day?.[2] ?? "").toFixed(2)).toBe(
+      dayReturn.dividedBy(total.minus(dayReturn)).times(100).toFixed(2),
+    );
+    expect(toDec(day?.[3] ?? "").toFixed(2)).toBe(cents(overall?.overall_day_return_percentage));
+    const allTime = /Your crypto all time: (\S+) \((\S+)% on what it cost\)/.exec(caption);
+    expect(money(allTime?.[1] ?? "")).toBe(cents(overall?.overall_total_return));
+    expect(toDec(allTime?.[2] ?? "").toFixed(2)).toBe(cents(overall?.overall_total_return_percentage));
     for (const asset of ["BTC", "ETH"]) {
       const row = stats.results[0]?.assets.find((a) => a.asset === asset);
       const head = new RegExp(`${asset} ([\\d.]+) ≈ (\\S+) \\(`).exec(caption);

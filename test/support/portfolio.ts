@@ -45,7 +45,8 @@ export function summaryOf(holdings: Holding[], aud = "0"): PortfolioSummary {
     cryptoValue: crypto.toFixed(),
     total: crypto.plus(aud).toFixed(),
     dayReturn: null,
-    dayReturnPercent: null,
+    accountDayPercent: null,
+    cryptoDayPercent: null,
     totalReturn: null,
     totalReturnPercent: null,
   };

@@ -14,6 +14,7 @@ import {
   type PortfolioAlertSpec,
   portfolioAlertsWatched,
   portfolioReadEvery,
+  readsCash,
 } from "../../services/alerts/portfolio-kinds.ts";
 import {
   type PortfolioFigures,
@@ -70,20 +71,20 @@ export function portfolioCardData(verb: PortfolioCardVerb, id: string): string {
 
 /**
  * How often (seconds) a user's portfolio is read with `specs` among their alerts: every k beats, k from
- * portfolioReadEvery with 2 reads a reading when a value alert needs the AUD balance too; null when the
+ * portfolioReadEvery with 2 reads a reading when an alert needs the AUD balance too; null when the
  * heartbeat leaves no room (portfolio alerts cannot be watched).
  */
 export function portfolioEverySeconds(deps: BotDeps, specs: readonly PortfolioAlertSpec[]): number | null {
-  const reads = specs.some((spec) => spec.kind === "portfolio_value") ? 2 : 1;
+  const reads = specs.some(readsCash) ? 2 : 1;
   const k = portfolioReadEvery(deps.alertPollSeconds, reads);
   return k === null ? null : k * deps.alertPollSeconds;
 }
 
-/** The figures now, read as the watcher reads them (the AUD balance only for a value alert). */
+/** The figures now, read as the watcher reads them (the AUD balance only when the figure needs it). */
 async function figuresNow(client: ExchangeClient, spec: PortfolioAlertSpec): Promise<PortfolioFigures> {
   const [results, balances] = await Promise.all([
     client.portfolio.all({ overall: true, page_size: MAX_PAGE_SIZE }),
-    spec.kind === "portfolio_value" ? client.balances.all() : Promise.resolve(undefined),
+    readsCash(spec) ? client.balances.all() : Promise.resolve(undefined),
   ]);
   return portfolioFigures(results, balances === undefined ? null : (balances.AUD ?? "0"));
 }

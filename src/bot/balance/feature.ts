@@ -31,14 +31,16 @@ export function renderBalance(
     lines.push(holding.stale ? `${line} ${t("balance-stale")}` : line);
   }
   lines.push("", t("balance-total", { total: formatAud(summary.total, locale) }));
-  if (summary.dayReturn !== null) {
+  if (summary.dayReturn !== null && summary.accountDayPercent !== null) {
     lines.push(
       t("balance-day", {
         amount: formatAud(summary.dayReturn, locale, true),
-        percent: formatPercent(summary.dayReturnPercent ?? "0", locale),
+        percent: formatPercent(summary.accountDayPercent, locale),
       }),
     );
   }
+  if (summary.cryptoDayPercent !== null)
+    lines.push(t("balance-crypto-day", { percent: formatPercent(summary.cryptoDayPercent, locale) }));
   if (summary.totalReturn !== null) {
     lines.push(
       t("balance-all-time", {

@@ -20,12 +20,11 @@ export function renderDigest(content: DigestContent, user: DigestUser, at: numbe
   const lines = [t("digest-title", { date: formatDate(new Date(at), zone, locale) })];
   lines.push(t("digest-value", { value: formatAud(content.total, locale) }));
   if (content.dayReturn !== null) {
+    const amount = formatAud(content.dayReturn, locale, true);
     lines.push(
-      t("digest-day", {
-        amount: formatAud(content.dayReturn, locale, true),
-        percent:
-          content.dayReturnPercent === null ? "" : ` (${formatPercent(content.dayReturnPercent, locale)})`,
-      }),
+      content.accountDayPercent === null
+        ? t("digest-day-amount", { amount })
+        : t("digest-day", { amount, percent: formatPercent(content.accountDayPercent, locale) }),
     );
   }
   if (content.movers.length > 0) {

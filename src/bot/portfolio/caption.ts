@@ -60,18 +60,22 @@ export function portfolioCaption(
   withPicture: boolean,
 ): string {
   const head = [t("pf-title", { total: formatAud(summary.total, locale) })];
-  if (summary.dayReturn !== null || summary.totalReturn !== null) {
+  const percent = (value: string | null) => (value === null ? NONE : formatPercent(value, locale));
+  if (summary.dayReturn !== null)
     head.push(
       t("pf-overall", {
-        day: summary.dayReturn === null ? NONE : formatAud(summary.dayReturn, locale, true),
-        dayPercent:
-          summary.dayReturnPercent === null ? NONE : formatPercent(summary.dayReturnPercent, locale),
-        all: summary.totalReturn === null ? NONE : formatAud(summary.totalReturn, locale, true),
-        allPercent:
-          summary.totalReturnPercent === null ? NONE : formatPercent(summary.totalReturnPercent, locale),
+        day: formatAud(summary.dayReturn, locale, true),
+        dayPercent: percent(summary.accountDayPercent),
+        cryptoPercent: percent(summary.cryptoDayPercent),
       }),
     );
-  }
+  if (summary.totalReturn !== null)
+    head.push(
+      t("pf-all-time", {
+        all: formatAud(summary.totalReturn, locale, true),
+        allPercent: percent(summary.totalReturnPercent),
+      }),
+    );
   if (toDec(summary.aud).greaterThan(0)) head.push(t("pf-cash", { amount: formatAud(summary.aud, locale) }));
   const tail = [...(withPicture ? [t("pf-legend")] : []), t("pf-updated", clock)];
 

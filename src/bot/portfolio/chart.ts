@@ -86,15 +86,23 @@ function signColor(amount: string | null): string {
 
 const text = svgText;
 
-function header(summary: PortfolioSummary, locale: string): string[] {
+/** Text the picture's font draws (Latin only: a label in another script is left to the caption). */
+const DRAWABLE = /^[\x20-\x7e’“”…]*$/;
+
+/**
+ * The account's value, and under it the crypto's all-time return (in AUD and % of what it cost), named by
+ * `allTimeLabel` when the font can draw it; the caption's legend names it in every language.
+ */
+function header(summary: PortfolioSummary, locale: string, allTimeLabel: string): string[] {
   const parts = [
     text(PAD, PAD + 62, formatAud(summary.total, locale), { size: 68, color: CHART_THEME.text, bold: true }),
   ];
   if (summary.totalReturn !== null) {
     const percent =
       summary.totalReturnPercent === null ? "" : `  ${formatPercent(summary.totalReturnPercent, locale)}`;
+    const label = DRAWABLE.test(allTimeLabel) ? `${allTimeLabel}  ` : "";
     parts.push(
-      text(PAD, PAD + 130, `${formatAud(summary.totalReturn, locale, true)}${percent}`, {
+      text(PAD, PAD + 130, `${label}${formatAud(summary.totalReturn, locale, true)}${percent}`, {
         size: 40,
         color: signColor(summary.totalReturn),
       }),
@@ -192,14 +200,22 @@ function returnBars(allocation: Allocation, top: number, locale: string): string
   return parts;
 }
 
-/** The SVG of the picture for a summary with something to chart (`allocation.slices` not empty). */
-export function portfolioChartSvg(summary: PortfolioSummary, allocation: Allocation, locale: string): string {
+/**
+ * The SVG of the picture for a summary with something to chart (`allocation.slices` not empty);
+ * `allTimeLabel` names the figure under the value (see {@link header}).
+ */
+export function portfolioChartSvg(
+  summary: PortfolioSummary,
+  allocation: Allocation,
+  locale: string,
+  allTimeLabel = "",
+): string {
   const { width, height } = chartSize(allocation);
   const { allocationTop, allocationHeight, rule, returnsTop } = sections(allocation);
   const colors = sliceColors(allocation.slices);
   const parts = [
     `<rect width="${width}" height="${height}" fill="${CHART_THEME.background}"/>`,
-    ...header(summary, locale),
+    ...header(summary, locale, allTimeLabel),
     ...donut(allocation, colors, allocationTop, allocationHeight),
     ...legend(allocation, colors, allocationTop, allocationHeight, locale),
   ];

@@ -54,7 +54,12 @@ async function viewOf(ctx: BotContext, deps: BotDeps, summary: PortfolioSummary)
   const charted = allocation.slices.some((slice) => slice.kind !== "cash");
   const caption = portfolioCaption(summary, allocation, ctx.t, locale, clock, charted);
   if (!charted) return { kind: "text", text: caption };
-  return { kind: "photo", caption, draw: () => svgToPng(portfolioChartSvg(summary, allocation, locale)) };
+  const label = ctx.t("pf-picture-all-time");
+  return {
+    kind: "photo",
+    caption,
+    draw: () => svgToPng(portfolioChartSvg(summary, allocation, locale, label)),
+  };
 }
 
 const keyboard = (ctx: BotContext) => new InlineKeyboard().text(ctx.t("button-refresh"), REFRESH);

@@ -38,8 +38,8 @@ export type PortfolioAlertKind = PortfolioAlertSpec["kind"];
 
 /**
  * What an alert keeps between readings:
- * - `phase`: `new` until its first reading with a known figure (which arms it, or, when its condition
- *   already holds, holds it as `fired` without a message), `armed`, or `fired` (waiting to re-arm);
+ * - `phase`: `new` until its first reading with a known figure (which arms it, or fires it when its
+ *   condition already holds), `armed`, or `fired` (waiting to re-arm);
  * - `side`: the side that fired last (`up` is also a value's `above`, `down` its `below`);
  * - `firedAt`, `firedFigure`: the last firing's reading time and measured figure (decimal string).
  */
@@ -163,13 +163,21 @@ export const PRIVATE_READS_PER_MINUTE_TENTHS = 12;
  * heartbeat's trigger read (one per beat of `pollSeconds`) plus `readsPerReading` private reads every k-th
  * beat stay within 1.2 reads a minute: 60/P x (1 + r/k) <= 1.2, i.e. k >= 50 r / (P - 50). Null when the
  * heartbeat alone uses the budget (P <= 50 s): portfolio alerts cannot be watched then. `readsPerReading`
- * is 1 (the statistics) or 2 when a value alert also needs the AUD balance.
+ * is 1 (the statistics) or 2 when an alert also needs the AUD balance ({@link readsCash}).
  */
 export function portfolioReadEvery(pollSeconds: number, readsPerReading: number): number | null {
   // Integer form of the inequality: 600 (k + r) <= 12 P k, i.e. 50 (k + r) <= P k.
   const perBeat = 600 / PRIVATE_READS_PER_MINUTE_TENTHS;
   if (pollSeconds <= perBeat) return null;
   return Math.max(1, Math.ceil((perBeat * readsPerReading) / (pollSeconds - perBeat)));
+}
+
+/**
+ * Whether an alert's figure needs the AUD balance read besides the statistics: the total value, and the
+ * day's change of the whole account (the cash is part of the account it is a percent of).
+ */
+export function readsCash(spec: PortfolioAlertSpec): boolean {
+  return spec.kind === "portfolio_value" || spec.kind === "portfolio_day";
 }
 
 /** Whether portfolio alerts can be watched with a heartbeat of `pollSeconds` within the private-read budget. */

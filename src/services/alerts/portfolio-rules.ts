@@ -4,6 +4,7 @@
  * the caller stores the states this returns as changed and sends the events.
  */
 import { Dec, type PortfolioStatistics, sumDec, toDec } from "../../exchange/index.ts";
+import { accountDayPercent } from "../balance/portfolio-summary.ts";
 import {
   type PortfolioAlert,
   type PortfolioAlertKind,
@@ -16,7 +17,7 @@ import {
 /**
  * One reading's figures, decimal strings; null (or an asset absent from `assets`) is unknown.
  * - `total`: the account's total value in AUD, crypto plus AUD cash (null when the cash was not read);
- * - `dayPercent`: the overall day return in %;
+ * - `dayPercent`: the whole account's change today in %, AUD cash included (null when the cash was not read);
  * - `assets`: per held asset (upper case), its return against its average buy price in %.
  */
 export interface PortfolioFigures {
@@ -29,8 +30,9 @@ export interface PortfolioFigures {
  * The figures of one read of the statistics (`overall=true`, every page's results) and, when it was read,
  * the AUD balance, with /portfolio's definitions (`services/balance/portfolio-summary.ts`): the crypto
  * value is the overall wallet value (else the held assets' values summed), the total adds the AUD cash;
- * the day return is the overall day return %; an asset's return is its `total_buy_return_percentage`,
- * for assets with a non-zero balance only.
+ * the day's change is the overall day return over the account's value at the day's start, AUD cash
+ * included (as /balance's "Today"); an asset's return is its `total_buy_return_percentage`, for assets
+ * with a non-zero balance only.
  */
 export function portfolioFigures(
   results: readonly PortfolioStatistics[],
@@ -46,9 +48,11 @@ export function portfolioFigures(
     values.push(item.approximate_value);
   }
   const crypto = overall ? toDec(overall.overall_aud_wallet_value) : sumDec(values);
+  const total = aud === null ? null : crypto.plus(aud).toFixed();
+  const dayReturn = overall?.overall_day_return ?? null;
   return {
-    total: aud === null ? null : crypto.plus(aud).toFixed(),
-    dayPercent: overall?.overall_day_return_percentage ?? null,
+    total,
+    dayPercent: total === null || dayReturn === null ? null : accountDayPercent(dayReturn, total),
     assets,
   };
 }
@@ -114,8 +118,8 @@ function sides(spec: PortfolioAlertSpec): ("up" | "down")[] {
 }
 
 /**
- * Whether `figure` (a decimal string) is already past the spec's threshold on a side it watches: a new alert
- * reading it starts held, without a message (the chat warns of it before saving).
+ * Whether `figure` (a decimal string) is already past the spec's threshold on a side it watches: the chat
+ * says so before saving, and the new alert fires at its first reading that finds it past.
  */
 export function pastThreshold(spec: PortfolioAlertSpec, figure: string): boolean {
   const value = new Dec(figure);
@@ -126,9 +130,10 @@ export function pastThreshold(spec: PortfolioAlertSpec, figure: string): boolean
  * Evaluates every alert of a user on one reading taken at `at`. An alert fires when its figure is past
  * the threshold (value: >= level above, <= level below; returns: >= +percent up, <= -percent down) while
  * armed; it then waits on the side that fired until the figure is back by the margin (1 % of the level; a
- * fifth of the percent), re-arms, and may fire again in the same reading on the other side. A new alert's
- * first known figure arms it, or holds it as fired without a message when the condition already holds.
- * An unknown figure changes nothing: it never fires and never re-arms.
+ * fifth of the percent), re-arms, and may fire again in the same reading on the other side. A new alert is
+ * armed from the start: its first known figure fires it when the condition already holds (the market may
+ * have passed the level between the summary and that reading; silence would hide it for good). An
+ * unknown figure changes nothing: it never fires and never re-arms.
  */
 export function evaluatePortfolioAlerts(
   alerts: readonly PortfolioAlert[],
@@ -148,7 +153,7 @@ export function evaluatePortfolioAlerts(
     const side = sides(spec).find((s) => past(spec, figure, s));
     if (side === undefined) {
       if (next.phase !== "armed") next = { ...next, phase: "armed" };
-    } else if (next.phase === "armed") {
+    } else if (next.phase === "armed" || next.phase === "new") {
       next = { phase: "fired", side, firedAt: at, firedFigure: text };
       const event: PortfolioAlertEvent = {
         id,
@@ -161,7 +166,7 @@ export function evaluatePortfolioAlerts(
       if (spec.kind === "asset_return") event.asset = spec.asset;
       result.events.push(event);
     } else {
-      // New (or a fired state without its side): the condition already holds, so it stays quiet.
+      // A fired state stored without its side: it waits on the side past now, as a fired one does.
       next = { ...next, phase: "fired", side };
     }
     if (JSON.stringify(next) !== JSON.stringify(state)) result.changed.push({ id, state: next });

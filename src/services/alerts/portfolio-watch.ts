@@ -13,7 +13,7 @@ import {
   MAX_PAGE_SIZE,
   type PortfolioStatistics,
 } from "../../exchange/index.ts";
-import { portfolioAlertsWatched, portfolioReadEvery } from "./portfolio-kinds.ts";
+import { portfolioAlertsWatched, portfolioReadEvery, readsCash } from "./portfolio-kinds.ts";
 import { evaluatePortfolioAlerts, type PortfolioAlertEvent, portfolioFigures } from "./portfolio-rules.ts";
 import type { PortfolioAlertStore } from "./portfolio-store.ts";
 
@@ -90,7 +90,7 @@ export function createPortfolioWatch(options: PortfolioWatchOptions) {
       if (!watched || slot === undefined) return;
       const alerts = (await store.list(userId)).filter((a) => !a.paused);
       if (alerts.length === 0) return;
-      const needsCash = alerts.some((a) => a.spec.kind === "portfolio_value");
+      const needsCash = alerts.some((a) => readsCash(a.spec));
       const every = portfolioReadEvery(options.pollSeconds, needsCash ? 2 : 1);
       if (every === null || beatIndex(slot, pollMs) % every !== 0) return;
       let results: PortfolioStatistics[];

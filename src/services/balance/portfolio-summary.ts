@@ -1,8 +1,27 @@
 /**
- * The numbers behind /balance: AUD cash, each holding with its AUD value, the total (crypto statistics
- * plus the AUD balance, as the spec says), and day and total returns. Everything stays a decimal string.
+ * The numbers behind /balance, /portfolio and the digest: AUD cash, each holding with its AUD value, the
+ * total (crypto statistics plus the AUD balance, as the spec says), and the returns. Two day figures, named
+ * apart wherever they are shown: the whole account's change (AUD cash included, which does not move), and
+ * the crypto holdings' return as the exchange gives it. Everything stays a decimal string.
  */
-import { type ExchangeClient, formatDec, type PortfolioAsset, sumDec, toDec } from "../../exchange/index.ts";
+import {
+  Dec,
+  type ExchangeClient,
+  formatDec,
+  type PortfolioAsset,
+  sumDec,
+  toDec,
+} from "../../exchange/index.ts";
+
+/**
+ * The whole account's change today in %, AUD cash included: the day's return over the account's value at
+ * the day's start (`total` minus the return). Null when that start value is not positive.
+ */
+export function accountDayPercent(dayReturn: string, total: string): string | null {
+  const start = toDec(total).minus(dayReturn);
+  if (!start.greaterThan(0)) return null;
+  return formatDec(toDec(dayReturn).dividedBy(start).times(100), 4, { rounding: Dec.ROUND_HALF_UP });
+}
 
 /**
  * One crypto holding. `value` is null when the exchange gave no value for it; `stats` holds the exchange's
@@ -22,8 +41,13 @@ export interface PortfolioSummary {
   holdings: Holding[];
   cryptoValue: string;
   total: string;
+  /** The day's return in AUD: the whole account's change today (AUD cash does not move). */
   dayReturn: string | null;
-  dayReturnPercent: string | null;
+  /** The whole account's change today in %, AUD cash included ({@link accountDayPercent}). */
+  accountDayPercent: string | null;
+  /** The crypto holdings' return today in %, as the exchange gives it (AUD cash left out). */
+  cryptoDayPercent: string | null;
+  /** The crypto holdings' return against what they cost (their average buy price), in AUD and %. */
   totalReturn: string | null;
   totalReturnPercent: string | null;
 }
@@ -61,13 +85,16 @@ export async function loadPortfolioSummary(client: ExchangeClient): Promise<Port
   const sorted = [...holdings.values()].sort((a, b) =>
     toDec(b.value ?? "0").comparedTo(toDec(a.value ?? "0")),
   );
+  const total = formatDec(cryptoValue.plus(aud));
+  const dayReturn = overall?.overall_day_return ?? null;
   return {
     aud,
     holdings: sorted,
     cryptoValue: formatDec(cryptoValue),
-    total: formatDec(cryptoValue.plus(aud)),
-    dayReturn: overall?.overall_day_return ?? null,
-    dayReturnPercent: overall?.overall_day_return_percentage ?? null,
+    total,
+    dayReturn,
+    accountDayPercent: dayReturn === null ? null : accountDayPercent(dayReturn, total),
+    cryptoDayPercent: overall?.overall_day_return_percentage ?? null,
     totalReturn: overall?.overall_total_return ?? null,
     totalReturnPercent: overall?.overall_total_return_percentage ?? null,
   };

@@ -46,9 +46,11 @@ export interface DigestDue {
 
 /** The digest's figures. */
 export interface DigestContent {
+  /** The account's value, AUD cash included. */
   total: string;
   dayReturn: string | null;
-  dayReturnPercent: string | null;
+  /** The whole account's change today in %, AUD cash included (as /balance's "Today"). */
+  accountDayPercent: string | null;
   movers: DigestMover[];
   nearTriggers: DigestNearTrigger[];
   dueToday: DigestDue[];
@@ -117,7 +119,7 @@ export async function gatherDigest(
   return {
     total: summary.total,
     dayReturn: summary.dayReturn,
-    dayReturnPercent: summary.dayReturnPercent,
+    accountDayPercent: summary.accountDayPercent,
     movers,
     nearTriggers: nearTriggers.slice(0, MAX_LISTED),
     dueToday: dueToday.slice(0, MAX_LISTED),

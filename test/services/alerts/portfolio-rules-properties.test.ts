@@ -127,7 +127,8 @@ class Model {
       this.phase = "armed";
       return null;
     }
-    const fires = this.phase === "armed";
+    // A new alert is armed from the start: past at its first known figure, it fires.
+    const fires = this.phase === "armed" || this.phase === "new";
     this.phase = "fired";
     this.side = side;
     return fires ? side : null;

@@ -72,10 +72,10 @@ describe("portfolio_value", () => {
     expect(fired(events)).toEqual(["", "down:99999.99", "", "", "", "down:100000"]);
   });
 
-  it("does not fire without a crossing; a new alert past its level stays quiet until re-armed", () => {
+  it("does not fire without a crossing; a new alert past its level fires at its first reading, then waits to re-arm", () => {
     expect(fired(run(above, ["50000", "99999.99", "99000"].map(total)).events)).toEqual(["", "", ""]);
-    const quiet = run(above, ["150000", "120000", "100000", "98999.99", "100000"].map(total));
-    expect(fired(quiet.events)).toEqual(["", "", "", "", "up:100000"]);
+    const past = run(above, ["150000", "120000", "100000", "98999.99", "100000"].map(total));
+    expect(fired(past.events)).toEqual(["up:150000", "", "", "", "up:100000"]);
   });
 
   it("an unknown total never fires and never re-arms", () => {
@@ -90,8 +90,8 @@ describe("portfolio_value", () => {
     ]);
     expect(fired(events)).toEqual(["", "", "up:100000", "", "", "", "up:101000"]);
     expect(state).toMatchObject({ phase: "fired", side: "up", firedAt: 6, firedFigure: "101000" });
-    // A new alert stays new while the figure is unknown: its first known figure decides, quietly.
-    expect(fired(run(above, [total(null), total("150000")]).events)).toEqual(["", ""]);
+    // A new alert stays new while the figure is unknown: its first known figure decides.
+    expect(fired(run(above, [total(null), total("150000")]).events)).toEqual(["", "up:150000"]);
   });
 });
 
@@ -173,7 +173,7 @@ describe("portfolioFigures", () => {
     asset("SOL", "2", "300", null),
   ];
 
-  it("uses /portfolio's definitions: the overall wallet value plus AUD cash, the overall day %, held assets' returns", () => {
+  it("uses /balance's definitions: the overall wallet value plus AUD cash, the whole account's day %, held assets' returns", () => {
     const stats: PortfolioStatistics[] = [
       {
         overall: {
@@ -186,12 +186,15 @@ describe("portfolioFigures", () => {
         assets,
       },
     ];
+    // The day: -10 over the account's value at the day's start (51,310.15, AUD cash included), not the
+    // exchange's -0.02 % of the crypto alone.
     expect(portfolioFigures(stats, "1000.05")).toEqual({
       total: "51300.15",
-      dayPercent: "-0.02",
+      dayPercent: "-0.0195",
       assets: { BTC: "12.5", SOL: null },
     });
-    expect(portfolioFigures(stats, null).total).toBeNull();
+    // Without the cash read, neither the total nor the whole account's day is known.
+    expect(portfolioFigures(stats, null)).toMatchObject({ total: null, dayPercent: null });
   });
 
   it("sums the holdings when the statistics give no overall", () => {
