@@ -1252,6 +1252,8 @@ market-card-state = State: { $state ->
        *[active] ✅ active
     }
 market-card-last = Last alerted: { $when } ({ $zone })
+market-card-move-from = Watching from { $price }, the price of its last alert: a further move of its size within the window alerts again.
+market-card-move-again = After each alert it watches again from the price it alerted at, so a move that goes on is told as it goes.
 market-watched-by-bot = The bot watches this on the exchange's public prices: it messages you here (no email or SMS) and trades nothing by itself.
 market-summary-title = <b>New alert watched by the bot: { $asset }</b>
 market-summary-edit-title = <b>Change this alert watched by the bot: { $asset }</b>

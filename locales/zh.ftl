@@ -1236,6 +1236,8 @@ market-card-state = 状态：{ $state ->
        *[active] ✅ 生效中
     }
 market-card-last = 上次提醒：{ $when }（{ $zone }）
+market-card-move-from = 正从 { $price }（上次提醒时的价格）开始监控：在时间窗口内再出现同样幅度的变动会再次提醒。
+market-card-move-again = 每次提醒后，它从提醒时的价格重新开始监控，所以持续的变动会随时告诉你。
 market-watched-by-bot = 机器人根据交易所的公开价格监控：只在这里给你发消息（不发邮件或短信），也不会自行交易。
 market-summary-title = <b>由机器人监控的新提醒：{ $asset }</b>
 market-summary-edit-title = <b>修改由机器人监控的提醒：{ $asset }</b>

@@ -1,13 +1,17 @@
 /**
  * The wording of market alerts, each kind in English and Chinese: what moved and by how much, the window
  * or since when, the reference price and its time in the user's zone, the alert as set, that the bot
- * watched it, and the Buy / Sell / Pause buttons. No raw key and no English left in the Chinese text.
+ * watched it, and the Buy / Sell / Pause buttons. No raw key and no English left in the Chinese text. A move
+ * alert's card says it watches again from the price of each alert.
  */
 import { describe, expect, it } from "vitest";
+import { renderMarketCard } from "../../src/bot/alerts/market-describe.ts";
 import { renderMarketAlert } from "../../src/bot/alerts/market-format.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
+import { parseMarketAlertSpec } from "../../src/services/alerts/market-kinds.ts";
 import type { MarketAlertEvent } from "../../src/services/alerts/market-rules.ts";
+import type { StoredMarketAlert } from "../../src/services/alerts/market-store.ts";
 
 const i18n = createI18n();
 const tIn =
@@ -105,5 +109,39 @@ describe("market alert messages", () => {
     const event = { ...(EVENTS[2] as MarketAlertEvent), reference: { price: "99210", at: Number.NaN } };
     const text = renderMarketAlert(event, tIn("en"), "en", "UTC").text;
     expect(text).toContain("From $99,210.00\n");
+  });
+});
+
+describe("a move alert's card", () => {
+  const parsed = parseMarketAlertSpec({
+    asset: "BTC",
+    kind: "move",
+    window: "1h",
+    direction: "down",
+    percent: "5",
+  });
+  if (!parsed.ok) throw new Error(parsed.error);
+  const alert: StoredMarketAlert = {
+    id: "abcDEF12",
+    userId: 1,
+    spec: parsed.spec,
+    state: { phase: "armed" },
+    paused: false,
+    createdAt: AT,
+  };
+
+  it("says it watches again from the price of each alert, and from which price it watches after one", () => {
+    expect(renderMarketCard(alert, tIn("en"), "en", "UTC")).toContain(
+      "After each alert it watches again from the price it alerted at",
+    );
+    const fired = {
+      ...alert,
+      state: { phase: "fired" as const, side: "down" as const, firedAt: AT, firedPrice: "95000" },
+    };
+    const en = renderMarketCard(fired, tIn("en"), "en", "UTC");
+    expect(en).toContain("Watching from $95,000.00, the price of its last alert");
+    expect(renderMarketCard(fired, tIn("zh"), "zh", "UTC")).toContain(
+      "正从 $95,000.00（上次提醒时的价格）开始监控",
+    );
   });
 });

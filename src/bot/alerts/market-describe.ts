@@ -7,6 +7,7 @@ import { PERCENT_LIMITS, RSI_LIMITS, RSI_MIN_SPREAD } from "../../services/alert
 import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
@@ -77,7 +78,10 @@ export function renderMarketLine(alert: StoredMarketAlert, t: Translate): string
   });
 }
 
-/** The alert's card: what it watches, its state, when it fired last (in the user's zone). */
+/**
+ * The alert's card: what it watches, its state, when it fired last (in the user's zone); a move alert
+ * says that after an alert it watches from that alert's price, and from which price it watches now.
+ */
 export function renderMarketCard(
   alert: StoredMarketAlert,
   t: Translate,
@@ -92,6 +96,14 @@ export function renderMarketCard(
   if (alert.state.firedAt !== undefined) {
     lines.push(
       t("market-card-last", { when: formatDateTime(new Date(alert.state.firedAt), zone, locale), zone }),
+    );
+  }
+  if (alert.spec.kind === "move") {
+    const { phase, firedPrice } = alert.state;
+    lines.push(
+      phase === "fired" && firedPrice !== undefined
+        ? t("market-card-move-from", { price: formatPrice(firedPrice, locale) })
+        : t("market-card-move-again"),
     );
   }
   lines.push("", t("market-watched-by-bot"));

@@ -1,11 +1,12 @@
 /**
  * The prices at which a user's market alerts would fire now, for drawing on a chart: a move alert's level
- * is its window's low raised by its percentage (up) or its high lowered by it (down), a 24-hour change's the
- * price a day back moved by it, a step alarm's its anchor moved by it either way. An RSI alert has no price
- * level. Paused alerts, and the side of an alert that fired and has not re-armed, are not drawn.
+ * is its window's low raised by its percentage (up) or its high lowered by it (down), or, within the window
+ * after it fired, the lower (higher) of the price it fired at and the price now moved by it; a 24-hour
+ * change's the price a day back moved by it, a step alarm's its anchor moved by it either way. An RSI alert
+ * has no price level. Paused alerts, and the side of an alert that fired and has not re-armed, are not drawn.
  */
 import { Decimal } from "decimal.js";
-import type { MarketAlertSpec, MarketAlertState } from "./market-kinds.ts";
+import { type MarketAlertSpec, type MarketAlertState, WINDOW_MS } from "./market-kinds.ts";
 import type { MarketSnapshot } from "./market-rules.ts";
 
 /** What a level needs of a stored alert. */
@@ -49,6 +50,23 @@ export function marketAlertLevels(alerts: readonly LevelSource[], snapshot: Mark
       levels.add(moved(anchor, spec.percent, 1));
       levels.add(moved(anchor, spec.percent, -1));
     } else if (spec.kind === "move" && price !== undefined && snapshot !== null) {
+      const { firedAt, firedPrice } = state;
+      if (
+        state.phase === "fired" &&
+        firedAt !== undefined &&
+        firedPrice !== undefined &&
+        firedAt >= snapshot.at - WINDOW_MS[spec.window]
+      ) {
+        // Watching from the price it fired at (market-rules.ts): the extremes since then are at least these.
+        const fired = new Decimal(firedPrice);
+        for (const side of spec.direction === "either" ? (["up", "down"] as const) : [spec.direction])
+          levels.add(
+            side === "up"
+              ? moved(Decimal.min(fired, price), spec.percent, 1)
+              : moved(Decimal.max(fired, price), spec.percent, -1),
+          );
+        continue;
+      }
       const { up, down } = snapshot.moves[spec.window];
       for (const side of armedSides(spec, state)) {
         // up = % above the window's low, down = % below its high.

@@ -11,11 +11,13 @@ import {
   type MarketAlertSpec,
   type MarketAlertState,
   type MarketWindow,
+  MINUTE_MS,
   PERCENT_REARM_FRACTION,
   type PricePoint,
   RSI_REARM_POINTS,
+  WINDOW_MS,
 } from "./market-kinds.ts";
-import { MarketSeries, MarketStats, WINDOW_INDEX } from "./market-series.ts";
+import { type Extremes, MarketSeries, MarketStats, WINDOW_INDEX } from "./market-series.ts";
 
 /** An alert that fired, with what its message needs. Prices are the readings' own figures as decimal strings. */
 export interface MarketAlertEvent {
@@ -78,6 +80,8 @@ const EITHER = 3;
 class CompiledAlert {
   readonly kind: number;
   readonly window: number;
+  /** `move` only: the window's length in ms. */
+  readonly windowMs: number;
   readonly directions: number;
   /** The threshold (percent kinds) and the level below which the fired side re-arms. */
   readonly threshold: number;
@@ -103,6 +107,7 @@ class CompiledAlert {
     this.spec = spec;
     this.kind = KIND_CODES[spec.kind];
     this.window = spec.kind === "move" ? WINDOW_INDEX[spec.window] : 0;
+    this.windowMs = spec.kind === "move" ? WINDOW_MS[spec.window] : 0;
     const direction = spec.kind === "step" ? "either" : spec.direction;
     this.directions = direction === "up" ? UP : direction === "down" ? DOWN : EITHER;
     const percent = spec.kind === "rsi" ? Number.NaN : Number(spec.percent);
@@ -151,6 +156,8 @@ export class MarketRules {
   private readonly books = new Map<string, AssetBook>();
   private readonly byId = new Map<string, CompiledAlert>();
   private evaluation = 0;
+  /** The extremes since a firing, reused by every fired `move` alert. */
+  private readonly since: Extremes = { low: 0, lowAt: 0, high: 0, highAt: 0 };
 
   private book(asset: string): AssetBook {
     let book = this.books.get(asset);
@@ -250,7 +257,7 @@ export class MarketRules {
       const a = alerts[i] as CompiledAlert;
       switch (a.kind) {
         case KIND_MOVE:
-          this.crossing(a, st.up[a.window] as number, st.down[a.window] as number, asset, st, result);
+          this.move(a, book.series, asset, st, result);
           break;
         case KIND_DAY:
           if (Number.isNaN(st.dayChange)) this.unknown(a, result);
@@ -383,6 +390,80 @@ export class MarketRules {
         reference: { price: String(st.dayPrice), at: st.dayAt },
       });
     }
+  }
+
+  /**
+   * `move`: a crossing measured on the window's low and high. Once fired (at a known price), it watches
+   * again from the price it fired at: the moves are measured over the points since the firing, so a
+   * further move of the threshold in the window alerts again (a crash that goes on is told as it goes), a
+   * wobble at the fired price does not, and a turn of the threshold the other way is a move of its own.
+   * Once the firing has left the window, or a gap came after it, the window alone is measured again.
+   */
+  private move(
+    a: CompiledAlert,
+    series: MarketSeries,
+    asset: string,
+    st: MarketStats,
+    result: MarketEvaluation,
+  ) {
+    const w = a.window;
+    if (a.phase === PHASE_FIRED && a.firedAt !== undefined && a.firedPrice !== undefined) {
+      if (a.firedAt >= st.at - a.windowMs && series.unbrokenSince(a.firedAt)) {
+        this.sinceFiring(a, series, asset, st, result);
+        return;
+      }
+      a.phase = PHASE_ARMED;
+      this.restate(a, result);
+    }
+    this.crossing(a, st.up[w] as number, st.down[w] as number, asset, st, result);
+  }
+
+  /** A fired `move` alert measured from its firing (see {@link move}); fires again past the threshold. */
+  private sinceFiring(
+    a: CompiledAlert,
+    series: MarketSeries,
+    asset: string,
+    st: MarketStats,
+    result: MarketEvaluation,
+  ) {
+    const since = this.since;
+    series.extremesSince(a.window, a.firedAt as number, since);
+    // The fired price counts as a point of the firing's minute, as every point is dated.
+    const firedPrice = Number(a.firedPrice);
+    const firedSlot = Math.floor((a.firedAt as number) / MINUTE_MS) * MINUTE_MS;
+    if (firedPrice < since.low) {
+      since.low = firedPrice;
+      since.lowAt = firedSlot;
+    }
+    if (firedPrice > since.high) {
+      since.high = firedPrice;
+      since.highAt = firedSlot;
+    }
+    const up = ((st.price - since.low) / since.low) * 100;
+    const down = ((since.high - st.price) / since.high) * 100;
+    const fireUp = (a.directions & UP) !== 0 && up >= a.threshold;
+    const fireDown = (a.directions & DOWN) !== 0 && down >= a.threshold;
+    if (!fireUp && !fireDown) return;
+    const side = fireUp && (!fireDown || up >= down) ? UP : DOWN;
+    a.side = side;
+    a.firedAt = st.at;
+    a.firedPrice = st.priceText;
+    this.restate(a, result);
+    result.events.push({
+      id: a.id,
+      kind: "move",
+      asset,
+      direction: side === UP ? "up" : "down",
+      at: st.at,
+      price: st.priceText,
+      value: side === UP ? up : down,
+      threshold: (a.spec as { percent: string }).percent,
+      window: (a.spec as { window: MarketWindow }).window,
+      reference:
+        side === UP
+          ? { price: String(since.low), at: since.lowAt }
+          : { price: String(since.high), at: since.highAt },
+    });
   }
 
   /** A moving alarm: the move from the anchor, either way; firing moves the anchor to the reading. */

@@ -76,6 +76,18 @@ class SeqDeque {
   clear(): void {
     this.head = this.tail = 0;
   }
+  /** The `i`-th sequence number from the front. */
+  at(i: number): number {
+    return this.seqs[(this.head + i) & this.mask] as number;
+  }
+}
+
+/** The lowest and highest price over a stretch, and when each was. */
+export interface Extremes {
+  low: number;
+  lowAt: number;
+  high: number;
+  highAt: number;
 }
 
 /**
@@ -121,6 +133,8 @@ export class MarketSeries {
   private rsi = Number.NaN;
   private rsiPrice = Number.NaN;
   private rsiAt = Number.NaN;
+  /** The minute of the first point after the latest gap (of the first point when there was none). */
+  private segmentStart = Number.NaN;
 
   /** Replaces everything with `points` (ascending minute points; a missing minute is a gap). */
   load(points: readonly PricePoint[]): void {
@@ -128,7 +142,7 @@ export class MarketSeries {
     for (const d of this.lows) d.clear();
     for (const d of this.highs) d.clear();
     this.closes.length = 0;
-    this.lastCloseHour = this.rsi = this.rsiPrice = this.rsiAt = Number.NaN;
+    this.lastCloseHour = this.rsi = this.rsiPrice = this.rsiAt = this.segmentStart = Number.NaN;
     for (const p of points) this.push(p.at, p.mid);
   }
 
@@ -147,6 +161,7 @@ export class MarketSeries {
     if (!(mid > 0) || !Number.isFinite(mid) || !Number.isFinite(at)) return false;
     const slot = Math.floor(at / MINUTE_MS) * MINUTE_MS;
     if (this.next === this.first) {
+      this.segmentStart = slot;
       this.append(slot, mid);
       return true;
     }
@@ -161,6 +176,7 @@ export class MarketSeries {
       // Nothing before a gap is ever compared with what comes after it.
       for (const d of this.lows) d.clear();
       for (const d of this.highs) d.clear();
+      this.segmentStart = slot;
     } else {
       this.enter(last);
     }
@@ -306,6 +322,45 @@ export class MarketSeries {
     out.rsiPrice = this.rsiPrice;
     out.rsiAt = this.rsiAt;
     return true;
+  }
+
+  /** Whether the points since `at` (ms) run without a gap: what came before a gap is never compared. */
+  unbrokenSince(at: number): boolean {
+    return this.segmentStart <= at;
+  }
+
+  /**
+   * Fills `out` with the lowest and highest price of window `w` from the minute of `since` on (the open
+   * minute's price included): the window's deques are monotonic, so the extreme of a suffix is its first
+   * entry at or after that minute, found by binary search. Call after {@link measure} has read the reading.
+   */
+  extremesSince(w: number, since: number, out: Extremes): void {
+    const open = this.next - 1;
+    out.low = out.high = this.midOf(open);
+    out.lowAt = out.highAt = this.atOf(open);
+    const slot = Math.floor(since / MINUTE_MS) * MINUTE_MS;
+    const low = this.firstSince(this.lows[w] as SeqDeque, slot);
+    if (low >= 0 && this.midOf(low) < out.low) {
+      out.low = this.midOf(low);
+      out.lowAt = this.atOf(low);
+    }
+    const high = this.firstSince(this.highs[w] as SeqDeque, slot);
+    if (high >= 0 && this.midOf(high) > out.high) {
+      out.high = this.midOf(high);
+      out.highAt = this.atOf(high);
+    }
+  }
+
+  /** The first point of a deque at or after `slot`, or -1. */
+  private firstSince(deque: SeqDeque, slot: number): number {
+    let lo = 0;
+    let hi = deque.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.atOf(deque.at(mid)) < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < deque.size ? deque.at(lo) : -1;
   }
 
   /** The point nearest `target` within {@link DAY_TOLERANCE_MS} (the earlier on a tie), or -1. */

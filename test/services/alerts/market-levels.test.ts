@@ -30,6 +30,19 @@ describe("market alert levels", () => {
     expect(marketAlertLevels([move("either")], snapshot)).toEqual(["100", "120"]);
   });
 
+  it("puts a move that fired within its window around the price it fired at (or the price now, past it)", () => {
+    const move = (direction: "up" | "down" | "either", firedPrice: string, firedAt = 0) =>
+      alert(
+        { kind: "move", asset: "BTC", percent: "20", window: "1h", direction },
+        { phase: "fired", side: "down", firedAt, firedPrice },
+      );
+    // Fired at 100, now 110: a further fall is 20 % under 110 (the high since), a rise 20 % over 100.
+    expect(marketAlertLevels([move("either", "100")], snapshot)).toEqual(["88", "120"]);
+    expect(marketAlertLevels([move("down", "125")], snapshot)).toEqual(["100"]);
+    // Fired more than an hour before the snapshot: the window alone again, less the side that fired.
+    expect(marketAlertLevels([move("either", "100", -3_600_001)], snapshot)).toEqual(["120"]);
+  });
+
   it("puts a 24-hour change's levels around the price a day back, and a step alarm's around its anchor", () => {
     const day = alert({ kind: "day_change", asset: "BTC", percent: "5", direction: "either" });
     expect(marketAlertLevels([day], snapshot)).toEqual(["95", "105"]);

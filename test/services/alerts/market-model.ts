@@ -31,11 +31,16 @@ export function referenceRsi(closes: number[]): number | null {
 
 /** What the model measures at one reading. */
 export interface ModelMeasures {
+  /** The reading's minute, and the minute the series runs unbroken from (after the latest gap). */
+  slot: number;
+  segStart: number;
   price: number;
   up: Record<string, number>;
   down: Record<string, number>;
   day: number | null;
   rsi: number | null;
+  /** The lowest and highest point since a time (ms), by scanning every point. */
+  since: (at: number) => { low: number; lowAt: number; high: number; highAt: number };
 }
 
 /** The minute points (last reading of each minute) and the measures at each reading. */
@@ -97,7 +102,28 @@ export class MarketModel {
       if (!p || p.at < h + HOUR - 3 * MINUTE) break;
       closes.unshift(p.mid);
     }
-    return { price, up, down, day, rsi: referenceRsi(closes) };
+    return {
+      slot: s,
+      segStart,
+      price,
+      up,
+      down,
+      day,
+      rsi: referenceRsi(closes),
+      since: (at) => this.since(at),
+    };
+  }
+
+  /** The lowest and highest point from the minute of `at` on. */
+  private since(at: number): { low: number; lowAt: number; high: number; highAt: number } {
+    const from = Math.floor(at / MINUTE) * MINUTE;
+    const out = { low: Number.POSITIVE_INFINITY, lowAt: 0, high: Number.NEGATIVE_INFINITY, highAt: 0 };
+    for (const p of this.points) {
+      if (p.at < from) continue;
+      if (p.mid < out.low) [out.low, out.lowAt] = [p.mid, p.at];
+      if (p.mid > out.high) [out.high, out.highAt] = [p.mid, p.at];
+    }
+    return out;
   }
 }
 
@@ -106,6 +132,9 @@ export class AlertModel {
   phase: "new" | "armed" | "fired" = "new";
   side: "up" | "down" | undefined;
   anchor: number | undefined;
+  /** `move`: the reading and price of the last firing that spoke. */
+  firedAt: number | undefined;
+  firedPrice: number | undefined;
 
   readonly spec: MarketAlertSpec;
 
@@ -135,9 +164,41 @@ export class AlertModel {
     return null;
   }
 
-  /** Takes the measures of one reading; returns the event it fires, if any. */
-  step(m: ModelMeasures): { direction: "up" | "down"; value: number } | null {
+  /**
+   * `move` once fired: the moves since the firing (the fired price and every point from its minute on),
+   * while the firing is inside the window with no gap after it; undefined when the window is measured.
+   */
+  private sinceFiring(
+    m: ModelMeasures,
+    at: number,
+  ): { direction: "up" | "down"; value: number } | null | undefined {
     const s = this.spec;
+    if (s.kind !== "move" || this.phase !== "fired" || this.firedAt === undefined) return undefined;
+    const firedPrice = this.firedPrice as number;
+    if (this.firedAt < at - (WINDOW[s.window] as number) || m.segStart > this.firedAt) {
+      this.phase = "armed";
+      return undefined;
+    }
+    const r = m.since(this.firedAt);
+    const low = Math.min(r.low, firedPrice);
+    const high = Math.max(r.high, firedPrice);
+    const up = ((m.price - low) / low) * 100;
+    const down = ((high - m.price) / high) * 100;
+    const x = Number(s.percent);
+    const upFires = s.direction !== "down" && up >= x;
+    const downFires = s.direction !== "up" && down >= x;
+    if (!upFires && !downFires) return null;
+    this.side = upFires && (!downFires || up >= down) ? "up" : "down";
+    this.firedAt = at;
+    this.firedPrice = m.price;
+    return { direction: this.side, value: this.side === "up" ? up : down };
+  }
+
+  /** Takes the measures of one reading taken at `at`; returns the event it fires, if any. */
+  step(m: ModelMeasures, at: number): { direction: "up" | "down"; value: number } | null {
+    const s = this.spec;
+    const since = this.sinceFiring(m, at);
+    if (since !== undefined) return since;
     if (s.kind === "step") {
       if (this.anchor === undefined) {
         this.anchor = m.price;
@@ -189,6 +250,8 @@ export class AlertModel {
     this.phase = "fired";
     this.side = upFires ? "up" : "down";
     if (wasNew) return null;
+    this.firedAt = at;
+    this.firedPrice = m.price;
     return { direction: this.side, value: upFires ? upValue : downValue };
   }
 }

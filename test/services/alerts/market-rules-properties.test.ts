@@ -98,7 +98,7 @@ describe("market alerts on generated paths", () => {
           const m = market.measures();
           const expected: string[] = [];
           models.forEach((model, i) => {
-            const e = model.step(m);
+            const e = model.step(m, at);
             if (e) expected.push(`a${i} ${e.direction} ${e.value} @${at}`);
           });
           const { events } = rules.reading(at, [["BTC", mid]]);
@@ -115,7 +115,7 @@ describe("market alerts on generated paths", () => {
     );
   });
 
-  it("never fire twice without a re-arm between (the measure back past the margin), step alarms a full step apart", () => {
+  it("never fire twice without a re-arm between (the measure back past the margin), moves a full move from the last firing, step alarms a full step apart", () => {
     fc.assert(
       fc.property(pathShapes, specs, (shape, raws) => {
         const readings = buildPath(shape);
@@ -138,6 +138,12 @@ describe("market alerts on generated paths", () => {
               const moved = Math.abs(Number(e.price) / Number(before.event.price) - 1) * 100;
               expect(moved).toBeGreaterThanOrEqual(Number(s.percent) - 1e-9);
               expect(e.reference.price).toBe(before.event.price);
+              continue;
+            }
+            // A move watches again from the price it fired at: a second firing in the window is a full move
+            // measured from the first one on (its reference no older than that firing's minute).
+            if (s.kind === "move" && e.reference.at >= Math.floor(before.event.at / MINUTE) * MINUTE) {
+              expect(e.value).toBeGreaterThanOrEqual(Number(s.percent));
               continue;
             }
             const side = before.event.direction;

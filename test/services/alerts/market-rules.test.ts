@@ -86,6 +86,48 @@ describe("move", () => {
     expect(again.map((x) => [x.direction, x.reference.price])).toEqual([["up", "105"]]);
   });
 
+  it("after firing it watches again from the price it fired at: a crash that goes on is told as it goes, and the turn after it", () => {
+    const rules = rulesWith({ crash: { kind: "move", window: "1h", direction: "either", percent: "5" } });
+    expect(
+      feed(
+        rules,
+        minutes(0, 60, () => 100),
+      ),
+    ).toEqual([]);
+    // -2 % a minute for 30 minutes: down 45 % in the hour. It fires at -5 %, then at each further 5 % from
+    // the price of its last alert, each alert measured from that price.
+    const crash = feed(
+      rules,
+      minutes(60, 90, (m) => 100 * 0.98 ** (m - 59)),
+    );
+    expect(crash.length).toBeGreaterThanOrEqual(10);
+    expect(crash.every((e) => e.direction === "down" && e.value >= 5)).toBe(true);
+    expect(crash[0]?.reference.price).toBe("100");
+    for (let i = 1; i < crash.length; i++) expect(crash[i]?.reference.price).toBe(crash[i - 1]?.price);
+    const last = Number(crash.at(-1)?.price);
+    // Flat after the crash: nothing more, though the hour's high is far above.
+    expect(
+      feed(
+        rules,
+        minutes(90, 100, () => 100 * 0.98 ** 30),
+      ),
+    ).toEqual([]);
+    expect(rules.state("crash")).toMatchObject({ phase: "fired", side: "down" });
+    // A 6 % rebound from the low since the last alert is a move of its own.
+    const rebound = feed(rules, [[100, 100 * 0.98 ** 30 * 1.06]]);
+    expect(rebound.map((e) => [e.direction, Number(e.reference.price)])).toEqual([
+      ["up", Math.min(last, 100 * 0.98 ** 30)],
+    ]);
+    // An hour after its last alert, the window alone is measured again: armed.
+    expect(
+      feed(
+        rules,
+        minutes(101, 165, () => 100 * 0.98 ** 30 * 1.06),
+      ),
+    ).toEqual([]);
+    expect(rules.state("crash")?.phase).toBe("armed");
+  });
+
   it("measures only within its window, and only its direction", () => {
     const rules = rulesWith({
       "1h": { kind: "move", window: "1h", direction: "either", percent: "5" },

@@ -270,8 +270,10 @@ describe("market watch", () => {
     expect(await g.sentCount(1)).toBe(1);
     expect(g.sent[0]?.event.price).toBe("106.5");
 
-    // Back below 4 %, re-armed; B's next write fails once (Redis away): the batch waits and goes next tick.
-    await g.read(T0 + 7 * 20_000, 100, [b]);
+    // A further 5 % from the price it fired at fires again; B's write of it fails once (Redis away): the
+    // batch waits and goes next tick.
+    await g.read(T0 + 7 * 20_000, 108, [b]);
+    expect(await g.sentCount(1)).toBe(1);
     const original = redis.evalsha.bind(redis);
     let failOnce = true;
     redis.evalsha = (async (...args: Parameters<typeof original>) => {
@@ -282,14 +284,14 @@ describe("market watch", () => {
       return original(...args);
     }) as typeof redis.evalsha;
     try {
-      await g.read(T0 + 8 * 20_000, 107, [b]);
+      await g.read(T0 + 8 * 20_000, 112, [b]);
       expect(failOnce).toBe(false);
       expect(await g.sentCount(1)).toBe(1);
-      await g.read(T0 + 9 * 20_000, 107.5, [b]);
+      await g.read(T0 + 9 * 20_000, 112.5, [b]);
     } finally {
       redis.evalsha = original;
     }
     expect(await g.sentCount(2)).toBe(2);
-    expect(g.sent[1]?.event.price).toBe("107");
+    expect(g.sent[1]?.event.price).toBe("112");
   });
 });
