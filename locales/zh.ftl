@@ -449,12 +449,12 @@ dca-resumed = ▶️ 定投计划 #{ $id } 已恢复。
 dca-words-side-buy = 买入
 dca-words-side-sell = 卖出
 dca-words-any = 任意
-dca-words-pause-this = <b>暂停这个定期交易？</b>请点下方的 ⏸ 暂停；在你点之前不会有任何改变。
-dca-words-resume-this = <b>恢复这个定期交易？</b>请点下方的 ▶️ 恢复；在你点之前不会有任何改变。
-dca-words-which = 有 { $count } 个定期交易符合（{ $what }）。是哪一个？打开它，然后在卡片上点暂停或恢复。
-dca-words-none = 你的定期交易中没有符合（{ $what }）的，所以没有任何改变。
-dca-words-already-paused = 符合（{ $what }）的定期交易已经是暂停状态，所以没有任何改变。
-dca-words-already-resumed = 符合（{ $what }）的定期交易已经在运行，所以没有任何改变。
+dca-words-pause-this = <b>暂停这个定投？</b>请点下方的 ⏸ 暂停；在你点之前不会有任何改变。
+dca-words-resume-this = <b>恢复这个定投？</b>请点下方的 ▶️ 恢复；在你点之前不会有任何改变。
+dca-words-which = 有 { $count } 个定投符合（{ $what }）。是哪一个？打开它，然后在卡片上点暂停或恢复。
+dca-words-none = 你的定投中没有符合（{ $what }）的，所以没有任何改变。
+dca-words-already-paused = 符合（{ $what }）的定投已经是暂停状态，所以没有任何改变。
+dca-words-already-resumed = 符合（{ $what }）的定投已经在运行，所以没有任何改变。
 dca-resume-due-ask = <b>恢复定投计划 #{ $id }？</b>
     它的下次执行时间（{ $when }，{ $zone }）已过，所以恢复后会<b>立即交易</b>：现在{ $direction ->
         [buy] 花 { $amount } 买入 { $asset }
@@ -1053,7 +1053,7 @@ alerts-notify-button-open = 打开提醒
 alerts-notify-button-pause = 暂停
 alerts-notify-button-trade = 查看交易
 alerts-notify-key-revoked = ⚠️ 交易所不再接受你的 API 密钥，我已停止监控你的价格提醒。请用 /connect 连接一个可用的密钥以重新接收提醒。
-## Market alerts watched by the bot: the message (bot/alerts/market-format.ts)
+## Market alerts watched by the bot: the message (bot/alerts/market/format.ts)
 market-notify-move-up = 📈 <b>{ $asset }</b> 在 { $window }内上涨 { $percent }
 market-notify-move-down = 📉 <b>{ $asset }</b> 在 { $window }内下跌 { $percent }
 market-notify-from-low = 起点：区间最低价 { $price }（{ $time }）
@@ -1082,7 +1082,7 @@ market-notify-button-pause = 暂停此提醒
 market-notify-paused = ⏸ 已暂停。可在 /alerts 中恢复。
 market-notify-gone = 此提醒已不存在。
 
-## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
+## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio/format.ts)
 alerts-portfolio-msg-value-up = 💼 你的资产总值为 <b>{ $total }</b>，已高于你设定的 { $level }
 alerts-portfolio-msg-value-down = 💼 你的资产总值为 <b>{ $total }</b>，已低于你设定的 { $level }
 alerts-portfolio-msg-day-up = 📈 你的整个账户今日 <b>{ $percent }</b>（含澳元现金）
@@ -1281,7 +1281,7 @@ market-ask-current = 当前：{ $current }
 market-edit-intro = 正在修改 { $asset } 的提醒（{ $what }）。请用一行重新输入，格式同 <code>/alert { $asset }</code> 之后的部分（当前：<code>{ $words }</code>），或逐步设置。
 market-button-steps = 逐步设置
 
-## Portfolio alerts in the chat (bot/alerts/portfolio-chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
+## Portfolio alerts in the chat (bot/alerts/portfolio/chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
 alerts-portfolio-chat-what-value = 你的总资产{ $direction ->
         [above] 达到 { $level } 或以上
        *[below] 降到 { $level } 或以下

@@ -321,7 +321,8 @@ const PROMPTS: Prompt[] = [
       await chat.send("/withdraw BTC");
     },
     conversation: true,
-    answer: { text: "Cold wallet", expect: "Pick one of these" },
+    // The label typed picks it, as its button does.
+    answer: { text: "Cold wallet", expect: "How much BTC would you like to withdraw" },
   },
   {
     name: "withdraw: amount",

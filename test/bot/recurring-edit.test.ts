@@ -316,7 +316,7 @@ describe("pause, resume, delete", () => {
     // In Chinese.
     await chat.send("/settings language zh");
     const zh = (await chat.send("暂停以太坊定投")).at(-1);
-    expect(zh?.plainText).toContain("暂停这个定期交易？");
+    expect(zh?.plainText).toContain("暂停这个定投？");
     expect(buttons(zh)).toContain("⏸ 暂停");
   });
 

@@ -23,6 +23,9 @@ export interface DcaChange {
 }
 
 const MAX_BUTTONS = 9;
+/** What is said, by the change: the question on the card, and that all that fit are already so. */
+const ASK = { pause: "dca-words-pause-this", resume: "dca-words-resume-this" } as const;
+const ALREADY = { pause: "dca-words-already-paused", resume: "dca-words-already-resumed" } as const;
 
 /** `/dca pause BTC buy weekly` (any of the three may be "-"); undefined for any other text. */
 export function readDcaChange(text: string): DcaChange | undefined {
@@ -77,7 +80,7 @@ export async function changeByWords(
   const what = describe(named, ctx.t);
   const only = open.length === 1 ? open[0] : undefined;
   if (only !== undefined) {
-    const card = await scheduleCard(ctx, deps, only, ctx.t(`dca-words-${named.change}-this`));
+    const card = await scheduleCard(ctx, deps, only, ctx.t(ASK[named.change]));
     const sent = await ctx.reply(card.text, { reply_markup: card.keyboard });
     if (card.token) await recordShown(ctx, deps, card.token, sent.message_id);
     return;
@@ -94,7 +97,7 @@ export async function changeByWords(
     await ctx.reply(ctx.t("dca-words-which", { count: open.length, what }), { reply_markup: keyboard });
     return;
   }
-  const key = fitting.length > 0 ? `dca-words-already-${named.change}d` : "dca-words-none";
+  const key = fitting.length > 0 ? ALREADY[named.change] : "dca-words-none";
   await ctx.reply(ctx.t(key, { what }), {
     reply_markup: new InlineKeyboard().text(ctx.t("dca-button-back"), "dca:l"),
   });

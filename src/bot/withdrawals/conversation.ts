@@ -115,12 +115,15 @@ async function markCancelled(ctx: ConversationContext, chatId: number, messageId
   await ctx.api.editMessageText(chatId, messageId, ctx.t("wd-cancelled"));
 }
 
-/** The saved addresses of `asset` that typed words name: by label (a slip allowed) or by the address itself. */
+/**
+ * The saved addresses of `asset` that typed words name: by label (a slip allowed), or by the whole address.
+ * Nothing else is near an address: a pasted key or a mistyped address names no entry.
+ */
 function entriesNamed(entries: readonly DestinationEntry[], words: string): DestinationEntry[] {
   const typed = words.trim().toLowerCase();
   const exact = entries.filter((entry) => entry.address.toLowerCase() === typed);
   if (exact.length > 0) return exact;
-  const choices = entries.map((entry) => ({ label: entry.label ?? "", words: [entry.address] }));
+  const choices = entries.map((entry) => ({ label: entry.label ?? "" }));
   const found = matchChoice(words.replace(/^(?:my|the)\s+/i, ""), choices);
   if (found.kind === "one") return [entries[found.index] as DestinationEntry];
   if (found.kind === "some") return found.indices.map((index) => entries[index] as DestinationEntry);
