@@ -1060,7 +1060,7 @@ alerts-notify-button-open = Open the alert
 alerts-notify-button-pause = Pause
 alerts-notify-button-trade = View trade
 alerts-notify-key-revoked = ⚠️ The exchange no longer accepts your API key, so I stopped watching your price alerts. Connect a working key with /connect to get alerts again.
-## Market alerts watched by the bot: the message (bot/alerts/market-format.ts)
+## Market alerts watched by the bot: the message (bot/alerts/market/format.ts)
 market-notify-move-up = 📈 <b>{ $asset }</b> rose { $percent } within { $window }
 market-notify-move-down = 📉 <b>{ $asset }</b> fell { $percent } within { $window }
 market-notify-from-low = From the window's low of { $price } at { $time }
@@ -1089,7 +1089,7 @@ market-notify-button-pause = Pause this alert
 market-notify-paused = ⏸ Paused. Resume it from /alerts.
 market-notify-gone = This alert no longer exists.
 
-## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio-format.ts)
+## Portfolio alerts watched on the heartbeat: the message (bot/alerts/portfolio/format.ts)
 alerts-portfolio-msg-value-up = 💼 Your portfolio is worth <b>{ $total }</b>, above your level of { $level }
 alerts-portfolio-msg-value-down = 💼 Your portfolio is worth <b>{ $total }</b>, below your level of { $level }
 alerts-portfolio-msg-day-up = 📈 Your whole account is <b>{ $percent }</b> today (AUD cash included)
@@ -1297,7 +1297,7 @@ market-ask-current = Now: { $current }
 market-edit-intro = Changing the { $asset } alert ({ $what }). Type it anew in one line, as after <code>/alert { $asset }</code> (now: <code>{ $words }</code>), or go step by step.
 market-button-steps = Step by step
 
-## Portfolio alerts in the chat (bot/alerts/portfolio-chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
+## Portfolio alerts in the chat (bot/alerts/portfolio/chat.ts, portfolio-describe.ts, portfolio-conversation.ts)
 alerts-portfolio-chat-what-value = your total value is { $direction ->
         [above] { $level } or more
        *[below] { $level } or less

@@ -25,7 +25,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFile, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
 import pino from "pino";
-import { createAlertNotifier, createMarketAlertNotifier } from "../src/bot/alerts/notifier.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../src/bot/alerts/shared/notifier.ts";
 import type { SessionData } from "../src/bot/context.ts";
 import { createI18n } from "../src/bot/pipeline/i18n.ts";
 import { createPacedApi, pacedTransformer } from "../src/bot/pipeline/paced-api.ts";
@@ -37,10 +37,10 @@ import {
   PUBLIC_LIMITS,
 } from "../src/exchange/index.ts";
 import { collectPages, iteratePages } from "../src/exchange/pagination.ts";
-import { createMarketWatch, marketEventId } from "../src/services/alerts/market-watch.ts";
-import { createPortfolioAlertStore } from "../src/services/alerts/portfolio-store.ts";
-import { createSharedTicker } from "../src/services/alerts/shared-ticker.ts";
-import { createAlertWatcher } from "../src/services/alerts/watcher.ts";
+import { createMarketWatch, marketEventId } from "../src/services/alerts/market/watch.ts";
+import { createPortfolioAlertStore } from "../src/services/alerts/portfolio/store.ts";
+import { createSharedTicker } from "../src/services/alerts/shared/ticker.ts";
+import { createAlertWatcher } from "../src/services/alerts/triggers/watcher.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
 import { createRedisStorage } from "../src/services/runtime/redis-storage.ts";
 import { createTelegramPacer } from "../src/services/runtime/telegram-pacer.ts";

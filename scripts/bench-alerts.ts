@@ -70,11 +70,11 @@ import {
   type Ticker,
 } from "../src/exchange/index.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
-import { type MarketAlertSpec, MINUTE_MS } from "../src/services/alerts/market-kinds.ts";
-import { createMarketAlertStore } from "../src/services/alerts/market-store.ts";
-import { portfolioReadEvery } from "../src/services/alerts/portfolio-kinds.ts";
-import { createPortfolioAlertStore } from "../src/services/alerts/portfolio-store.ts";
-import { nextBeat } from "../src/services/alerts/watcher.ts";
+import { type MarketAlertSpec, MINUTE_MS } from "../src/services/alerts/market/kinds.ts";
+import { createMarketAlertStore } from "../src/services/alerts/market/store.ts";
+import { portfolioReadEvery } from "../src/services/alerts/portfolio/kinds.ts";
+import { createPortfolioAlertStore } from "../src/services/alerts/portfolio/store.ts";
+import { nextBeat } from "../src/services/alerts/triggers/watcher.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
 
 const args = process.argv.slice(2);

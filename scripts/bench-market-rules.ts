@@ -1,5 +1,5 @@
 /**
- * `npm run bench:market-rules`: the market alerts' evaluation (src/services/alerts/market-rules.ts) at
+ * `npm run bench:market-rules`: the market alerts' evaluation (src/services/alerts/market/rules.ts) at
  * scale, on one core, with no Redis: BENCH_USERS users (default 10,000) with 3 market alerts each of mixed
  * kinds (move in every window and direction, 24-hour change, step, RSI) on BENCH_ASSETS assets (default
  * 10; half the alerts on the first two, as users favour BTC and ETH), a simulated 25-hour minute history
@@ -20,8 +20,8 @@ import {
   MINUTE_MS,
   type PricePoint,
   parseMarketAlertSpec,
-} from "../src/services/alerts/market-kinds.ts";
-import { MarketRules } from "../src/services/alerts/market-rules.ts";
+} from "../src/services/alerts/market/kinds.ts";
+import { MarketRules } from "../src/services/alerts/market/rules.ts";
 
 export interface MarketRulesBenchOptions {
   users: number;

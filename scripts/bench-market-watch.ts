@@ -1,5 +1,5 @@
 /**
- * `npm run bench:market-watch [-- --smoke]`: market alerts at runtime (src/services/alerts/market-watch.ts)
+ * `npm run bench:market-watch [-- --smoke]`: market alerts at runtime (src/services/alerts/market/watch.ts)
  * on a real Redis and BullMQ: BENCH_USERS users (default 10,000) with 3 market alerts each of mixed kinds
  * (move in every window and direction, 24-hour change, step, RSI) on 10 assets (half on the first two), in
  * the store; 25 hours of minute history per asset in the price history; three watch instances in this
@@ -22,10 +22,10 @@ import {
   MARKET_WINDOWS,
   type MarketAlertSpec,
   MINUTE_MS,
-} from "../src/services/alerts/market-kinds.ts";
-import { createMarketAlertStore } from "../src/services/alerts/market-store.ts";
-import { createMarketWatch, type MarketWatch, marketEventId } from "../src/services/alerts/market-watch.ts";
-import type { TickerReading } from "../src/services/alerts/shared-ticker.ts";
+} from "../src/services/alerts/market/kinds.ts";
+import { createMarketAlertStore } from "../src/services/alerts/market/store.ts";
+import { createMarketWatch, type MarketWatch, marketEventId } from "../src/services/alerts/market/watch.ts";
+import type { TickerReading } from "../src/services/alerts/shared/ticker.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
 
 const SMOKE = process.argv.includes("--smoke");

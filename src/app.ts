@@ -7,8 +7,8 @@
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
-import { createAlertChart } from "./bot/alerts/alert-chart.ts";
-import { createAlertNotifier, createMarketAlertNotifier } from "./bot/alerts/notifier.ts";
+import { createAlertChart } from "./bot/alerts/shared/alert-chart.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "./bot/alerts/shared/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
@@ -27,16 +27,16 @@ import {
   type RateLimits,
 } from "./exchange/index.ts";
 import { appKeyPrefix, type RedisClient } from "./redis/url.ts";
-import { createArmedLevels } from "./services/alerts/armed-levels.ts";
-import { createMarketAlertStore } from "./services/alerts/market-store.ts";
+import { createMarketAlertStore } from "./services/alerts/market/store.ts";
 import {
   createMarketWatch,
   type MarketWatch,
   type MarketWatchOptions,
-} from "./services/alerts/market-watch.ts";
-import { createPortfolioAlertStore } from "./services/alerts/portfolio-store.ts";
-import { createSharedTicker } from "./services/alerts/shared-ticker.ts";
-import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/watcher.ts";
+} from "./services/alerts/market/watch.ts";
+import { createPortfolioAlertStore } from "./services/alerts/portfolio/store.ts";
+import { createSharedTicker } from "./services/alerts/shared/ticker.ts";
+import { createArmedLevels } from "./services/alerts/triggers/armed-levels.ts";
+import { type AlertWatcherOptions, createAlertWatcher } from "./services/alerts/triggers/watcher.ts";
 import { createAccountService } from "./services/connect/accounts.ts";
 import { createDigestScheduler, type DigestScheduler } from "./services/digest/scheduler.ts";
 import { createHistoryViews } from "./services/history/views.ts";

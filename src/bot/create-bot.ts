@@ -41,20 +41,20 @@ import { ADDRESS_CONVERSATION } from "./addresses/add-flow.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
 import { addressConversation } from "./addresses/conversation.ts";
 import { addressFeature } from "./addresses/feature.ts";
-import { type AlertPayload, onAlertChoice } from "./alerts/confirm.ts";
+import { alertsFeature } from "./alerts/feature.ts";
+import { type MarketPayload, onMarketChoice } from "./alerts/market/chat.ts";
+import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market/conversation.ts";
+import { marketAlertButtons } from "./alerts/market/message-buttons.ts";
+import { portfolioAlertButtons } from "./alerts/portfolio/buttons.ts";
+import { onPortfolioChoice, type PortfolioPayload } from "./alerts/portfolio/chat.ts";
+import { PORTFOLIO_EDIT_CONVERSATION, portfolioEditConversation } from "./alerts/portfolio/conversation.ts";
+import { type AlertPayload, onAlertChoice } from "./alerts/triggers/confirm.ts";
 import {
   ALERT_CONVERSATION,
   ALERT_EDIT_CONVERSATION,
   alertConversation,
   alertEditConversation,
-} from "./alerts/conversation.ts";
-import { alertsFeature } from "./alerts/feature.ts";
-import { type MarketPayload, onMarketChoice } from "./alerts/market-chat.ts";
-import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market-conversation.ts";
-import { marketAlertButtons } from "./alerts/market-message-buttons.ts";
-import { portfolioAlertButtons } from "./alerts/portfolio-buttons.ts";
-import { onPortfolioChoice, type PortfolioPayload } from "./alerts/portfolio-chat.ts";
-import { PORTFOLIO_EDIT_CONVERSATION, portfolioEditConversation } from "./alerts/portfolio-conversation.ts";
+} from "./alerts/triggers/conversation.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";

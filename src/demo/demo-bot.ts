@@ -13,7 +13,7 @@ import { createConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { appKeyPrefix, type RedisClient } from "../redis/url.ts";
 import type { SandboxHandle } from "../sandbox/server.ts";
-import { alertKeys } from "../services/alerts/watcher.ts";
+import { alertKeys } from "../services/alerts/triggers/watcher.ts";
 import { ChatDriver, FAKE_API_ROOT, FakeTelegram } from "../telegram-fake/index.ts";
 
 /** What the demo bot is built from. */

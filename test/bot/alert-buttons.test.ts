@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertButtonData, parseAlertButton } from "../../src/bot/alerts/buttons.ts";
+import { alertButtonData, parseAlertButton } from "../../src/bot/alerts/triggers/buttons.ts";
 
 describe("trigger buttons", () => {
   it("round-trips every verb", () => {

@@ -4,12 +4,12 @@
  * level says "past" once the price has passed it and is measured from the price shown beside it.
  */
 import { describe, expect, it } from "vitest";
-import { renderAlert } from "../../src/bot/alerts/event-format.ts";
-import { renderEvent, renderSummary, renderTriggerLine } from "../../src/bot/alerts/format.ts";
+import { renderAlert } from "../../src/bot/alerts/triggers/event-format.ts";
+import { renderEvent, renderSummary, renderTriggerLine } from "../../src/bot/alerts/triggers/format.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import type { PriceTrigger, Ticker } from "../../src/exchange/index.ts";
-import type { AlertEvent } from "../../src/services/alerts/events.ts";
+import type { AlertEvent } from "../../src/services/alerts/triggers/events.ts";
 
 const i18n = createI18n();
 const tIn =

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Ticker } from "../../src/exchange/index.ts";
-import { MARKET_ALERTS_PER_USER } from "../../src/services/alerts/market-store.ts";
+import { MARKET_ALERTS_PER_USER } from "../../src/services/alerts/market/store.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 

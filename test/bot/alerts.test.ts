@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DIRECTION, MATCH, toDec } from "../../src/exchange/index.ts";
-import type { AlertsSync } from "../../src/services/alerts/sync.ts";
+import type { AlertsSync } from "../../src/services/alerts/triggers/sync.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import type { TestAccount } from "../support/exchange.ts";

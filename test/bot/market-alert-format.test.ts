@@ -5,13 +5,13 @@
  * alert's card says it watches again from the price of each alert.
  */
 import { describe, expect, it } from "vitest";
-import { renderMarketCard } from "../../src/bot/alerts/market-describe.ts";
-import { renderMarketAlert } from "../../src/bot/alerts/market-format.ts";
+import { renderMarketCard } from "../../src/bot/alerts/market/describe.ts";
+import { renderMarketAlert } from "../../src/bot/alerts/market/format.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import { parseMarketAlertSpec } from "../../src/services/alerts/market-kinds.ts";
-import type { MarketAlertEvent } from "../../src/services/alerts/market-rules.ts";
-import type { StoredMarketAlert } from "../../src/services/alerts/market-store.ts";
+import { parseMarketAlertSpec } from "../../src/services/alerts/market/kinds.ts";
+import type { MarketAlertEvent } from "../../src/services/alerts/market/rules.ts";
+import type { StoredMarketAlert } from "../../src/services/alerts/market/store.ts";
 
 const i18n = createI18n();
 const tIn =

@@ -6,8 +6,8 @@
  * timers (a 100 ms evaluation tick); the sandbox's price is set by the test.
  */
 import { describe, expect, it } from "vitest";
-import { marketButtonData, parseMarketButton } from "../../src/bot/alerts/market-buttons.ts";
-import type { MarketAlertSpec } from "../../src/services/alerts/market-kinds.ts";
+import { marketButtonData, parseMarketButton } from "../../src/bot/alerts/market/buttons.ts";
+import type { MarketAlertSpec } from "../../src/services/alerts/market/kinds.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 

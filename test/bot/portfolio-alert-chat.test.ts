@@ -6,7 +6,7 @@
  * beside the other alerts, each part showing when another's source fails.
  */
 import { describe, expect, it } from "vitest";
-import { PORTFOLIO_ALERTS_PER_USER } from "../../src/services/alerts/portfolio-store.ts";
+import { PORTFOLIO_ALERTS_PER_USER } from "../../src/services/alerts/portfolio/store.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 

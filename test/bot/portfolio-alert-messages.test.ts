@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import {
   type PortfolioAlertSpec,
   portfolioAlertsWatched,
-} from "../../src/services/alerts/portfolio-kinds.ts";
-import { alertKeys } from "../../src/services/alerts/watcher.ts";
+} from "../../src/services/alerts/portfolio/kinds.ts";
+import { alertKeys } from "../../src/services/alerts/triggers/watcher.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";
 import { placeSwap } from "../support/exchange.ts";

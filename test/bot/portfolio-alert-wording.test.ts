@@ -8,10 +8,10 @@ import {
   describeEvery,
   describePortfolioError,
   describePortfolioSpec,
-} from "../../src/bot/alerts/portfolio-describe.ts";
+} from "../../src/bot/alerts/portfolio/describe.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import type { PortfolioSpecError } from "../../src/services/alerts/portfolio-kinds.ts";
+import type { PortfolioSpecError } from "../../src/services/alerts/portfolio/kinds.ts";
 
 const i18n = createI18n();
 const tIn =

@@ -5,15 +5,15 @@
  * say the whole account's change as "today" and name the crypto's own figures as the crypto's.
  */
 import { describe, expect, it } from "vitest";
-import { renderPortfolioAlert } from "../../src/bot/alerts/portfolio-format.ts";
+import { renderPortfolioAlert } from "../../src/bot/alerts/portfolio/format.ts";
 import { renderBalance } from "../../src/bot/balance/feature.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import { renderDigest } from "../../src/bot/digest/notifier.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { portfolioCaption } from "../../src/bot/portfolio/caption.ts";
 import type { PortfolioStatistics } from "../../src/exchange/index.ts";
-import { parsePortfolioAlertSpec } from "../../src/services/alerts/portfolio-kinds.ts";
-import { evaluatePortfolioAlerts, portfolioFigures } from "../../src/services/alerts/portfolio-rules.ts";
+import { parsePortfolioAlertSpec } from "../../src/services/alerts/portfolio/kinds.ts";
+import { evaluatePortfolioAlerts, portfolioFigures } from "../../src/services/alerts/portfolio/rules.ts";
 import { accountDayPercent, type PortfolioSummary } from "../../src/services/balance/portfolio-summary.ts";
 import type { DigestContent } from "../../src/services/digest/content.ts";
 import { portfolioAllocation } from "../../src/services/portfolio/allocation.ts";

@@ -7,7 +7,7 @@
  * figures docs/operations.md gives.
  */
 import { describe, expect, it } from "vitest";
-import { MARKET_ALERTS_PER_USER } from "../../src/services/alerts/market-store.ts";
+import { MARKET_ALERTS_PER_USER } from "../../src/services/alerts/market/store.ts";
 import { VIEWS_PER_USER } from "../../src/services/history/views.ts";
 import type { ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";

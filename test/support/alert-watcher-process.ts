@@ -6,8 +6,8 @@
 import { Redis } from "ioredis";
 import pino from "pino";
 import { createExchangeClient } from "../../src/exchange/index.ts";
-import { createSharedTicker } from "../../src/services/alerts/shared-ticker.ts";
-import { createAlertWatcher } from "../../src/services/alerts/watcher.ts";
+import { createSharedTicker } from "../../src/services/alerts/shared/ticker.ts";
+import { createAlertWatcher } from "../../src/services/alerts/triggers/watcher.ts";
 
 const env = process.env as Record<string, string>;
 const redis = new Redis(env.REDIS_URL ?? "redis://127.0.0.1:6379");

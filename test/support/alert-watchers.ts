@@ -4,12 +4,12 @@
  * closed, and every key under the prefixes handed out removed, after the file.
  */
 import pino from "pino";
-import { createSharedTicker } from "../../src/services/alerts/shared-ticker.ts";
+import { createSharedTicker } from "../../src/services/alerts/shared/ticker.ts";
 import {
   type AlertWatcher,
   type AlertWatcherOptions,
   createAlertWatcher,
-} from "../../src/services/alerts/watcher.ts";
+} from "../../src/services/alerts/triggers/watcher.ts";
 import { startTestExchange } from "./exchange.ts";
 import { REDIS_URL, redisWithPrefixes } from "./redis-prefixes.ts";
 

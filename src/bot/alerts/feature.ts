@@ -13,17 +13,17 @@ import {
   type Ticker,
   type Transaction,
 } from "../../exchange/index.ts";
-import { parseMarketAlertSpec } from "../../services/alerts/market-kinds.ts";
-import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
-import { marketWordsOf, readMarketWords } from "../../services/alerts/market-words.ts";
-import { parsePortfolioAlertSpec } from "../../services/alerts/portfolio-kinds.ts";
-import type { StoredPortfolioAlert } from "../../services/alerts/portfolio-store.ts";
+import { parseMarketAlertSpec } from "../../services/alerts/market/kinds.ts";
+import type { StoredMarketAlert } from "../../services/alerts/market/store.ts";
+import { marketWordsOf, readMarketWords } from "../../services/alerts/market/words.ts";
+import { parsePortfolioAlertSpec } from "../../services/alerts/portfolio/kinds.ts";
+import type { StoredPortfolioAlert } from "../../services/alerts/portfolio/store.ts";
 import {
   type PortfolioWords,
   portfolioWordsOf,
   readPortfolioQuickForm,
-} from "../../services/alerts/portfolio-words.ts";
-import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers.ts";
+} from "../../services/alerts/portfolio/words.ts";
+import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/alerts/triggers/writes.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetCodesIn, assetsOf, listedNow, unknownAssetText } from "../flow-kit/asset-input.ts";
@@ -35,18 +35,6 @@ import { formatDateTime } from "../flow-kit/format/time.ts";
 import { statusLabel } from "../history/format.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { formatAmount } from "../swaps/format.ts";
-import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./buttons.ts";
-import {
-  CARD_BUTTON_PATTERN,
-  type CardVerb,
-  cardData,
-  cardKeyboard,
-  eventsKeyboard,
-  LIST_PAGE_PATTERN,
-} from "./card.ts";
-import { askToConfirm, describeAlertProblem, showSummary, summarize, syncTriggers } from "./confirm.ts";
-import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION, type AlertEditArgs } from "./conversation.ts";
-import { renderEvent, renderTriggerCard, renderTriggerLine } from "./format.ts";
 import {
   askMarketDelete,
   MARKET_CARD_PATTERN,
@@ -55,9 +43,9 @@ import {
   openMarketCard,
   setMarketPaused,
   showMarketCard,
-} from "./market-chat.ts";
-import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market-conversation.ts";
-import { describeMarketError, renderMarketLine } from "./market-describe.ts";
+} from "./market/chat.ts";
+import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market/conversation.ts";
+import { describeMarketError, renderMarketLine } from "./market/describe.ts";
 import {
   askPortfolioDelete,
   openPortfolioCard,
@@ -67,10 +55,28 @@ import {
   setPortfolioPaused,
   showPortfolioCard,
   summarizePortfolio,
-} from "./portfolio-chat.ts";
-import { PORTFOLIO_EDIT_CONVERSATION, type PortfolioEditArgs } from "./portfolio-conversation.ts";
-import { describePortfolioError, portfolioButtonLabel, renderPortfolioLine } from "./portfolio-describe.ts";
-import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./quick-form.ts";
+} from "./portfolio/chat.ts";
+import { PORTFOLIO_EDIT_CONVERSATION, type PortfolioEditArgs } from "./portfolio/conversation.ts";
+import { describePortfolioError, portfolioButtonLabel, renderPortfolioLine } from "./portfolio/describe.ts";
+import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./triggers/buttons.ts";
+import {
+  CARD_BUTTON_PATTERN,
+  type CardVerb,
+  cardData,
+  cardKeyboard,
+  eventsKeyboard,
+  LIST_PAGE_PATTERN,
+} from "./triggers/card.ts";
+import {
+  askToConfirm,
+  describeAlertProblem,
+  showSummary,
+  summarize,
+  syncTriggers,
+} from "./triggers/confirm.ts";
+import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION, type AlertEditArgs } from "./triggers/conversation.ts";
+import { renderEvent, renderTriggerCard, renderTriggerLine } from "./triggers/format.ts";
+import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./triggers/quick-form.ts";
 
 const PAGE_SIZE = 5;
 const EVENTS_SHOWN = 10;

@@ -2,7 +2,7 @@
  * /chart ASSET [1h|24h|7d|30d]: a picture of the asset's mid price over the period from the bot's own
  * price history (src/services/market/price-history.ts) and the live ticker, with the user's armed price
  * triggers (as the alert watcher last read them: no private read), the levels where their market alerts
- * would fire now (services/alerts/market-levels.ts) and average buy price (one read of the asset's
+ * would fire now (services/alerts/market/levels.ts) and average buy price (one read of the asset's
  * statistics) as labelled lines. The asset is typed by code or name in either language; an
  * unknown one gets the closest assets as buttons, a bad period the periods as buttons, /chart alone the
  * popular assets. The picture's period buttons redraw it in place.
@@ -10,9 +10,9 @@
 import { Decimal } from "decimal.js";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import { MATCH, type Ticker } from "../../exchange/index.ts";
-import type { WatchedLevel } from "../../services/alerts/levels.ts";
-import { marketAlertLevels } from "../../services/alerts/market-levels.ts";
-import { readMarketSnapshot } from "../../services/alerts/market-snapshot.ts";
+import { marketAlertLevels } from "../../services/alerts/market/levels.ts";
+import { readMarketSnapshot } from "../../services/alerts/market/snapshot.ts";
+import type { WatchedLevel } from "../../services/alerts/triggers/levels.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { midPrice, type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";

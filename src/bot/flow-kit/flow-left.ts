@@ -5,7 +5,7 @@
  */
 
 import { ADDRESS_CONVERSATION } from "../addresses/add-flow.ts";
-import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION } from "../alerts/conversation.ts";
+import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION } from "../alerts/triggers/conversation.ts";
 import type { BotContext } from "../context.ts";
 import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION } from "../recurring/conversation.ts";
 import { TIMEZONE_CONVERSATION } from "../settings/timezone-conversation.ts";

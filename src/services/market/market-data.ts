@@ -16,7 +16,7 @@ import type { ExchangeClient, PublicAsset, Ticker } from "../../exchange/index.t
 export interface MarketDataOptions {
   client: ExchangeClient;
   tickerTtlMs?: number;
-  /** Where the ticker comes from instead of the client (already cached and shared): see shared-ticker.ts. */
+  /** Where the ticker comes from instead of the client (already cached and shared): see shared/ticker.ts. */
   sharedTicker?: {
     get(): Promise<Ticker>;
     recent(staleMs: number): { ticker: Ticker; at: number } | undefined;

@@ -10,9 +10,9 @@
  * directory; this module only knows how they combine. Text is cut into tokens: words at spaces, runs of
  * Chinese by the longest known word, numbers as people write them (understanding/typed-number.ts).
  */
-import { parseMarketAlertSpec } from "../alerts/market-kinds.ts";
-import { marketWordsOf, readMarketWords } from "../alerts/market-words.ts";
-import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio-words.ts";
+import { parseMarketAlertSpec } from "../alerts/market/kinds.ts";
+import { marketWordsOf, readMarketWords } from "../alerts/market/words.ts";
+import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio/words.ts";
 import { readAmountAnswer, type TypedAmount, withDigits } from "./number-words.ts";
 import { readTypedNumber } from "./typed-number.ts";
 
@@ -745,7 +745,7 @@ function readMarketAlert(tokens: readonly Token[], text: string): UnderstoodRequ
  * "alert me if my portfolio falls below 50k", "alert me when btc is up 20% on what I paid", "我的资产低于5万提醒我",
  * "比特币收益率超过20%提醒我": a portfolio alert, as its quick form ("/alert portfolio below 50000", "/alert BTC
  * return +20%"). It takes an alert word and the account named with no asset, or one asset and a word for its
- * return (alerts/portfolio-words.ts); figures are passed on as read, for the quick form to check.
+ * return (alerts/portfolio/words.ts); figures are passed on as read, for the quick form to check.
  */
 function readPortfolioAlert(tokens: readonly Token[], text: string): UnderstoodRequest | undefined {
   if (!tokens.some((token) => isRole(token, "alert"))) return undefined;

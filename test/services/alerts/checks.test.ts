@@ -12,7 +12,7 @@ import {
   resolvedMatch,
   sideAsset,
   spendAtLevel,
-} from "../../../src/services/alerts/checks.ts";
+} from "../../../src/services/alerts/triggers/checks.ts";
 
 const BTC = { buy: "101", sell: "99" };
 const ticker = { BTC };

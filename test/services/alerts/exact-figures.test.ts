@@ -4,10 +4,10 @@
  * half, not a window.
  */
 import { describe, expect, it } from "vitest";
-import { parseMarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
-import { readMarketWords } from "../../../src/services/alerts/market-words.ts";
-import { parsePortfolioAlertSpec } from "../../../src/services/alerts/portfolio-kinds.ts";
-import { readPortfolioQuickForm } from "../../../src/services/alerts/portfolio-words.ts";
+import { parseMarketAlertSpec } from "../../../src/services/alerts/market/kinds.ts";
+import { readMarketWords } from "../../../src/services/alerts/market/words.ts";
+import { parsePortfolioAlertSpec } from "../../../src/services/alerts/portfolio/kinds.ts";
+import { readPortfolioQuickForm } from "../../../src/services/alerts/portfolio/words.ts";
 
 const market = (words: string) => {
   const read = readMarketWords(words);

@@ -12,7 +12,7 @@ import type {
   AlertDelivery,
   AlertWatcher,
   AlertWatcherOptions,
-} from "../../../src/services/alerts/watcher.ts";
+} from "../../../src/services/alerts/triggers/watcher.ts";
 import { alertWatcherHarness, REDIS_URL } from "../../support/alert-watchers.ts";
 
 const { redis, ex, ...harness } = await alertWatcherHarness();

@@ -1,8 +1,8 @@
 /** Which levels make the watcher read a user, and which events are new. */
 import { describe, expect, it } from "vitest";
 import type { PriceTrigger, PriceTriggerEvent } from "../../../src/exchange/index.ts";
-import { diffEvents, eventName } from "../../../src/services/alerts/events.ts";
-import { anyNear, armedLevels, isNear, parseLevels } from "../../../src/services/alerts/levels.ts";
+import { diffEvents, eventName } from "../../../src/services/alerts/triggers/events.ts";
+import { anyNear, armedLevels, isNear, parseLevels } from "../../../src/services/alerts/triggers/levels.ts";
 
 // Spread 100 around a mid of 100000; the band adds 0.2% of the price (200): 300 beyond buy or sell.
 const entry = { buy: "100050", sell: "99950", last: "100000" };

@@ -4,7 +4,7 @@ import {
   initialMarketAlertState,
   parseMarketAlertSpec,
   parseMarketAlertState,
-} from "../../../src/services/alerts/market-kinds.ts";
+} from "../../../src/services/alerts/market/kinds.ts";
 
 describe("parseMarketAlertSpec", () => {
   it("accepts each kind in canonical form, with defaults", () => {

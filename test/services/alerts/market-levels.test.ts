@@ -1,8 +1,8 @@
 /** Where market alerts would fire now, for the chart: each kind's level, paused and fired sides left out. */
 import { describe, expect, it } from "vitest";
-import type { MarketAlertSpec, MarketAlertState } from "../../../src/services/alerts/market-kinds.ts";
-import { type LevelSource, marketAlertLevels } from "../../../src/services/alerts/market-levels.ts";
-import type { MarketSnapshot } from "../../../src/services/alerts/market-rules.ts";
+import type { MarketAlertSpec, MarketAlertState } from "../../../src/services/alerts/market/kinds.ts";
+import { type LevelSource, marketAlertLevels } from "../../../src/services/alerts/market/levels.ts";
+import type { MarketSnapshot } from "../../../src/services/alerts/market/rules.ts";
 
 const armed: MarketAlertState = { phase: "armed" };
 const alert = (spec: MarketAlertSpec, state = armed, paused = false): LevelSource => ({

@@ -2,7 +2,7 @@
  * A reference model of market alerts for the tests: the semantics of docs/alerts.md computed the slow,
  * obvious way (every measure by scanning every point), to hold the engine's incremental structures to.
  */
-import type { MarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
+import type { MarketAlertSpec } from "../../../src/services/alerts/market/kinds.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -11,8 +11,8 @@ import {
   type MarketAlertState,
   parseMarketAlertSpec,
   parseMarketAlertState,
-} from "../../../src/services/alerts/market-kinds.ts";
-import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market-rules.ts";
+} from "../../../src/services/alerts/market/kinds.ts";
+import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market/rules.ts";
 import { AlertModel, MarketModel, type ModelMeasures } from "./market-model.ts";
 import { buildPath, HOUR, MINUTE, pathShapes, type Reading } from "./market-paths.ts";
 

@@ -4,8 +4,8 @@ import {
   type MarketAlertSpec,
   type MarketAlertState,
   parseMarketAlertSpec,
-} from "../../../src/services/alerts/market-kinds.ts";
-import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market-rules.ts";
+} from "../../../src/services/alerts/market/kinds.ts";
+import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market/rules.ts";
 import { referenceRsi } from "./market-model.ts";
 
 const MINUTE = 60_000;

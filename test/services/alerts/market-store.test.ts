@@ -1,8 +1,8 @@
 /** The market alerts store on real Redis: limits, duplicates, edits, pauses, the change log, bad data. */
 import { describe, expect, it } from "vitest";
-import type { MarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
-import { createMarketAlertStore, MARKET_ALERTS_PER_USER } from "../../../src/services/alerts/market-store.ts";
-import { storedRevisioned } from "../../../src/services/alerts/revisioned-states.ts";
+import type { MarketAlertSpec } from "../../../src/services/alerts/market/kinds.ts";
+import { createMarketAlertStore, MARKET_ALERTS_PER_USER } from "../../../src/services/alerts/market/store.ts";
+import { storedRevisioned } from "../../../src/services/alerts/shared/revisioned-states.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

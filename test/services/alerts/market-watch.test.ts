@@ -9,9 +9,9 @@
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Ticker } from "../../../src/exchange/index.ts";
-import type { MarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
-import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market-rules.ts";
-import { createMarketAlertStore } from "../../../src/services/alerts/market-store.ts";
+import type { MarketAlertSpec } from "../../../src/services/alerts/market/kinds.ts";
+import { type MarketAlertEvent, MarketRules } from "../../../src/services/alerts/market/rules.ts";
+import { createMarketAlertStore } from "../../../src/services/alerts/market/store.ts";
 import {
   createMarketWatch,
   type MarketDelivery,
@@ -19,8 +19,8 @@ import {
   marketEventId,
   marketWatchKeys,
   tickerMids,
-} from "../../../src/services/alerts/market-watch.ts";
-import type { TickerReading } from "../../../src/services/alerts/shared-ticker.ts";
+} from "../../../src/services/alerts/market/watch.ts";
+import type { TickerReading } from "../../../src/services/alerts/shared/ticker.ts";
 import { createPriceHistory } from "../../../src/services/market/price-history.ts";
 import { REDIS_URL, redisWithPrefixes } from "../../support/redis-prefixes.ts";
 import { HOUR, MINUTE, T0 } from "./market-paths.ts";

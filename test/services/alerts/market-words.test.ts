@@ -3,8 +3,8 @@
  * and a spec written back as words reads as the same spec.
  */
 import { describe, expect, it } from "vitest";
-import { type MarketAlertSpec, parseMarketAlertSpec } from "../../../src/services/alerts/market-kinds.ts";
-import { marketWordsOf, readMarketWords } from "../../../src/services/alerts/market-words.ts";
+import { type MarketAlertSpec, parseMarketAlertSpec } from "../../../src/services/alerts/market/kinds.ts";
+import { marketWordsOf, readMarketWords } from "../../../src/services/alerts/market/words.ts";
 
 function spec(words: string): MarketAlertSpec | string | undefined {
   const read = readMarketWords(words);

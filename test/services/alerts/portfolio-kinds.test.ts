@@ -3,7 +3,7 @@ import {
   parsePortfolioAlertSpec,
   parsePortfolioAlertState,
   portfolioReadEvery,
-} from "../../../src/services/alerts/portfolio-kinds.ts";
+} from "../../../src/services/alerts/portfolio/kinds.ts";
 
 describe("parsePortfolioAlertSpec", () => {
   it("accepts each kind in canonical form", () => {

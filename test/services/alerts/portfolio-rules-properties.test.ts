@@ -12,12 +12,12 @@ import {
   type PortfolioAlertState,
   parsePortfolioAlertSpec,
   parsePortfolioAlertState,
-} from "../../../src/services/alerts/portfolio-kinds.ts";
+} from "../../../src/services/alerts/portfolio/kinds.ts";
 import {
   evaluatePortfolioAlerts,
   type PortfolioAlertEvent,
   type PortfolioFigures,
-} from "../../../src/services/alerts/portfolio-rules.ts";
+} from "../../../src/services/alerts/portfolio/rules.ts";
 
 /** A decimal string of `n` hundredths. */
 const hundredths = (n: number) => (n / 100).toFixed(2);

@@ -5,13 +5,13 @@ import {
   type PortfolioAlertSpec,
   type PortfolioAlertState,
   parsePortfolioAlertSpec,
-} from "../../../src/services/alerts/portfolio-kinds.ts";
+} from "../../../src/services/alerts/portfolio/kinds.ts";
 import {
   evaluatePortfolioAlerts,
   type PortfolioAlertEvent,
   type PortfolioFigures,
   portfolioFigures,
-} from "../../../src/services/alerts/portfolio-rules.ts";
+} from "../../../src/services/alerts/portfolio/rules.ts";
 
 function spec(raw: object): PortfolioAlertSpec {
   const parsed = parsePortfolioAlertSpec(raw);

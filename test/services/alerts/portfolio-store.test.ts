@@ -1,11 +1,11 @@
 /** The portfolio alerts store on real Redis: limits, duplicates, edits, pauses, revisions, bad data. */
 import { describe, expect, it } from "vitest";
-import type { PortfolioAlertSpec } from "../../../src/services/alerts/portfolio-kinds.ts";
+import type { PortfolioAlertSpec } from "../../../src/services/alerts/portfolio/kinds.ts";
 import {
   createPortfolioAlertStore,
   PORTFOLIO_ALERTS_PER_USER,
-} from "../../../src/services/alerts/portfolio-store.ts";
-import { storedRevisioned } from "../../../src/services/alerts/revisioned-states.ts";
+} from "../../../src/services/alerts/portfolio/store.ts";
+import { storedRevisioned } from "../../../src/services/alerts/shared/revisioned-states.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: prefixFor } = redisWithPrefixes();

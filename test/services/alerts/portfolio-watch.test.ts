@@ -9,10 +9,10 @@
  * the default heartbeat without waiting one.
  */
 import { describe, expect, it } from "vitest";
-import type { PortfolioAlertSpec } from "../../../src/services/alerts/portfolio-kinds.ts";
-import { createPortfolioAlertStore } from "../../../src/services/alerts/portfolio-store.ts";
-import { type PortfolioDelivery, portfolioEventId } from "../../../src/services/alerts/portfolio-watch.ts";
-import { type AlertDelivery, alertKeys, nextBeat } from "../../../src/services/alerts/watcher.ts";
+import type { PortfolioAlertSpec } from "../../../src/services/alerts/portfolio/kinds.ts";
+import { createPortfolioAlertStore } from "../../../src/services/alerts/portfolio/store.ts";
+import { type PortfolioDelivery, portfolioEventId } from "../../../src/services/alerts/portfolio/watch.ts";
+import { type AlertDelivery, alertKeys, nextBeat } from "../../../src/services/alerts/triggers/watcher.ts";
 import { alertWatcherHarness } from "../../support/alert-watchers.ts";
 import { placeSwap } from "../../support/exchange.ts";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   type PortfolioAlertSpec,
   parsePortfolioAlertSpec,
-} from "../../../src/services/alerts/portfolio-kinds.ts";
+} from "../../../src/services/alerts/portfolio/kinds.ts";
 import {
   accountNamed,
   portfolioKindNamed,
@@ -15,7 +15,7 @@ import {
   readPortfolioQuickForm,
   readPortfolioRequest,
   valueSideNamed,
-} from "../../../src/services/alerts/portfolio-words.ts";
+} from "../../../src/services/alerts/portfolio/words.ts";
 
 function spec(args: string): PortfolioAlertSpec | string | undefined {
   const form = readPortfolioQuickForm(args);

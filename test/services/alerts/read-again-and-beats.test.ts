@@ -5,7 +5,7 @@ import {
   type AlertWatcherOptions,
   alertKeys,
   nextBeat,
-} from "../../../src/services/alerts/watcher.ts";
+} from "../../../src/services/alerts/triggers/watcher.ts";
 import { alertWatcherHarness } from "../../support/alert-watchers.ts";
 
 const { redis, ex, ...harness } = await alertWatcherHarness();

@@ -1,6 +1,6 @@
 /** RSI(14) with Wilder's smoothing against a known series and the textbook computation. */
 import { describe, expect, it } from "vitest";
-import { wilderRsi } from "../../../src/services/alerts/rsi.ts";
+import { wilderRsi } from "../../../src/services/alerts/market/rsi.ts";
 import { referenceRsi } from "./market-model.ts";
 
 // Wilder's example series, as in StockCharts' RSI article. Its table shows 70.53 first because it rounds

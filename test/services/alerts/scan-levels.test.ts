@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ExchangeClient } from "../../../src/exchange/index.ts";
-import { alertKeys } from "../../../src/services/alerts/watcher.ts";
+import { alertKeys } from "../../../src/services/alerts/triggers/watcher.ts";
 import { alertWatcherHarness } from "../../support/alert-watchers.ts";
 
 const { redis, ex, ...harness } = await alertWatcherHarness();

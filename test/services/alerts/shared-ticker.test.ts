@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Ticker } from "../../../src/exchange/index.ts";
-import { createSharedTicker } from "../../../src/services/alerts/shared-ticker.ts";
+import { createSharedTicker } from "../../../src/services/alerts/shared/ticker.ts";
 import { createMarketData, SHOWN_STALE_MS } from "../../../src/services/market/market-data.ts";
 import { startTestExchange } from "../../support/exchange.ts";
 import { redisWithPrefixes } from "../../support/redis-prefixes.ts";

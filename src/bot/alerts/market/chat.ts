@@ -6,20 +6,20 @@
  * duplicate) is said before the Confirm is offered, and again if it happens at Confirm (another chat).
  */
 import { InlineKeyboard } from "grammy";
-import type { Ticker } from "../../exchange/index.ts";
-import type { MarketAlertSpec } from "../../services/alerts/market-kinds.ts";
-import { readMarketSnapshot } from "../../services/alerts/market-snapshot.ts";
-import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../services/alerts/market-store.ts";
-import { midPrice } from "../../services/market/price-history.ts";
-import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import type { ActionPayload } from "../flow-kit/actions.ts";
-import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
-import { showWhereAsked } from "../flow-kit/exchange-errors.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatPrice } from "../flow-kit/format/numbers.ts";
-import { formatDateTime } from "../flow-kit/format/time.ts";
-import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { describeMarketSpec, renderMarketCard } from "./market-describe.ts";
+import type { Ticker } from "../../../exchange/index.ts";
+import type { MarketAlertSpec } from "../../../services/alerts/market/kinds.ts";
+import { readMarketSnapshot } from "../../../services/alerts/market/snapshot.ts";
+import { MARKET_ALERTS_PER_USER, type StoredMarketAlert } from "../../../services/alerts/market/store.ts";
+import { midPrice } from "../../../services/market/price-history.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../../context.ts";
+import type { ActionPayload } from "../../flow-kit/actions.ts";
+import { confirmKeyboard } from "../../flow-kit/confirm-write.ts";
+import { showWhereAsked } from "../../flow-kit/exchange-errors.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../../flow-kit/format/time.ts";
+import { recordShown } from "../../flow-kit/live-confirmations.ts";
+import { describeMarketSpec, renderMarketCard } from "./describe.ts";
 
 // As long as the triggers' summaries: time to read and decide.
 const CONFIRM_TTL_S = 15 * 60;

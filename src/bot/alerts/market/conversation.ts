@@ -1,7 +1,7 @@
 /**
  * The guided steps of a market alert (watched by the bot): after the asset, its fields one by one, each
  * by button or typed in either language (a direction, a window, a percent, RSI thresholds), then the
- * summary with Confirm (market-chat.ts). Also the card's Edit: the whole alert typed in one line (the
+ * summary with Confirm (market/chat.ts). Also the card's Edit: the whole alert typed in one line (the
  * quick form's words, prefilled with what it has now), or the same steps for its asset and kind, each
  * saying what it has now; then the summary of the change with Confirm.
  *
@@ -16,16 +16,24 @@ import {
   type MarketDirection,
   type MarketWindow,
   parseMarketAlertSpec,
-} from "../../services/alerts/market-kinds.ts";
-import { marketWordsOf, readMarketWords } from "../../services/alerts/market-words.ts";
-import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
-import { waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { nextInput } from "../flow-kit/prompt-input.ts";
-import { answered, ask, askChoice, askDirection, type Convo, cancelled, nowLine } from "./guided-prompts.ts";
-import { marketSummary, showMarketSummary } from "./market-chat.ts";
-import { describeMarketError, describeMarketSpec, windowKey } from "./market-describe.ts";
+} from "../../../services/alerts/market/kinds.ts";
+import { marketWordsOf, readMarketWords } from "../../../services/alerts/market/words.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../../context.ts";
+import { describeExchangeError } from "../../flow-kit/exchange-errors.ts";
+import { waitForExchange } from "../../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { nextInput } from "../../flow-kit/prompt-input.ts";
+import {
+  answered,
+  ask,
+  askChoice,
+  askDirection,
+  type Convo,
+  cancelled,
+  nowLine,
+} from "../shared/guided-prompts.ts";
+import { marketSummary, showMarketSummary } from "./chat.ts";
+import { describeMarketError, describeMarketSpec, windowKey } from "./describe.ts";
 
 /** The card's Edit conversation's id. */
 export const MARKET_EDIT_CONVERSATION = "market-edit";

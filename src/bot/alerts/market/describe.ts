@@ -2,13 +2,17 @@
  * Market alerts (watched by the bot from the shared ticker) described in the chat: what one watches, why a spec was
  * refused, its line in /alerts and its card. The kinds' semantics are docs/alerts.md's.
  */
-import type { MarketAlertSpec, MarketSpecError, MarketWindow } from "../../services/alerts/market-kinds.ts";
-import { PERCENT_LIMITS, RSI_LIMITS, RSI_MIN_SPREAD } from "../../services/alerts/market-kinds.ts";
-import type { StoredMarketAlert } from "../../services/alerts/market-store.ts";
-import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatPrice } from "../flow-kit/format/numbers.ts";
-import { formatDateTime } from "../flow-kit/format/time.ts";
+import type {
+  MarketAlertSpec,
+  MarketSpecError,
+  MarketWindow,
+} from "../../../services/alerts/market/kinds.ts";
+import { PERCENT_LIMITS, RSI_LIMITS, RSI_MIN_SPREAD } from "../../../services/alerts/market/kinds.ts";
+import type { StoredMarketAlert } from "../../../services/alerts/market/store.ts";
+import type { BotContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
 

@@ -1,16 +1,16 @@
 /**
- * The message of a market alert (one the bot watches itself, services/alerts/market-watch.ts), as Telegram
+ * The message of a market alert (one the bot watches itself, services/alerts/market/watch.ts), as Telegram
  * HTML: what moved and by how much, in which window or since when, the reference price and its time in the
  * user's zone, the alert as set, and that the bot watched it (no email or SMS, no trade by itself). Buttons
  * open the guided trade prefilled with the asset (the user still confirms) and pause the alert.
  */
 import { InlineKeyboard } from "grammy";
-import type { MarketAlertEvent } from "../../services/alerts/market-rules.ts";
-import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
-import { formatClock, formatDateTime } from "../flow-kit/format/time.ts";
-import { marketButtonData } from "./market-buttons.ts";
+import type { MarketAlertEvent } from "../../../services/alerts/market/rules.ts";
+import type { BotContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatPercent, formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatClock, formatDateTime } from "../../flow-kit/format/time.ts";
+import { marketButtonData } from "./buttons.ts";
 
 type Translate = BotContext["t"];
 

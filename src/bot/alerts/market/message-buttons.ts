@@ -1,13 +1,13 @@
 /**
- * The buttons on market alert messages (market-format.ts): Buy and Sell open the guided trade with the
+ * The buttons on market alert messages (market/format.ts): Buy and Sell open the guided trade with the
  * asset filled in (the amount is asked next and a fresh quote confirmed: nothing is traded by the press);
  * Pause pauses that alert. The message itself stays as it is; answers come as new messages.
  */
 import type { Composer } from "grammy";
-import type { BotContext, BotDeps } from "../context.ts";
-import { BotComposer } from "../pipeline/fast-filter.ts";
-import { TRADE_CONVERSATION, type TradeArgs } from "../swaps/conversation.ts";
-import { MARKET_BUTTON_PATTERN, parseMarketButton } from "./market-buttons.ts";
+import type { BotContext, BotDeps } from "../../context.ts";
+import { BotComposer } from "../../pipeline/fast-filter.ts";
+import { TRADE_CONVERSATION, type TradeArgs } from "../../swaps/conversation.ts";
+import { MARKET_BUTTON_PATTERN, parseMarketButton } from "./buttons.ts";
 
 /** The Buy, Sell and Pause buttons of market alert messages (`ma:...`). */
 export function marketAlertButtons(deps: BotDeps): Composer<BotContext> {

@@ -1,12 +1,12 @@
 /**
- * The Pause button of portfolio alert messages (portfolio-format.ts): `pa:pause:<alertId>` pauses that alert
+ * The Pause button of portfolio alert messages (portfolio/format.ts): `pa:pause:<alertId>` pauses that alert
  * of the presser's (the store is keyed by user, so another user's id finds nothing). The message stays as
  * it is; the answer comes as a new message. Buy and Sell are the market alerts' buttons
- * (market-message-buttons.ts), Portfolio the suggested command's (`go:portfolio`).
+ * (market/message-buttons.ts), Portfolio the suggested command's (`go:portfolio`).
  */
 import type { Composer } from "grammy";
-import type { BotContext, BotDeps } from "../context.ts";
-import { BotComposer } from "../pipeline/fast-filter.ts";
+import type { BotContext, BotDeps } from "../../context.ts";
+import { BotComposer } from "../../pipeline/fast-filter.ts";
 
 /** Matches a portfolio alert's Pause button (alert ids are base64url). */
 export const PORTFOLIO_BUTTON_PATTERN = /^pa:pause:([A-Za-z0-9_-]{1,16})$/;

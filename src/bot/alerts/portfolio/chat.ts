@@ -9,32 +9,32 @@
  * watches an asset not held (it then stays quiet).
  */
 import { InlineKeyboard } from "grammy";
-import { type ExchangeClient, MAX_PAGE_SIZE } from "../../exchange/index.ts";
+import { type ExchangeClient, MAX_PAGE_SIZE } from "../../../exchange/index.ts";
 import {
   type PortfolioAlertSpec,
   portfolioAlertsWatched,
   portfolioReadEvery,
   readsCash,
-} from "../../services/alerts/portfolio-kinds.ts";
+} from "../../../services/alerts/portfolio/kinds.ts";
 import {
   type PortfolioFigures,
   pastThreshold,
   portfolioFigures,
-} from "../../services/alerts/portfolio-rules.ts";
+} from "../../../services/alerts/portfolio/rules.ts";
 import {
   PORTFOLIO_ALERTS_PER_USER,
   type StoredPortfolioAlert,
-} from "../../services/alerts/portfolio-store.ts";
-import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import type { ActionPayload } from "../flow-kit/actions.ts";
-import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
-import { describeExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud, formatPercent } from "../flow-kit/format/numbers.ts";
-import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { showMarketSummary } from "./market-chat.ts";
-import { describeEvery, describePortfolioSpec, renderPortfolioCard } from "./portfolio-describe.ts";
+} from "../../../services/alerts/portfolio/store.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../../context.ts";
+import type { ActionPayload } from "../../flow-kit/actions.ts";
+import { confirmKeyboard } from "../../flow-kit/confirm-write.ts";
+import { describeExchangeError, showWhereAsked } from "../../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatAud, formatPercent } from "../../flow-kit/format/numbers.ts";
+import { recordShown } from "../../flow-kit/live-confirmations.ts";
+import { showMarketSummary } from "../market/chat.ts";
+import { describeEvery, describePortfolioSpec, renderPortfolioCard } from "./describe.ts";
 
 // As the other alerts' summaries: time to read and decide.
 const CONFIRM_TTL_S = 15 * 60;

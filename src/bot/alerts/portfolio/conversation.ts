@@ -2,7 +2,7 @@
  * The guided steps of a portfolio alert: which figure of the whole account (the total value or the day
  * return; an asset's return is picked beside the market kinds after its asset), then its fields one by one,
  * each by button or typed in either language (a side, an amount in AUD, a direction, a percent), then the
- * summary with Confirm (portfolio-chat.ts). Also the card's Edit: the alert typed anew in one line as after
+ * summary with Confirm (portfolio/chat.ts). Also the card's Edit: the alert typed anew in one line as after
  * `/alert` (prefilled with its words now), or the same steps, each saying what it has now.
  *
  * Replay rules as in conversation.ts: Redis and exchange reads run in `conversation.external` and return
@@ -14,21 +14,29 @@ import {
   type PortfolioAlertSpec,
   parsePortfolioAlertSpec,
   portfolioReadEvery,
-} from "../../services/alerts/portfolio-kinds.ts";
+} from "../../../services/alerts/portfolio/kinds.ts";
 import {
   portfolioKindNamed,
   portfolioWordsOf,
   readPortfolioQuickForm,
   valueSideNamed,
-} from "../../services/alerts/portfolio-words.ts";
-import type { BotDeps, ConversationContext } from "../context.ts";
-import { lookUpAsset } from "../flow-kit/asset-input.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud } from "../flow-kit/format/numbers.ts";
-import { nextInput } from "../flow-kit/prompt-input.ts";
-import { answered, ask, askChoice, askDirection, type Convo, cancelled, nowLine } from "./guided-prompts.ts";
-import { summarizePortfolio } from "./portfolio-chat.ts";
-import { describePortfolioError, describePortfolioSpec } from "./portfolio-describe.ts";
+} from "../../../services/alerts/portfolio/words.ts";
+import type { BotDeps, ConversationContext } from "../../context.ts";
+import { lookUpAsset } from "../../flow-kit/asset-input.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatAud } from "../../flow-kit/format/numbers.ts";
+import { nextInput } from "../../flow-kit/prompt-input.ts";
+import {
+  answered,
+  ask,
+  askChoice,
+  askDirection,
+  type Convo,
+  cancelled,
+  nowLine,
+} from "../shared/guided-prompts.ts";
+import { summarizePortfolio } from "./chat.ts";
+import { describePortfolioError, describePortfolioSpec } from "./describe.ts";
 
 /** The card's Edit conversation's id. */
 export const PORTFOLIO_EDIT_CONVERSATION = "portfolio-edit";

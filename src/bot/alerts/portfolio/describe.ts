@@ -7,12 +7,12 @@ import {
   PORTFOLIO_LIMITS,
   type PortfolioAlertSpec,
   type PortfolioSpecError,
-} from "../../services/alerts/portfolio-kinds.ts";
-import type { StoredPortfolioAlert } from "../../services/alerts/portfolio-store.ts";
-import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud } from "../flow-kit/format/numbers.ts";
-import { formatDateTime } from "../flow-kit/format/time.ts";
+} from "../../../services/alerts/portfolio/kinds.ts";
+import type { StoredPortfolioAlert } from "../../../services/alerts/portfolio/store.ts";
+import type { BotContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatAud } from "../../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
 

@@ -1,18 +1,18 @@
 /**
- * The message of a portfolio alert (read on the heartbeat, services/alerts/portfolio-watch.ts), as Telegram
+ * The message of a portfolio alert (read on the heartbeat, services/alerts/portfolio/watch.ts), as Telegram
  * HTML: what crossed, the figure now (AUD, or a signed percent), the threshold, when the statistics were read
  * in the user's zone, and that the bot watched it. Buttons: for an asset's return, Buy and Sell of that asset
  * (the market alerts' `ma:` buttons: the guided trade prefilled, nothing traded by the press); for the total
  * or the day, the /portfolio command (`go:portfolio`); and Pause of the alert.
  */
 import { InlineKeyboard } from "grammy";
-import type { PortfolioAlertEvent } from "../../services/alerts/portfolio-rules.ts";
-import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud, formatPercent } from "../flow-kit/format/numbers.ts";
-import { formatClock } from "../flow-kit/format/time.ts";
-import { marketButtonData } from "./market-buttons.ts";
-import { portfolioButtonData } from "./portfolio-buttons.ts";
+import type { PortfolioAlertEvent } from "../../../services/alerts/portfolio/rules.ts";
+import type { BotContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatAud, formatPercent } from "../../flow-kit/format/numbers.ts";
+import { formatClock } from "../../flow-kit/format/time.ts";
+import { marketButtonData } from "../market/buttons.ts";
+import { portfolioButtonData } from "./buttons.ts";
 
 type Translate = BotContext["t"];
 

@@ -12,11 +12,11 @@
  * burst does not retry a failing render 500 times): the alert goes as text.
  */
 import { Decimal } from "decimal.js";
-import type { PriceHistory, PricePoint } from "../../services/market/price-history.ts";
-import { MINUTE_MS } from "../../services/market/price-history.ts";
-import { type ChartLevel, type ChartLevelKind, priceChartSvg } from "../chart/chart.ts";
-import { formatPrice } from "../flow-kit/format/numbers.ts";
-import { svgToPng } from "../portfolio/render.ts";
+import type { PriceHistory, PricePoint } from "../../../services/market/price-history.ts";
+import { MINUTE_MS } from "../../../services/market/price-history.ts";
+import { type ChartLevel, type ChartLevelKind, priceChartSvg } from "../../chart/chart.ts";
+import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { svgToPng } from "../../portfolio/render.ts";
 
 /** How far back an alert's chart reaches. */
 export const ALERT_CHART_SPAN_MS = 6 * 60 * MINUTE_MS;

@@ -1,15 +1,15 @@
 /**
  * The questions the guided /alert asks, each a message with buttons (and Cancel, `ag:x`), answered by a
  * button or by typing: shared by the price-level steps (conversation.ts), the market alerts' steps
- * (market-conversation.ts) and the portfolio alerts' (portfolio-conversation.ts).
+ * (market/conversation.ts) and the portfolio alerts' (portfolio/conversation.ts).
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import type { MarketDirection } from "../../services/alerts/market-kinds.ts";
-import { readMarketWords } from "../../services/alerts/market-words.ts";
-import type { BotContext, ConversationContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { nextInput } from "../flow-kit/prompt-input.ts";
+import type { MarketDirection } from "../../../services/alerts/market/kinds.ts";
+import { readMarketWords } from "../../../services/alerts/market/words.ts";
+import type { BotContext, ConversationContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { nextInput } from "../../flow-kit/prompt-input.ts";
 
 /** The guided flows' conversation handle. */
 export type Convo = Conversation<BotContext, ConversationContext>;

@@ -1,11 +1,11 @@
 /**
  * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message, each
- * recurring trade's run and each portfolio alert (portfolio-format.ts), in the user's language and time zone, with sound, silently or not at all as their alert setting says; and the
+ * recurring trade's run and each portfolio alert (portfolio/format.ts), in the user's language and time zone, with sound, silently or not at all as their alert setting says; and the
  * one notice that their key stopped working. Telegram's answers become the watcher's results: a 429 is
  * "retry later" (nothing was sent), a 403 means the user blocked the bot. Market alerts (the kinds the bot
- * watches itself, services/alerts/market-watch.ts) go the same way: {@link createMarketAlertNotifier}.
+ * watches itself, services/alerts/market/watch.ts) go the same way: {@link createMarketAlertNotifier}.
  *
- * With the user's "chart in alerts" setting on, an alert goes as one photo (alert-chart.ts) with its text
+ * With the user's "chart in alerts" setting on, an alert goes as one photo (shared/alert-chart.ts) with its text
  * as the caption and the same buttons. Never two messages for one alert: a text longer than Telegram's
  * caption limit goes as text without the picture (a photo plus a separate text could be half sent when the
  * job is retried, and the second message would repeat the first). No picture (too little history, a
@@ -13,18 +13,18 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
-import { MATCH } from "../../exchange/index.ts";
-import type { MarketDelivery } from "../../services/alerts/market-watch.ts";
-import type { AlertDelivery, DeliveryResult } from "../../services/alerts/watcher.ts";
-import type { JsonStorage } from "../../services/runtime/json-storage.ts";
-import type { BotContext, SessionData } from "../context.ts";
-import { MAX_CAPTION, visibleLength } from "../flow-kit/format/html.ts";
-import { isLanguage } from "../pipeline/i18n.ts";
-import { renderRun } from "../recurring/run-format.ts";
+import { MATCH } from "../../../exchange/index.ts";
+import type { MarketDelivery } from "../../../services/alerts/market/watch.ts";
+import type { AlertDelivery, DeliveryResult } from "../../../services/alerts/triggers/watcher.ts";
+import type { JsonStorage } from "../../../services/runtime/json-storage.ts";
+import type { BotContext, SessionData } from "../../context.ts";
+import { MAX_CAPTION, visibleLength } from "../../flow-kit/format/html.ts";
+import { isLanguage } from "../../pipeline/i18n.ts";
+import { renderRun } from "../../recurring/run-format.ts";
+import { renderMarketAlert } from "../market/format.ts";
+import { renderPortfolioAlert } from "../portfolio/format.ts";
+import { renderAlert } from "../triggers/event-format.ts";
 import type { AlertChart, AlertChartRequest } from "./alert-chart.ts";
-import { renderAlert } from "./event-format.ts";
-import { renderMarketAlert } from "./market-format.ts";
-import { renderPortfolioAlert } from "./portfolio-format.ts";
 
 /** Options of {@link createAlertNotifier}. */
 export interface AlertNotifierOptions {

@@ -5,9 +5,9 @@
  * has one (a new level or quantity, a delete).
  */
 import { InlineKeyboard } from "grammy";
-import type { PriceTrigger } from "../../exchange/index.ts";
-import { unseenEvents } from "../../services/alerts/triggers.ts";
-import type { BotContext } from "../context.ts";
+import type { PriceTrigger } from "../../../exchange/index.ts";
+import { unseenEvents } from "../../../services/alerts/triggers/writes.ts";
+import type { BotContext } from "../../context.ts";
 import { alertButtonData } from "./buttons.ts";
 
 /** What a card button does. */

@@ -1,31 +1,36 @@
 /**
  * Writes to price triggers behind a single-use, owner-bound Confirm (src/bot/flow-kit/actions.ts): the
  * summary of a new trigger, a changed level or quantity, and a delete. The checks of
- * services/alerts/checks.ts run before the summary is shown, so a refused input never reaches the exchange; a
+ * services/alerts/triggers/checks.ts run before the summary is shown, so a refused input never reaches the exchange; a
  * write whose answer was lost is told as possibly done (src/exchange/write-outcome.ts), never as "nothing
  * changed".
  */
 import { InlineKeyboard } from "grammy";
-import { type ExchangeClient, type PriceTrigger, type Ticker, toDec } from "../../exchange/index.ts";
-import { type AlertDraft, type AlertProblem, checkDraft, firesAtOnce } from "../../services/alerts/checks.ts";
+import { type ExchangeClient, type PriceTrigger, type Ticker, toDec } from "../../../exchange/index.ts";
+import {
+  type AlertDraft,
+  type AlertProblem,
+  checkDraft,
+  firesAtOnce,
+} from "../../../services/alerts/triggers/checks.ts";
 import {
   changeTrigger,
   createTrigger,
   deleteTrigger,
   type TriggerChange,
   type WriteResult,
-} from "../../services/alerts/triggers.ts";
-import type { KeyPermission } from "../../services/connect/accounts.ts";
-import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import type { ActionPayload } from "../flow-kit/actions.ts";
-import { withChatAction } from "../flow-kit/chat-action.ts";
-import { confirmedWriter, confirmKeyboard } from "../flow-kit/confirm-write.ts";
-import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
-import { interactiveCall } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
-import { formatPrice } from "../flow-kit/format/numbers.ts";
-import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { formatAmount } from "../swaps/format.ts";
+} from "../../../services/alerts/triggers/writes.ts";
+import type { KeyPermission } from "../../../services/connect/accounts.ts";
+import { type BotContext, type BotDeps, userTimezone } from "../../context.ts";
+import type { ActionPayload } from "../../flow-kit/actions.ts";
+import { withChatAction } from "../../flow-kit/chat-action.ts";
+import { confirmedWriter, confirmKeyboard } from "../../flow-kit/confirm-write.ts";
+import { describeExchangeError } from "../../flow-kit/exchange-errors.ts";
+import { interactiveCall } from "../../flow-kit/exchange-wait.ts";
+import { escapeHtml, typedExcerpt } from "../../flow-kit/format/html.ts";
+import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { recordShown } from "../../flow-kit/live-confirmations.ts";
+import { formatAmount } from "../../swaps/format.ts";
 import { cardKeyboard } from "./card.ts";
 import { actionText, draftOf, renderSummary, renderTriggerCard } from "./format.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The guided /alert: asset (or the whole portfolio, a button below the assets: a portfolio alert, see
- * portfolio-conversation.ts); level (the current buy and sell prices and a few steps around the market as
+ * portfolio/conversation.ts); level (the current buy and sell prices and a few steps around the market as
  * buttons, or typed; or a market kind, or the asset's return on what was paid); above / below / automatic;
  * alert only, buy or sell; for a trade the quantity on the spend or the receive side, checked against the
  * balance and the key; email and SMS; then the same summary with Confirm as the quick form. Also the card's "edit level" and "edit quantity" questions.
@@ -11,7 +11,10 @@
  */
 
 import { InlineKeyboard } from "grammy";
-import { Dec, MATCH, toDec } from "../../exchange/index.ts";
+import { Dec, MATCH, toDec } from "../../../exchange/index.ts";
+import { type MarketAlertKind, parseMarketAlertSpec } from "../../../services/alerts/market/kinds.ts";
+import { readMarketWords } from "../../../services/alerts/market/words.ts";
+import { accountNamed, portfolioKindNamed } from "../../../services/alerts/portfolio/words.ts";
 import {
   type AlertAction,
   type AlertDraft,
@@ -23,22 +26,28 @@ import {
   checkTrade,
   marketPrice,
   sideAsset,
-} from "../../services/alerts/checks.ts";
-import { type MarketAlertKind, parseMarketAlertSpec } from "../../services/alerts/market-kinds.ts";
-import { readMarketWords } from "../../services/alerts/market-words.ts";
-import { accountNamed, portfolioKindNamed } from "../../services/alerts/portfolio-words.ts";
-import type { KeyPermission } from "../../services/connect/accounts.ts";
-import { FIAT } from "../../services/swaps/quotes.ts";
-import { withDigits } from "../../services/understanding/number-words.ts";
-import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
-import { askAsset } from "../flow-kit/asset-question.ts";
-import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
-import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatPrice } from "../flow-kit/format/numbers.ts";
-import { nextInput } from "../flow-kit/prompt-input.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
-import { formatAmount } from "../swaps/format.ts";
+} from "../../../services/alerts/triggers/checks.ts";
+import type { KeyPermission } from "../../../services/connect/accounts.ts";
+import { FIAT } from "../../../services/swaps/quotes.ts";
+import { withDigits } from "../../../services/understanding/number-words.ts";
+import type { BotContext, BotDeps, ConversationContext } from "../../context.ts";
+import { askAsset } from "../../flow-kit/asset-question.ts";
+import { describeExchangeError } from "../../flow-kit/exchange-errors.ts";
+import { interactiveCall, waitForExchange } from "../../flow-kit/exchange-wait.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { nextInput } from "../../flow-kit/prompt-input.ts";
+import { TOP_ASSETS } from "../../price/feature.ts";
+import { formatAmount } from "../../swaps/format.ts";
+import {
+  askMarketFields,
+  kindButtons,
+  MARKET_KINDS,
+  summarizeMarket,
+  typedKind,
+} from "../market/conversation.ts";
+import { guidedPortfolioAlert } from "../portfolio/conversation.ts";
+import { answered, ask, askChoice, type Convo, cancelled } from "../shared/guided-prompts.ts";
 import {
   askToConfirm,
   type ConfirmedChange,
@@ -48,15 +57,6 @@ import {
   summarize,
 } from "./confirm.ts";
 import { actionText, draftOf } from "./format.ts";
-import { answered, ask, askChoice, type Convo, cancelled } from "./guided-prompts.ts";
-import {
-  askMarketFields,
-  kindButtons,
-  MARKET_KINDS,
-  summarizeMarket,
-  typedKind,
-} from "./market-conversation.ts";
-import { guidedPortfolioAlert } from "./portfolio-conversation.ts";
 
 /** The guided create's id, for `ctx.conversation.enter`. */
 export const ALERT_CONVERSATION = "alert";

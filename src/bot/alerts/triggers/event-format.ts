@@ -6,13 +6,13 @@
  * alert-only trigger it paused, and show the trade.
  */
 import { InlineKeyboard } from "grammy";
-import { DIRECTION, MATCH } from "../../exchange/index.ts";
-import type { AlertEvent } from "../../services/alerts/events.ts";
-import type { BotContext } from "../context.ts";
-import { exchangeSays } from "../flow-kit/format/exchange-words.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
-import { formatClock } from "../flow-kit/format/time.ts";
+import { DIRECTION, MATCH } from "../../../exchange/index.ts";
+import type { AlertEvent } from "../../../services/alerts/triggers/events.ts";
+import type { BotContext } from "../../context.ts";
+import { exchangeSays } from "../../flow-kit/format/exchange-words.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatAud, formatPrice, formatQuantity } from "../../flow-kit/format/numbers.ts";
+import { formatClock } from "../../flow-kit/format/time.ts";
 import { alertButtonData } from "./buttons.ts";
 
 type Translate = BotContext["t"];

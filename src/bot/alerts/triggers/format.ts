@@ -5,7 +5,7 @@ import {
   type PriceTrigger,
   type PriceTriggerEvent,
   type Ticker,
-} from "../../exchange/index.ts";
+} from "../../../exchange/index.ts";
 import {
   type AlertDraft,
   type AlertMatch,
@@ -16,13 +16,13 @@ import {
   resolvedMatch,
   sideAsset,
   spendAtLevel,
-} from "../../services/alerts/checks.ts";
-import { unseenEvents } from "../../services/alerts/triggers.ts";
-import type { BotContext } from "../context.ts";
-import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
-import { formatDateTime } from "../flow-kit/format/time.ts";
-import { formatAmount } from "../swaps/format.ts";
+} from "../../../services/alerts/triggers/checks.ts";
+import { unseenEvents } from "../../../services/alerts/triggers/writes.ts";
+import type { BotContext } from "../../context.ts";
+import { escapeHtml } from "../../flow-kit/format/html.ts";
+import { formatPercent, formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatDateTime } from "../../flow-kit/format/time.ts";
+import { formatAmount } from "../../swaps/format.ts";
 import { tradeOutcome } from "./event-format.ts";
 
 type Translate = BotContext["t"];

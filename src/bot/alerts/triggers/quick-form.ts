@@ -3,17 +3,18 @@
  * `buy 500` spends 500 AUD, `sell 0.5` sells 0.5 of the asset; with `get` the quantity is what is
  * received instead (`buy get 0.01` buys 0.01 BTC, `sell get 2500` sells for 2500 AUD). Without a side
  * word the exchange picks above or below from the current price. Only the words' form is checked here;
- * the asset, the key and the balance are checked by services/alerts/checks.ts. Words that name a market
- * alert ("btc moves 5% in 1h", services/alerts/market-words.ts) are that form instead.
+ * the asset, the key and the balance are checked by services/alerts/triggers/checks.ts. Words that name a market
+ * alert ("btc moves 5% in 1h", services/alerts/market/words.ts) are that form instead.
  */
+
+import { type MarketWords, readMarketWords } from "../../../services/alerts/market/words.ts";
 import {
   type AlertDraft,
   type AlertMatch,
   type AlertProblem,
   checkLevel,
   checkQuantityInput,
-} from "../../services/alerts/checks.ts";
-import { type MarketWords, readMarketWords } from "../../services/alerts/market-words.ts";
+} from "../../../services/alerts/triggers/checks.ts";
 
 /** What the arguments came to: a draft to check further, a problem with a value, or a usage error. */
 export type QuickForm = { draft: AlertDraft } | { problem: AlertProblem } | { usage: true };

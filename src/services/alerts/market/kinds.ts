@@ -4,10 +4,10 @@
  * readings (stored beside it, so it survives restarts), and the checks a spec passes before it is saved.
  * docs/alerts.md ("Market alerts watched by the bot") has the exact semantics of each kind.
  */
-import { Dec } from "../../exchange/index.ts";
-import { MINUTE_MS } from "../market/price-history.ts";
+import { Dec } from "../../../exchange/index.ts";
+import { MINUTE_MS } from "../../market/price-history.ts";
 
-export { MINUTE_MS, type PricePoint } from "../market/price-history.ts";
+export { MINUTE_MS, type PricePoint } from "../../market/price-history.ts";
 
 /** One hour, the RSI's candle. */
 export const HOUR_MS = 60 * MINUTE_MS;

@@ -6,8 +6,8 @@
  * has no price level. Paused alerts, and the side of an alert that fired and has not re-armed, are not drawn.
  */
 import { Decimal } from "decimal.js";
-import { type MarketAlertSpec, type MarketAlertState, WINDOW_MS } from "./market-kinds.ts";
-import type { MarketSnapshot } from "./market-rules.ts";
+import { type MarketAlertSpec, type MarketAlertState, WINDOW_MS } from "./kinds.ts";
+import type { MarketSnapshot } from "./rules.ts";
 
 /** What a level needs of a stored alert. */
 export interface LevelSource {
@@ -57,7 +57,7 @@ export function marketAlertLevels(alerts: readonly LevelSource[], snapshot: Mark
         firedPrice !== undefined &&
         firedAt >= snapshot.at - WINDOW_MS[spec.window]
       ) {
-        // Watching from the price it fired at (market-rules.ts): the extremes since then are at least these.
+        // Watching from the price it fired at (market/rules.ts): the extremes since then are at least these.
         const fired = new Decimal(firedPrice);
         for (const side of spec.direction === "either" ? (["up", "down"] as const) : [spec.direction])
           levels.add(

@@ -16,8 +16,8 @@ import {
   type PricePoint,
   RSI_REARM_POINTS,
   WINDOW_MS,
-} from "./market-kinds.ts";
-import { type Extremes, MarketSeries, MarketStats, WINDOW_INDEX } from "./market-series.ts";
+} from "./kinds.ts";
+import { type Extremes, MarketSeries, MarketStats, WINDOW_INDEX } from "./series.ts";
 
 /** An alert that fired, with what its message needs. Prices are the readings' own figures as decimal strings. */
 export interface MarketAlertEvent {

@@ -13,7 +13,7 @@ import {
   MINUTE_MS,
   type PricePoint,
   WINDOW_MS,
-} from "./market-kinds.ts";
+} from "./kinds.ts";
 import { RSI_PERIOD, wilderRsi } from "./rsi.ts";
 
 /** Missing minutes tolerated in a row: more than this many (3 or more) split the series at a gap. */

@@ -1,12 +1,12 @@
 /**
  * What the chat can say about an asset's market figures now, from the shared price history: each window's
  * move, the 24-hour change, RSI(14) on hourly closes and from when it is known. The same engine and history
- * the evaluator uses (market-watch.ts), so the figure shown when an alert is made is the one it is judged by.
+ * the evaluator uses (market/watch.ts), so the figure shown when an alert is made is the one it is judged by.
  */
-import type { PriceHistory } from "../market/price-history.ts";
-import { HOUR_MS } from "./market-kinds.ts";
-import { MarketRules, type MarketSnapshot } from "./market-rules.ts";
-import { asMinuteCloses } from "./market-watch.ts";
+import type { PriceHistory } from "../../market/price-history.ts";
+import { HOUR_MS } from "./kinds.ts";
+import { MarketRules, type MarketSnapshot } from "./rules.ts";
+import { asMinuteCloses } from "./watch.ts";
 
 /**
  * The figures of `asset` at price `mid` (the ticker's mid now, a number: figures are ratios) read at `at`;

@@ -2,20 +2,20 @@
  * Each user's market alerts (the kinds the bot watches itself, docs/alerts.md "Market alerts watched by the
  * bot") in Redis, shared by every instance. Every write is one Lua script: the record, the user's index, the
  * state and the change log move together. The change log (a version counter and, per alert, the version of
- * its last change) is how the evaluator (market-watch.ts) learns what the chat changed without reading every
+ * its last change) is how the evaluator (market/watch.ts) learns what the chat changed without reading every
  * alert again each second. Anything stored that does not parse reads as absent (a record) or as a new
  * alert's state (a state): never a crash.
  */
 import { randomBytes } from "node:crypto";
-import type { RedisClient } from "../../redis/url.ts";
+import type { RedisClient } from "../../../redis/url.ts";
+import { parseRevisioned, storedRevisioned } from "../shared/revisioned-states.ts";
 import {
   initialMarketAlertState,
   type MarketAlertSpec,
   type MarketAlertState,
   parseMarketAlertSpec,
   parseMarketAlertState,
-} from "./market-kinds.ts";
-import { parseRevisioned, storedRevisioned } from "./revisioned-states.ts";
+} from "./kinds.ts";
 
 /** A user's market alert as stored. */
 export interface StoredMarketAlert {

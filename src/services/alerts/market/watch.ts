@@ -23,17 +23,17 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import type { Logger } from "pino";
-import { cachedScript, runScript } from "../../redis/script.ts";
-import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
-import { midPrice, type PriceHistory } from "../market/price-history.ts";
-import { createDeliverOnce } from "../runtime/deliver-once.ts";
-import { createLogOnce, logRedisErrors } from "../runtime/queue-errors.ts";
-import { HOUR_MS, MINUTE_MS, type PricePoint } from "./market-kinds.ts";
-import { type MarketAlertEvent, MarketRules } from "./market-rules.ts";
-import { marketAlertKeys, parseMarketAlertRecord, parseStoredState } from "./market-store.ts";
-import { saveEvaluationLua, storedRevisioned } from "./revisioned-states.ts";
-import type { TickerReading } from "./shared-ticker.ts";
-import type { DeliveryResult } from "./watcher.ts";
+import { cachedScript, runScript } from "../../../redis/script.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../../../redis/url.ts";
+import { midPrice, type PriceHistory } from "../../market/price-history.ts";
+import { createDeliverOnce } from "../../runtime/deliver-once.ts";
+import { createLogOnce, logRedisErrors } from "../../runtime/queue-errors.ts";
+import { saveEvaluationLua, storedRevisioned } from "../shared/revisioned-states.ts";
+import type { TickerReading } from "../shared/ticker.ts";
+import type { DeliveryResult } from "../triggers/watcher.ts";
+import { HOUR_MS, MINUTE_MS, type PricePoint } from "./kinds.ts";
+import { type MarketAlertEvent, MarketRules } from "./rules.ts";
+import { marketAlertKeys, parseMarketAlertRecord, parseStoredState } from "./store.ts";
 
 /** What a market alert's delivery hands to `deliver`. */
 export interface MarketDelivery {

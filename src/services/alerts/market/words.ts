@@ -3,10 +3,10 @@
  * "24h change 8%", "every 2%", "rsi 25 75", "1小时 涨跌 5%", "每 2%"): what follows the asset in the quick
  * form of /alert, and what a plain request ("alert me if btc moves 5% in an hour") is read with. Words it
  * does not know are skipped ("in", "if", "me"); the result is a raw spec for parseMarketAlertSpec
- * (market-kinds.ts), which checks every figure. {@link marketWordsOf} writes a spec back as the words that
+ * (market/kinds.ts), which checks every figure. {@link marketWordsOf} writes a spec back as the words that
  * give it, so a request becomes a quick form and an edit can be offered prefilled.
  */
-import type { MarketAlertSpec, MarketWindow } from "./market-kinds.ts";
+import type { MarketAlertSpec, MarketWindow } from "./kinds.ts";
 
 /** The fields of a spec found in the words (no asset: the caller has it). */
 export type MarketWords = Record<string, unknown> & { kind: MarketAlertSpec["kind"] };

@@ -6,8 +6,8 @@
  * passes before it is saved, and how often the statistics may be read within the private-read budget.
  * docs/alerts.md ("Portfolio alerts") has the semantics and the budget's numbers.
  */
-import { toDec } from "../../exchange/decimal.ts";
-import { ALERT_ASSET, checkedDecimal } from "./market-kinds.ts";
+import { toDec } from "../../../exchange/decimal.ts";
+import { ALERT_ASSET, checkedDecimal } from "../market/kinds.ts";
 
 /** Which way a return must go; `either` watches both. */
 export type PortfolioDirection = "up" | "down" | "either";

@@ -3,8 +3,8 @@
  * string and every comparison is made with decimal.js (a value level is money). Pure: no Redis, no clock;
  * the caller stores the states this returns as changed and sends the events.
  */
-import { Dec, type PortfolioStatistics, sumDec, toDec } from "../../exchange/index.ts";
-import { accountDayPercent } from "../balance/portfolio-summary.ts";
+import { Dec, type PortfolioStatistics, sumDec, toDec } from "../../../exchange/index.ts";
+import { accountDayPercent } from "../../balance/portfolio-summary.ts";
 import {
   type PortfolioAlert,
   type PortfolioAlertKind,
@@ -12,7 +12,7 @@ import {
   type PortfolioAlertState,
   RETURN_REARM_FRACTION,
   VALUE_REARM_FRACTION,
-} from "./portfolio-kinds.ts";
+} from "./kinds.ts";
 
 /**
  * One reading's figures, decimal strings; null (or an asset absent from `assets`) is unknown.

@@ -8,15 +8,15 @@
  * as a new alert's state: never a crash.
  */
 import { randomBytes } from "node:crypto";
-import { cachedScript, runScript } from "../../redis/script.ts";
-import type { RedisClient } from "../../redis/url.ts";
+import { cachedScript, runScript } from "../../../redis/script.ts";
+import type { RedisClient } from "../../../redis/url.ts";
+import { parseRevisioned, saveEvaluationLua, storedRevisioned } from "../shared/revisioned-states.ts";
 import {
   type PortfolioAlertSpec,
   type PortfolioAlertState,
   parsePortfolioAlertSpec,
   parsePortfolioAlertState,
-} from "./portfolio-kinds.ts";
-import { parseRevisioned, saveEvaluationLua, storedRevisioned } from "./revisioned-states.ts";
+} from "./kinds.ts";
 
 /** A user's portfolio alert as stored. */
 export interface StoredPortfolioAlert {
@@ -94,7 +94,7 @@ redis.call("HDEL", KEYS[2], ARGV[1])
 return n
 `);
 
-// KEYS: alerts, states, outbox (revisioned-states.ts).
+// KEYS: alerts, states, outbox (shared/revisioned-states.ts).
 const SAVE_READING = cachedScript(saveEvaluationLua(1, 1));
 
 /** A stored record back, without its state; undefined for anything malformed. */

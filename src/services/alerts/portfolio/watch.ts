@@ -12,10 +12,10 @@ import {
   ExchangeUnauthorizedError,
   MAX_PAGE_SIZE,
   type PortfolioStatistics,
-} from "../../exchange/index.ts";
-import { portfolioAlertsWatched, portfolioReadEvery, readsCash } from "./portfolio-kinds.ts";
-import { evaluatePortfolioAlerts, type PortfolioAlertEvent, portfolioFigures } from "./portfolio-rules.ts";
-import type { PortfolioAlertStore } from "./portfolio-store.ts";
+} from "../../../exchange/index.ts";
+import { portfolioAlertsWatched, portfolioReadEvery, readsCash } from "./kinds.ts";
+import { evaluatePortfolioAlerts, type PortfolioAlertEvent, portfolioFigures } from "./rules.ts";
+import type { PortfolioAlertStore } from "./store.ts";
 
 /** What a portfolio alert's delivery carries: the user, the alert's revision when it fired, the event. */
 export interface PortfolioDelivery {

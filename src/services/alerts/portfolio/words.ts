@@ -4,12 +4,12 @@
  * 20%", "收益 -10%"), and what a plain request ("alert me if my portfolio falls below 50k", "我的资产低于5万提醒我",
  * "alert me when btc is up 20% on what I paid") is read with. Amounts take k / m suffixes, thousands commas,
  * "$" or "AUD", 千 and 万 (understanding/typed-number.ts); they stay decimal strings. The result is a raw spec
- * for parsePortfolioAlertSpec (portfolio-kinds.ts), which checks every figure; a value alert without a side
+ * for parsePortfolioAlertSpec (portfolio/kinds.ts), which checks every figure; a value alert without a side
  * comes back without its direction, for the chat to ask. {@link portfolioWordsOf} writes words back as the
  * quick form that gives them.
  */
-import { readTypedNumber } from "../understanding/typed-number.ts";
-import type { PortfolioAlertKind, PortfolioAlertSpec } from "./portfolio-kinds.ts";
+import { readTypedNumber } from "../../understanding/typed-number.ts";
+import type { PortfolioAlertKind, PortfolioAlertSpec } from "./kinds.ts";
 
 /** The fields of a spec found in the words (an asset return's asset comes from the caller). */
 export type PortfolioWords = Record<string, unknown> & { kind: PortfolioAlertKind };

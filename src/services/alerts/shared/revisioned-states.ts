@@ -1,5 +1,5 @@
 /**
- * What market alerts (market-store.ts, market-watch.ts) and portfolio alerts (portfolio-store.ts) share in
+ * What market alerts (market/store.ts, market/watch.ts) and portfolio alerts (portfolio/store.ts) share in
  * how an evaluation's states and events are kept: a state is stored with the revision of the alert record it
  * was evaluated for (every edit and pause adds one), so a state or an event of an alert edited, paused or
  * deleted while it was being evaluated is never written over the new one; and the events wait in an outbox

@@ -6,8 +6,8 @@
  * as it is (the chat explains exchange errors); the others keep waiting for the next read.
  */
 
-import { Ticker } from "../../exchange/index.ts";
-import type { RedisClient } from "../../redis/url.ts";
+import { Ticker } from "../../../exchange/index.ts";
+import type { RedisClient } from "../../../redis/url.ts";
 
 /** Options of {@link createSharedTicker}. */
 export interface SharedTickerOptions {

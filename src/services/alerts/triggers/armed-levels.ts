@@ -3,7 +3,7 @@
  * levels.ts, kept in Redis by the watcher on every read): what a chart draws without a private read of its
  * own. Paused or disabled triggers are not there; neither is anything before the watcher's first read.
  */
-import type { RedisClient } from "../../redis/url.ts";
+import type { RedisClient } from "../../../redis/url.ts";
 import { parseLevels, type WatchedLevel } from "./levels.ts";
 import { alertKeys } from "./watcher.ts";
 

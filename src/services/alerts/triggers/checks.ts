@@ -13,11 +13,11 @@ import {
   type Ticker,
   type TickerEntry,
   toDec,
-} from "../../exchange/index.ts";
-import type { KeyPermission } from "../connect/accounts.ts";
-import { amountDecimals, MIN_ORDER_AUD } from "../swaps/checks.ts";
-import { FIAT } from "../swaps/quotes.ts";
-import { readTypedNumber } from "../understanding/typed-number.ts";
+} from "../../../exchange/index.ts";
+import type { KeyPermission } from "../../connect/accounts.ts";
+import { amountDecimals, MIN_ORDER_AUD } from "../../swaps/checks.ts";
+import { FIAT } from "../../swaps/quotes.ts";
+import { readTypedNumber } from "../../understanding/typed-number.ts";
 
 /** Which way the price must cross: `auto` lets the exchange decide from the current price. */
 export type AlertMatch = "above" | "below" | "auto";

@@ -3,7 +3,7 @@
  * instant it fired. The watcher keeps, per user, the names of the events it has handled (sent, or known
  * when the user connected); an event is new when it is not among them and not already marked seen.
  */
-import type { PriceTrigger } from "../../exchange/index.ts";
+import type { PriceTrigger } from "../../../exchange/index.ts";
 
 /** What an alert message needs to know about its trigger and event. Carries no secret. */
 export interface AlertEvent {

@@ -4,7 +4,7 @@
  * as the buy/sell spread plus a fraction of the price, because the exchange may fire on the buy, the
  * sell or the mid price, and a read is cheap next to an alert that comes late.
  */
-import { Dec, MATCH, type PriceTrigger, type TickerEntry, toDec } from "../../exchange/index.ts";
+import { Dec, MATCH, type PriceTrigger, type TickerEntry, toDec } from "../../../exchange/index.ts";
 
 /** One armed trigger's level, as stored in Redis (short field names: there is one per trigger). */
 export interface WatchedLevel {

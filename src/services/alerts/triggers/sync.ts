@@ -3,7 +3,7 @@
  * own schedule; these calls make it read sooner, so levels set, edited or deleted in the chat are watched
  * at once, and so events that already exist when a user connects are taken as seen, never sent as new.
  */
-import type { RecurringBuy } from "../../exchange/index.ts";
+import type { RecurringBuy } from "../../../exchange/index.ts";
 
 export interface AlertsSync {
   /** The user connected a key: read their triggers now and take every existing event as already known. */

@@ -12,7 +12,7 @@
  *   levels, queues a delivery job per new event (its id names the event), then records the events as
  *   known. A crash before that record reads and queues again: the job id or the sent record dedupes.
  * - A beat's read (the scan marks the beat it queues; the user's next read takes the mark) also reads the
- *   user's portfolio alerts on every k-th beat (portfolio-watch.ts); their events are delivery jobs too.
+ *   user's portfolio alerts on every k-th beat (portfolio/watch.ts); their events are delivery jobs too.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
  *   together: runtime/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
  *   after Telegram's retry_after.
@@ -25,13 +25,16 @@ import {
   ExchangeUnauthorizedError,
   type PriceTrigger,
   type RecurringBuy,
-} from "../../exchange/index.ts";
-import { cachedScript, runScript } from "../../redis/script.ts";
-import { bullConnection, closeBullConnection, type RedisClient } from "../../redis/url.ts";
-import { createRunWatch } from "../recurring/run-watch.ts";
-import { type RecurringRun, type RunOutcome, runOutcome } from "../recurring/runs.ts";
-import { createLogOnce, logRedisErrors } from "../runtime/queue-errors.ts";
-import { retryWhileUnavailable } from "../runtime/redis-connection.ts";
+} from "../../../exchange/index.ts";
+import { cachedScript, runScript } from "../../../redis/script.ts";
+import { bullConnection, closeBullConnection, type RedisClient } from "../../../redis/url.ts";
+import { createRunWatch } from "../../recurring/run-watch.ts";
+import { type RecurringRun, type RunOutcome, runOutcome } from "../../recurring/runs.ts";
+import { createLogOnce, logRedisErrors } from "../../runtime/queue-errors.ts";
+import { retryWhileUnavailable } from "../../runtime/redis-connection.ts";
+import type { PortfolioAlertStore } from "../portfolio/store.ts";
+import { createPortfolioWatch, type PortfolioDelivery, portfolioEventId } from "../portfolio/watch.ts";
+import type { SharedTicker } from "../shared/ticker.ts";
 import { type AlertEvent, diffEvents, eventName } from "./events.ts";
 import {
   anyWithinBands,
@@ -41,9 +44,6 @@ import {
   parseLevels,
   parsePrices,
 } from "./levels.ts";
-import type { PortfolioAlertStore } from "./portfolio-store.ts";
-import { createPortfolioWatch, type PortfolioDelivery, portfolioEventId } from "./portfolio-watch.ts";
-import type { SharedTicker } from "./shared-ticker.ts";
 import type { AlertsSync } from "./sync.ts";
 
 /** What a delivery job hands to `deliver`. Carries no secret. */

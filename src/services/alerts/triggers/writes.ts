@@ -10,7 +10,7 @@ import {
   type PriceTriggerEvent,
   type PriceTriggerUpdateRequest,
   writeOutcome,
-} from "../../exchange/index.ts";
+} from "../../../exchange/index.ts";
 import { type AlertDraft, createRequest } from "./checks.ts";
 
 /** What a write came to. */
