@@ -4,6 +4,10 @@
  * user's levels as labelled horizontal lines. Like /portfolio's it holds no words: the asset's code, the
  * period's code, prices and times only; the caption explains it in the user's language.
  *
+ * The levels' tags stand in a column right of the plot, so none covers the line's end (the live price,
+ * marked with a dot); a tag moved aside for another is joined to its line by a short leader, and a level
+ * off the prices has its tag pinned inside the plot's top or bottom edge, clear of the time axis below.
+ *
  * Missing history is never drawn as a line: the price is cut into segments where slots are missing
  * (plot.ts), a lone point is a dot. Each segment is thinned to its pixel columns, so a month of five-minute
  * slots stays a small SVG.
@@ -83,11 +87,32 @@ export interface PriceChartInput {
 export const PRICE_CHART_SIZE = { width: 1080, height: 720 } as const;
 
 const PAD = 56;
-/** The plot's box within the picture. */
-export const PLOT = { left: PAD, right: PRICE_CHART_SIZE.width - PAD - 190, top: 220, bottom: 620 } as const;
 const TAG_HEIGHT = 34;
+/** A tag's width: its marker and a price with an arrow ("↑ 400,000.00"). */
+const TAG_WIDTH = 230;
+// The tags' column starts this far right of the plot, so the line's end and the live price's dot stay
+// clear of them.
+const TAG_GAP = 32;
+// Between stacked tags.
+const TAG_SPACING = 4;
+// The header's last baseline, and a little below it: crowded tags may stack up to here.
+const HEADER_BOTTOM = PAD + 104 + 24;
+/** The plot's box within the picture; the tags' column and the price labels are right of it. */
+export const PLOT = {
+  left: PAD,
+  right: PRICE_CHART_SIZE.width - PAD - TAG_WIDTH - TAG_GAP,
+  top: 220,
+  bottom: 620,
+} as const;
+/** Where the tags' column starts. */
+const TAG_LEFT = PLOT.right + TAG_GAP;
 // A level further from the prices than this share of their span is pinned to the edge, not followed.
 const LEVEL_REACH = 0.6;
+// The live price's dot: its radius, and the ring in the card's colour that parts it from the lines.
+const LIVE_DOT = 7;
+const LIVE_RING = 3;
+// A leader runs level with its line this far past the live price's dot before turning to its tag.
+const LEADER_STUB = LIVE_DOT + LIVE_RING;
 
 const text = svgText;
 
@@ -139,6 +164,8 @@ function marker(kind: ChartLevelKind, x: number, y: number, color: string): stri
 /** Where a level's line and tag go. */
 interface Tag {
   level: ChartLevel;
+  /** The level as a number, to place it. */
+  value: number;
   /** Within the price range (a line is drawn), or pinned to the top or bottom edge (tag only). */
   inside: boolean;
   lineY: number;
@@ -146,6 +173,47 @@ interface Tag {
   y: number;
 }
 
+/** A run of touching tags, placed together: `sum` is what its tags want, less their offsets in it. */
+interface Cluster {
+  count: number;
+  sum: number;
+  start: number;
+}
+
+/**
+ * Middles for tags wanting `wanted` (ascending), `pitch` apart and from `lowest` to `highest`: a run of
+ * tags that would touch is centred on where its tags want to be, so a crowd spreads both ways from its
+ * lines rather than all downwards.
+ */
+function spread(wanted: readonly number[], pitch: number, lowest: number, highest: number): number[] {
+  const place = (cluster: Cluster) => {
+    const room = highest - (cluster.count - 1) * pitch;
+    cluster.start = Math.min(Math.max(cluster.sum / cluster.count, lowest), room);
+  };
+  const clusters: Cluster[] = [];
+  for (const y of wanted) {
+    let cluster: Cluster = { count: 1, sum: y, start: y };
+    place(cluster);
+    let previous = clusters.at(-1);
+    while (previous !== undefined && previous.start + previous.count * pitch > cluster.start) {
+      clusters.pop();
+      const sum = previous.sum + cluster.sum - cluster.count * previous.count * pitch;
+      cluster = { count: previous.count + cluster.count, sum, start: 0 };
+      place(cluster);
+      previous = clusters.at(-1);
+    }
+    clusters.push(cluster);
+  }
+  return clusters.flatMap((cluster) =>
+    Array.from({ length: cluster.count }, (_, i) => cluster.start + i * pitch),
+  );
+}
+
+/**
+ * The levels' tags in the column right of the plot, within the plot's height (clear of the time axis
+ * below it), a level off the prices pinned inside the edge it is beyond. Tags that do not fit the plot's
+ * height stack up towards the header, and past that squeeze closer.
+ */
 function placeTags(
   levels: readonly ChartLevel[],
   prices: readonly number[],
@@ -153,25 +221,31 @@ function placeTags(
   high: number,
   yOf: (mid: number) => number,
 ): Tag[] {
+  const half = TAG_HEIGHT / 2;
   const tags = levels.map((level, index): Tag => {
     const value = prices[index] as number;
     const inside = value >= low && value <= high;
     const lineY = inside ? yOf(value) : value > high ? PLOT.top : PLOT.bottom;
-    return { level, inside, lineY, y: lineY };
+    const y = inside ? lineY : value > high ? PLOT.top + half : PLOT.bottom - half;
+    return { level, value, inside, lineY, y };
   });
-  // Top to bottom, each tag at least a tag's height below the one above it.
-  const ordered = [...tags].sort((a, b) => a.y - b.y);
-  let floor = Number.NEGATIVE_INFINITY;
-  for (const tag of ordered) {
-    tag.y = Math.max(tag.y, floor);
-    floor = tag.y + TAG_HEIGHT + 4;
-  }
-  // And back up from the picture's bottom edge, should the tags have been pushed past it.
-  let ceiling = PRICE_CHART_SIZE.height - TAG_HEIGHT;
-  for (const tag of ordered.reverse()) {
-    tag.y = Math.min(tag.y, ceiling);
-    ceiling = tag.y - TAG_HEIGHT - 4;
-  }
+  if (tags.length === 0) return tags;
+  // Top to bottom; of tags wanting one height (pinned together), the higher price on top.
+  const ordered = [...tags].sort((a, b) => a.y - b.y || b.value - a.value);
+  const count = ordered.length;
+  const needed = count * TAG_HEIGHT + (count - 1) * TAG_SPACING;
+  const ceiling = Math.max(HEADER_BOTTOM, Math.min(PLOT.top, PLOT.bottom - needed));
+  const pitch = Math.min(
+    TAG_HEIGHT + TAG_SPACING,
+    (PLOT.bottom - ceiling - TAG_HEIGHT) / Math.max(1, count - 1),
+  );
+  const ys = spread(
+    ordered.map((tag) => tag.y),
+    pitch,
+    ceiling + half,
+    PLOT.bottom - half,
+  );
+  for (const [i, tag] of ordered.entries()) tag.y = ys[i] as number;
   return tags;
 }
 
@@ -228,7 +302,7 @@ export function priceChartSvg(input: PriceChartInput): string {
     );
     if (!covered) {
       parts.push(
-        text(right + 16, y + 10, axisLabel(value, decimals, input.locale), {
+        text(TAG_LEFT, y + 10, axisLabel(value, decimals, input.locale), {
           size: 28,
           color: CHART_THEME.muted,
         }),
@@ -247,15 +321,27 @@ export function priceChartSvg(input: PriceChartInput): string {
     `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="${CHART_THEME.rule}" stroke-width="2"/>`,
   );
 
+  // Levels: a line across to the plot's edge, joined to its tag (which may have moved aside for
+  // another); a level far off the prices has its tag only. Drawn under the price.
+  for (const tag of tags) {
+    if (!tag.inside) continue;
+    const color = PRICE_CHART_COLORS.levels[tag.level.kind];
+    const dash = DASHES[tag.level.kind];
+    const lineY = tag.lineY.toFixed(1);
+    parts.push(
+      `<line x1="${left}" y1="${lineY}" x2="${right}" y2="${lineY}" stroke="${color}" stroke-width="3"${dash ? ` stroke-dasharray="${dash}"` : ""}/>`,
+      `<polyline points="${right},${lineY} ${right + LEADER_STUB},${lineY} ${TAG_LEFT},${tag.y.toFixed(1)}" fill="none" stroke="${color}" stroke-width="2"/>`,
+    );
+  }
+
   // The price: a path per segment, a dot for a lone point.
   const lineColor = change !== null && new Decimal(change).isNegative() ? CHART_THEME.loss : CHART_THEME.gain;
   const columnOf = (at: number) => Math.floor(xOf(at));
-  const paths: string[] = [];
   for (const segment of segmentsOf(input.points, input.slotMs)) {
     const kept = thin(segment, columnOf);
     if (kept.length === 1) {
       const only = kept[0] as PricePoint;
-      paths.push(
+      parts.push(
         `<circle cx="${xOf(only.at).toFixed(1)}" cy="${yOf(only.mid).toFixed(1)}" r="4" fill="${lineColor}"/>`,
       );
       continue;
@@ -263,30 +349,24 @@ export function priceChartSvg(input: PriceChartInput): string {
     const d = kept
       .map((point, i) => `${i === 0 ? "M" : "L"}${xOf(point.at).toFixed(1)} ${yOf(point.mid).toFixed(1)}`)
       .join("");
-    paths.push(
+    parts.push(
       `<path d="${d}" fill="none" stroke="${lineColor}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>`,
     );
   }
-  parts.push(...paths);
+  // The live price (the last point) marked at the line's end, left of the tags' column.
+  const live = input.points.at(-1) as PricePoint;
+  parts.push(
+    `<circle cx="${xOf(live.at).toFixed(1)}" cy="${yOf(live.mid).toFixed(1)}" r="${LIVE_DOT}" fill="${lineColor}" stroke="${CHART_THEME.background}" stroke-width="${LIVE_RING}"/>`,
+  );
 
-  // Levels: a line across, and a tag on the right; a level far off the prices is pinned to the edge.
-  for (const tag of tags) {
-    const color = PRICE_CHART_COLORS.levels[tag.level.kind];
-    if (tag.inside) {
-      const dash = DASHES[tag.level.kind];
-      parts.push(
-        `<line x1="${left}" y1="${tag.lineY.toFixed(1)}" x2="${right}" y2="${tag.lineY.toFixed(1)}" stroke="${color}" stroke-width="3"${dash ? ` stroke-dasharray="${dash}"` : ""}/>`,
-      );
-    }
-  }
   for (const tag of tags) {
     const color = PRICE_CHART_COLORS.levels[tag.level.kind];
     const tagTop = tag.y - TAG_HEIGHT / 2;
     const label = tag.inside ? tag.level.label : `${tag.lineY <= top ? "↑" : "↓"} ${tag.level.label}`;
     parts.push(
-      `<rect x="${right - 40}" y="${tagTop.toFixed(1)}" width="${width - PAD - right + 40}" height="${TAG_HEIGHT}" rx="8" fill="${color}"/>`,
-      marker(tag.level.kind, right - 18, tag.y, PRICE_CHART_COLORS.tagText),
-      text(width - PAD - 8, tag.y + 9, label, {
+      `<rect x="${TAG_LEFT}" y="${tagTop.toFixed(1)}" width="${TAG_WIDTH}" height="${TAG_HEIGHT}" rx="8" fill="${color}"/>`,
+      marker(tag.level.kind, TAG_LEFT + 22, tag.y, PRICE_CHART_COLORS.tagText),
+      text(TAG_LEFT + TAG_WIDTH - 8, tag.y + 9, label, {
         size: 24,
         color: PRICE_CHART_COLORS.tagText,
         bold: true,
