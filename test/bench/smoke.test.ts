@@ -152,7 +152,7 @@ describe("benchmark scripts (smoke runs)", () => {
   it(
     "bench:alerts runs two watcher instances against the stub Telegram and prints every figure",
     async () => {
-      const out = await smoke("scripts/bench-alerts.ts", [], ["--instances", "2"]);
+      const out = await smoke("bench/alerts.ts", [], ["--instances", "2"]);
       // Counts only: 12 users, each price-driven, market and heartbeat-only event sent once (timings are not asserted);
       // no flood error (the pacer's promise, whatever the timing).
       expect(out).toMatch(/^price-driven events sent +(\d+) of \1$/m);
@@ -180,7 +180,7 @@ describe("benchmark scripts (smoke runs)", () => {
   it(
     "bench:chart prints p50 and p95 render times for every period with full history",
     async () => {
-      const out = await smoke("scripts/bench-price-chart.ts");
+      const out = await smoke("bench/price-chart.ts");
       expect(out).toContain("| period | points | p50 ms | p95 ms | SVG build p50 ms | SVG KiB | PNG KiB |");
       for (const [period, points] of [
         ["1h", 61],
@@ -290,7 +290,7 @@ describe("benchmark scripts (smoke runs)", () => {
   it(
     "bench:market-rules prints the evaluation time per reading of every market alert",
     async () => {
-      const out = await smoke("scripts/bench-market-rules.ts", ["--expose-gc"]);
+      const out = await smoke("bench/market-rules.ts", ["--expose-gc"]);
       expect(out).toContain(
         "market alerts: 300 alerts (100 users x 3, mixed kinds) on 3 assets, 400 readings",
       );
@@ -305,7 +305,7 @@ describe("benchmark scripts (smoke runs)", () => {
   it(
     "bench:market-watch prints the evaluation, the deliveries (no duplicate) and reading to deliver",
     async () => {
-      const out = await smoke("scripts/bench-market-watch.ts");
+      const out = await smoke("bench/market-watch.ts");
       expect(out).toContain(
         "market watch: 200 users x 3 market alerts (mixed kinds) on 10 assets, 3 instances",
       );

@@ -133,7 +133,7 @@ describe("the V8 heap bounds", () => {
       "--max-semi-space-size",
     ]);
     const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start;
-    const bench = read("scripts/bench-alerts.ts");
+    const bench = read("bench/alerts.ts");
     for (const flag of options) {
       expect(start?.split(" ")).toContain(flag);
       expect(bench).toContain(`"${flag}"`);

@@ -1,6 +1,6 @@
 /**
- * How long the /portfolio picture takes to draw, and what it costs in memory: prints figures, asserts
- * nothing (timings depend on the machine and its load). Run: node scripts/bench-portfolio-chart.ts
+ * `npm run bench:portfolio-chart`: how long the /portfolio picture takes to draw, and what it costs in
+ * memory; prints figures, asserts nothing (timings depend on the machine and its load).
  */
 import { portfolioChartSvg } from "../src/bot/portfolio/chart.ts";
 import { svgToPng } from "../src/bot/portfolio/render.ts";

@@ -1,8 +1,8 @@
 /**
- * How long a /chart picture takes to draw with full history for each period (1h and 24h from minutes, 7d
- * and 30d from five-minute slots: 60, 1,440, 2,016 and 8,640 points) and three level lines: the SVG built
- * and rendered to PNG, as /chart does. Prints p50 and p95 per period, the SVG and PNG sizes; asserts
- * nothing (timings depend on the machine and its load). Run: npm run bench:chart (--smoke: a few runs).
+ * `npm run bench:chart [-- --smoke]`: how long a /chart picture takes to draw with full history for each
+ * period (1h and 24h from minutes, 7d and 30d from five-minute slots: 60, 1,440, 2,016 and 8,640 points)
+ * and three level lines: the SVG built and rendered to PNG, as /chart does. Prints p50 and p95 per period,
+ * the SVG and PNG sizes; asserts nothing (timings depend on the machine and its load).
  */
 import { priceChartSvg } from "../src/bot/chart/chart.ts";
 import { CHART_PERIODS, PERIOD_MS, PERIOD_RESOLUTION } from "../src/bot/chart/periods.ts";

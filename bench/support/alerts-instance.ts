@@ -1,6 +1,6 @@
 /**
  * One alert watcher instance of `npm run bench:alerts`, in a process of its own (forked by
- * scripts/bench-alerts.ts), wired as the app wires it: exchange clients sharing the Redis rate limiter
+ * bench/alerts.ts), wired as the app wires it: exchange clients sharing the Redis rate limiter
  * with the exchange's per-account budget, and the real notifier sending through the app's paced Api (the
  * shared Telegram pacer under the app's auto-retry) to the bench's stub Telegram. It connects its share of
  * the users (as the chat would on any instance), says `ready`; on `changed` (user ids) it reads those users
@@ -25,25 +25,25 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFile, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
 import pino from "pino";
-import { createAlertNotifier, createMarketAlertNotifier } from "../src/bot/alerts/shared/notifier.ts";
-import type { SessionData } from "../src/bot/context.ts";
-import { createI18n } from "../src/bot/pipeline/i18n.ts";
-import { createPacedApi, pacedTransformer } from "../src/bot/pipeline/paced-api.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/alerts/shared/notifier.ts";
+import type { SessionData } from "../../src/bot/context.ts";
+import { createI18n } from "../../src/bot/pipeline/i18n.ts";
+import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/paced-api.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,
   createRedisRateLimiter,
   type ExchangeClient,
   PUBLIC_LIMITS,
-} from "../src/exchange/index.ts";
-import { collectPages, iteratePages } from "../src/exchange/pagination.ts";
-import { createMarketWatch, marketEventId } from "../src/services/alerts/market/watch.ts";
-import { createPortfolioAlertStore } from "../src/services/alerts/portfolio/store.ts";
-import { createSharedTicker } from "../src/services/alerts/shared/ticker.ts";
-import { createAlertWatcher } from "../src/services/alerts/triggers/watcher.ts";
-import { createPriceHistory } from "../src/services/market/price-history.ts";
-import { createRedisStorage } from "../src/services/runtime/redis-storage.ts";
-import { createTelegramPacer } from "../src/services/runtime/telegram-pacer.ts";
+} from "../../src/exchange/index.ts";
+import { collectPages, iteratePages } from "../../src/exchange/pagination.ts";
+import { createMarketWatch, marketEventId } from "../../src/services/alerts/market/watch.ts";
+import { createPortfolioAlertStore } from "../../src/services/alerts/portfolio/store.ts";
+import { createSharedTicker } from "../../src/services/alerts/shared/ticker.ts";
+import { createAlertWatcher } from "../../src/services/alerts/triggers/watcher.ts";
+import { createPriceHistory } from "../../src/services/market/price-history.ts";
+import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
+import { createTelegramPacer } from "../../src/services/runtime/telegram-pacer.ts";
 
 const env = process.env as Record<string, string>;
 const redisUrl = env.REDIS_URL as string;

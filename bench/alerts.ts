@@ -1,7 +1,7 @@
 /**
  * `npm run bench:alerts [-- --instances 3] [-- --smoke]`: the alert watcher at scale. N users with 3
  * triggers each (BTC, ETH, SOL, armed 5 % above the price) on the sandbox (over HTTP), watched by one or
- * more watcher instances, each a process of its own on one Redis (scripts/bench-alerts-instance.ts: the
+ * more watcher instances, each a process of its own on one Redis (bench/support/alerts-instance.ts: the
  * app's rate limiter, notifier and paced Api), sending to a stub Telegram that enforces the bulk limits
  * as sliding windows (at most 30 messages accepted in any 1000 ms overall, one per chat in any 1000 ms)
  * and answers 429 beyond them. It prints:
@@ -61,7 +61,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { peak, percentile, seededRandom } from "../bench/support/measure.ts";
 import {
   ACCOUNT_LIMITS,
   createExchangeClient,
@@ -76,6 +75,7 @@ import { portfolioReadEvery } from "../src/services/alerts/portfolio/kinds.ts";
 import { createPortfolioAlertStore } from "../src/services/alerts/portfolio/store.ts";
 import { nextBeat } from "../src/services/alerts/triggers/watcher.ts";
 import { createPriceHistory } from "../src/services/market/price-history.ts";
+import { peak, percentile, seededRandom } from "./support/measure.ts";
 
 const args = process.argv.slice(2);
 const SMOKE = args.includes("--smoke");
@@ -580,7 +580,7 @@ try {
   >();
   await Promise.all(
     Array.from({ length: INSTANCES }, (_, instance) => {
-      const child = fork(new URL("./bench-alerts-instance.ts", import.meta.url), {
+      const child = fork(new URL("./support/alerts-instance.ts", import.meta.url), {
         // The heap bounds the app runs with (Dockerfile, npm start), which decide how far V8 grows the heap.
         execArgv: [
           "--no-warnings=ExperimentalWarning",
