@@ -14,8 +14,10 @@ import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
 import { createI18n, isLanguage, languageFromTelegram } from "./bot/pipeline/i18n.ts";
 import { createSkips, NOTICE_RESERVE, skipNotifier } from "./bot/pipeline/inbound-limits.ts";
-import { createPacedApi, pacedTransformer, replyPacing } from "./bot/pipeline/paced-api.ts";
 import { inChatLock } from "./bot/pipeline/shared-updates.ts";
+import { createPacedApi, pacedTransformer, replyPacing } from "./bot/pipeline/telegram-pace/paced-api.ts";
+import { createRepliesPace, type ReplyPace } from "./bot/pipeline/telegram-pace/reply-pace.ts";
+import { createTelegramPacer, type TelegramPacerOptions } from "./bot/pipeline/telegram-pace/shared-pacer.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
@@ -46,9 +48,7 @@ import { createCallbackTokens } from "./services/runtime/callback-tokens.ts";
 import { createCooldowns } from "./services/runtime/cooldowns.ts";
 import { createInboundLimits } from "./services/runtime/inbound-limits.ts";
 import { createRedisStorage } from "./services/runtime/redis-storage.ts";
-import { createRepliesPace, type ReplyPace } from "./services/runtime/reply-pace.ts";
 import { createShownKeyboards } from "./services/runtime/shown-keyboards.ts";
-import { createTelegramPacer, type TelegramPacerOptions } from "./services/runtime/telegram-pacer.ts";
 import {
   forgetReadAhead,
   forgetReadAheadField,

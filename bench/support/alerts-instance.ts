@@ -28,7 +28,8 @@ import pino from "pino";
 import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/alerts/shared/notifier.ts";
 import type { SessionData } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/paced-api.ts";
+import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/telegram-pace/paced-api.ts";
+import { createTelegramPacer } from "../../src/bot/pipeline/telegram-pace/shared-pacer.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,
@@ -43,7 +44,6 @@ import { createSharedTicker } from "../../src/services/alerts/shared/ticker.ts";
 import { createAlertWatcher } from "../../src/services/alerts/triggers/watcher.ts";
 import { createPriceHistory } from "../../src/services/market/price-history.ts";
 import { createRedisStorage } from "../../src/services/runtime/redis-storage.ts";
-import { createTelegramPacer } from "../../src/services/runtime/telegram-pacer.ts";
 
 const env = process.env as Record<string, string>;
 const redisUrl = env.REDIS_URL as string;

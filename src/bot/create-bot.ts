@@ -79,7 +79,6 @@ import { groupChatterDropped, guardsFeature } from "./pipeline/guards.ts";
 import { createI18n } from "./pipeline/i18n.ts";
 import { type Skips, skipKnownSpent } from "./pipeline/inbound-limits.ts";
 import { takeDownKeysOnArrival } from "./pipeline/key-takedown.ts";
-import type { ReplyPacing } from "./pipeline/paced-api.ts";
 import { type ReadAhead, readAheadUserState, userStateReads } from "./pipeline/read-ahead.ts";
 import { secretGuard } from "./pipeline/secret-guard.ts";
 import { type SequenceBound, sequentializeUpdates } from "./pipeline/sequencing.ts";
@@ -90,6 +89,7 @@ import {
   handleOnce,
   type SharedUpdatesOptions,
 } from "./pipeline/shared-updates.ts";
+import type { ReplyPacing } from "./pipeline/telegram-pace/paced-api.ts";
 import { updateContextClass } from "./pipeline/update-context.ts";
 import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
@@ -138,7 +138,7 @@ export interface BotStorage {
    */
   readAhead?: ReadAhead;
   /**
-   * Paces every reply's message (pipeline/paced-api.ts `replyPacing`), on every Api that replies; none when
+   * Paces every reply's message (pipeline/telegram-pace/paced-api.ts `replyPacing`), on every Api that replies; none when
    * absent.
    */
   replyPace?: ReplyPacing;

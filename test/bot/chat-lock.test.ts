@@ -15,7 +15,7 @@ import {
   FULL_MEMO_MS,
   handleOnce,
 } from "../../src/bot/pipeline/shared-updates.ts";
-import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
+import { createRepliesPace, type RepliesPace } from "../../src/bot/pipeline/telegram-pace/reply-pace.ts";
 import {
   type AheadReads,
   takeReadAhead,

@@ -100,17 +100,16 @@ function namedSourcePaths(markdown: string): string[] {
 
 describe("every source path the docs name", () => {
   const sources = ["src", "test", "bench", "scripts", "locales"].flatMap(filesBelow);
-  // A path is named from the repository's root, from src/, or from a folder below (`runtime/reply-pace.ts`).
+  // A path is named from the repository's root, from src/, or from a folder below (`pipeline/telegram-pace/reply-pace.ts`).
   const exists = (named: string) => {
     const path = named.replace(/^(\.\.?\/)+/, "");
     return sources.some((file) => file === path || file.endsWith(`/${path}`));
   };
 
   it("finds the paths", () => {
-    expect(namedSourcePaths("see `src/bot/create-bot.ts` and services/runtime/reply-pace.ts.")).toEqual([
-      "src/bot/create-bot.ts",
-      "services/runtime/reply-pace.ts",
-    ]);
+    expect(
+      namedSourcePaths("see `src/bot/create-bot.ts` and bot/pipeline/telegram-pace/reply-pace.ts."),
+    ).toEqual(["src/bot/create-bot.ts", "bot/pipeline/telegram-pace/reply-pace.ts"]);
     expect(exists("bot/create-bot.ts")).toBe(true);
     expect(exists("../src/bot/create-bot.ts")).toBe(true);
     expect(exists("bot/start.ts")).toBe(false);

@@ -13,7 +13,7 @@ import { VaultDecryptError } from "../../vault/cipher.ts";
 import type { BotContext } from "../context.ts";
 import { isNotModified } from "../flow-kit/telegram-errors.ts";
 import { updateLanguage } from "./i18n.ts";
-import { ReplyDropped } from "./paced-api.ts";
+import { ReplyDropped } from "./telegram-pace/paced-api.ts";
 
 /** The apology for a failure: what the user can do about it differs by cause. */
 function apologyKey(cause: unknown): string {

@@ -58,7 +58,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Places of Telegram's 30 a second a notice leaves to replies (it can wait; a reply is what a user waits on):
  * a notice goes only while the window holds at most 18, the mark below which a process decides its replies
- * alone (services/runtime/reply-pace.ts). A storm's notices come in a cluster, and with less room they took
+ * alone (bot/pipeline/telegram-pace/reply-pace.ts). A storm's notices come in a cluster, and with less room they took
  * the slots of busy chats' replies (bench:storm, docs/benchmarks.md).
  */
 export const NOTICE_RESERVE = 12;
@@ -106,7 +106,7 @@ export function createSkips(options: SkipsOptions): Skips {
   // never refills early, so this holds whichever instance took from it; each entry lasts at most an interval.
   const spentBudgets = new LapsingMarks<string>();
   // Notices go out one at a time, a gap apart: a storm's users all hear of it at once otherwise, and their
-  // notices would take the second's slots from the replies of everyone else (services/runtime/reply-pace.ts).
+  // notices would take the second's slots from the replies of everyone else (bot/pipeline/telegram-pace/reply-pace.ts).
   let lane: Promise<unknown> = Promise.resolve();
   const inTurn = (notice: SkipNotice): Promise<void> => {
     const sent = lane.then(() => options.notify(notice));

@@ -10,7 +10,6 @@ import type { MiddlewareFn } from "grammy";
 import { cachedScript, LUA_NOW, runScript } from "../../redis/script.ts";
 import type { RedisClient } from "../../redis/url.ts";
 import { type BudgetTake, TAKE_BUDGET_LUA } from "../../services/runtime/inbound-limits.ts";
-import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
 import {
   type AheadReads,
   READ_AHEAD_LUA,
@@ -20,6 +19,7 @@ import {
 import type { BotContext } from "../context.ts";
 import { LapsingMarks } from "./lapsing-marks.ts";
 import type { SequenceBound } from "./sequencing.ts";
+import type { RepliesPace } from "./telegram-pace/reply-pace.ts";
 
 /** Where the shared records live. */
 export interface SharedUpdatesOptions {
@@ -31,7 +31,7 @@ export interface SharedUpdatesOptions {
   /** How often a waiting instance looks again; default 25 ms. */
   pollMs?: number;
   /**
-   * The chat's reply budget (services/runtime/reply-pace.ts), handed from one instance to the next with the
+   * The chat's reply budget (bot/pipeline/telegram-pace/reply-pace.ts), handed from one instance to the next with the
    * chat's lock: what one instance's replies used, the next one's wait for. None: each instance's own.
    */
   replies?: Pick<RepliesPace, "chatLeft" | "chatUsed">;

@@ -14,7 +14,7 @@
  * - A beat's read (the scan marks the beat it queues; the user's next read takes the mark) also reads the
  *   user's portfolio alerts on every k-th beat (portfolio/watch.ts); their events are delivery jobs too.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
- *   together: runtime/telegram-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
+ *   together: pipeline/telegram-pace/shared-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
  *   after Telegram's retry_after.
  */
 import { randomUUID } from "node:crypto";

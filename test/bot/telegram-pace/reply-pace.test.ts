@@ -7,11 +7,14 @@
  */
 import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
-import { NOTICE_RESERVE } from "../../src/bot/pipeline/inbound-limits.ts";
-import { ReplyDropped, replyPacing } from "../../src/bot/pipeline/paced-api.ts";
-import { createRepliesPace, type RepliesPace } from "../../src/services/runtime/reply-pace.ts";
-import { createTelegramPacer, type TelegramPacer } from "../../src/services/runtime/telegram-pacer.ts";
-import { redisWithPrefixes } from "../support/redis-prefixes.ts";
+import { NOTICE_RESERVE } from "../../../src/bot/pipeline/inbound-limits.ts";
+import { ReplyDropped, replyPacing } from "../../../src/bot/pipeline/telegram-pace/paced-api.ts";
+import { createRepliesPace, type RepliesPace } from "../../../src/bot/pipeline/telegram-pace/reply-pace.ts";
+import {
+  createTelegramPacer,
+  type TelegramPacer,
+} from "../../../src/bot/pipeline/telegram-pace/shared-pacer.ts";
+import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
 

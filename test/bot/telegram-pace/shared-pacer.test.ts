@@ -6,14 +6,14 @@
  * the paced Api counts the auto-retry's attempts too.
  */
 import { describe, expect, it } from "vitest";
-import { peak, seededRandom } from "../../bench/support/measure.ts";
-import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/paced-api.ts";
+import { peak, seededRandom } from "../../../bench/support/measure.ts";
+import { createPacedApi, pacedTransformer } from "../../../src/bot/pipeline/telegram-pace/paced-api.ts";
 import {
   createTelegramPacer,
   pacerKeys,
   type TelegramPacer,
-} from "../../src/services/runtime/telegram-pacer.ts";
-import { redisWithPrefixes } from "../support/redis-prefixes.ts";
+} from "../../../src/bot/pipeline/telegram-pace/shared-pacer.ts";
+import { redisWithPrefixes } from "../../support/redis-prefixes.ts";
 
 const { redis, prefix: freshPrefix } = redisWithPrefixes();
 

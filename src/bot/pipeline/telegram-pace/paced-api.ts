@@ -7,13 +7,13 @@
  * Replies in chats (`bot.api`, and each conversation's Api) are paced too, more lightly: each message counts
  * in the same window (background sends keep to 25 of Telegram's 30 a second, replies may use all 30) and
  * against its chat's budget (Telegram's burst of 3, then one a second), with no wait while there is room and
- * no round trip far from the limit (services/runtime/reply-pace.ts). A reply that could not go within a few seconds is dropped, never queued for minutes
+ * no round trip far from the limit (bot/pipeline/telegram-pace/reply-pace.ts). A reply that could not go within a few seconds is dropped, never queued for minutes
  * behind Telegram's pace: the handler sees {@link ReplyDropped}.
  */
 import { Api, type ApiClientOptions, type Transformer } from "grammy";
-import type { RepliesPace } from "../../services/runtime/reply-pace.ts";
-import type { SendPriority, TelegramPacer } from "../../services/runtime/telegram-pacer.ts";
-import { configureApi } from "./api-config.ts";
+import { configureApi } from "../api-config.ts";
+import type { RepliesPace } from "./reply-pace.ts";
+import type { SendPriority, TelegramPacer } from "./shared-pacer.ts";
 
 /** Methods that put a message in a chat: what Telegram paces. */
 const MESSAGE_METHODS = new Set([
@@ -67,7 +67,7 @@ export interface ReplyPacing {
 
 /**
  * Paces the messages of replies (see the module comment), decided in the process
- * (services/runtime/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while
+ * (bot/pipeline/telegram-pace/reply-pace.ts): nothing for edits, answers to presses or chat actions; no wait while
  * there is room, and no round trip far from the limit. A reply waits at most `maxWaitMs`, else
  * {@link ReplyDropped}; with a `reserve`, it leaves that many of the window's places to other replies.
  */

@@ -16,7 +16,7 @@
  * {@link RepliesPace.chatLeft}).
  */
 import { randomUUID } from "node:crypto";
-import type { RepliesLearned, TelegramPacer } from "./telegram-pacer.ts";
+import type { RepliesLearned, TelegramPacer } from "./shared-pacer.ts";
 
 /** How replies in chats are paced. */
 export interface ReplyPace {

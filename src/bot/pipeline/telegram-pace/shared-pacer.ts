@@ -9,15 +9,15 @@
  * machine or the network delivers the request (a count at take time alone cannot promise that: a request
  * taken at the end of one second can arrive bunched with the next second's). The chat gap is held the same
  * way: from the take until `chatGapMs` after the answer. Every attempt takes a slot, retries included (the
- * Api transformer sits under the auto-retry; see bot/pipeline/paced-api.ts).
+ * Api transformer sits under the auto-retry; see bot/pipeline/telegram-pace/paced-api.ts).
  *
  * Times come from Redis's clock (one time line for every instance, whatever the machines' clocks say), or
  * from `now` (tests). Expiries are kept as values and scores, not as key TTLs, for the same reason; TTLs
  * only clean up.
  */
 import { randomUUID } from "node:crypto";
-import { cachedScript, LUA_NOW, runScript, type ScriptArgs } from "../../redis/script.ts";
-import type { RedisClient } from "../../redis/url.ts";
+import { cachedScript, LUA_NOW, runScript, type ScriptArgs } from "../../../redis/script.ts";
+import type { RedisClient } from "../../../redis/url.ts";
 
 /** `prompt`: a user waits on it (alerts, follow-ups); `background`: it can wait (digests). */
 export type SendPriority = "prompt" | "background";
