@@ -5,7 +5,7 @@
  * figures only; nothing is asserted.
  */
 import { performance } from "node:perf_hooks";
-import { requestWords } from "../src/bot/listen/vocabulary.ts";
+import { requestWords } from "../src/bot/flow-kit/vocabulary.ts";
 import { createI18n } from "../src/bot/pipeline/i18n.ts";
 import { ASSETS } from "../src/sandbox/assets.ts";
 import { assetDirectory, parseAliases } from "../src/services/market/asset-names.ts";

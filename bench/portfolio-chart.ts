@@ -2,8 +2,9 @@
  * `npm run bench:portfolio-chart`: how long the /portfolio picture takes to draw, and what it costs in
  * memory; prints figures, asserts nothing (timings depend on the machine and its load).
  */
+
+import { svgToPng } from "../src/bot/flow-kit/pictures/render.ts";
 import { portfolioChartSvg } from "../src/bot/portfolio/chart.ts";
-import { svgToPng } from "../src/bot/portfolio/render.ts";
 import { sumDec } from "../src/exchange/index.ts";
 import type { Holding, PortfolioSummary } from "../src/services/balance/portfolio-summary.ts";
 import { portfolioAllocation } from "../src/services/portfolio/allocation.ts";

@@ -4,9 +4,10 @@
  * and three level lines: the SVG built and rendered to PNG, as /chart does. Prints p50 and p95 per period,
  * the SVG and PNG sizes; asserts nothing (timings depend on the machine and its load).
  */
-import { priceChartSvg } from "../src/bot/chart/chart.ts";
-import { CHART_PERIODS, PERIOD_MS, PERIOD_RESOLUTION } from "../src/bot/chart/periods.ts";
-import { svgToPng } from "../src/bot/portfolio/render.ts";
+
+import { CHART_PERIODS, PERIOD_MS, PERIOD_RESOLUTION } from "../src/bot/flow-kit/pictures/periods.ts";
+import { priceChartSvg } from "../src/bot/flow-kit/pictures/price-chart.ts";
+import { svgToPng } from "../src/bot/flow-kit/pictures/render.ts";
 import { type PricePoint, RESOLUTION_MS } from "../src/services/market/price-history.ts";
 
 const RUNS = process.argv.includes("--smoke") ? 3 : 60;

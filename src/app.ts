@@ -8,7 +8,6 @@ import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import { createAlertChart } from "./bot/alerts/shared/alert-chart.ts";
-import { createAlertNotifier, createMarketAlertNotifier } from "./bot/alerts/shared/notifier.ts";
 import type { BotContext, BotDeps, SessionData } from "./bot/context.ts";
 import { createBot, HELD_PER_CHAT } from "./bot/create-bot.ts";
 import { createDigestSender } from "./bot/digest/notifier.ts";
@@ -19,6 +18,7 @@ import { createPacedApi, pacedTransformer, replyPacing } from "./bot/pipeline/te
 import { createRepliesPace, type ReplyPace } from "./bot/pipeline/telegram-pace/reply-pace.ts";
 import { createTelegramPacer, type TelegramPacerOptions } from "./bot/pipeline/telegram-pace/shared-pacer.ts";
 import { createSwapNotifier } from "./bot/swaps/notifier.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "./bot/watcher-notifier.ts";
 import { createWithdrawalNotifier } from "./bot/withdrawals/notifier.ts";
 import type { Config } from "./config.ts";
 import {

@@ -1,7 +1,8 @@
 /**
  * The shape of src/, read from its import graph (every relative import of every .ts file: static, type-only,
  * re-exports and dynamic ones): no import circles, and dependencies that point one way, bot -> services ->
- * exchange / vault -> redis; and the loose files kept out of src/bot/ and src/services/.
+ * exchange / vault -> redis, and inside src/bot/ wiring -> listen -> features -> flow-kit -> pipeline (what two
+ * features share goes below both); and the loose files kept out of src/bot/ and src/services/.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -129,6 +130,64 @@ describe("the import graph of src/", () => {
   });
 });
 
+/**
+ * The layers inside src/bot/, lowest first. A file imports its own folder, `context.ts` (the context's
+ * types) and the layers below its own; a feature never imports another feature. The loose files
+ * (create-bot.ts, watcher-notifier.ts) wire everything together and may import any of them.
+ */
+const BOT_LAYERS = ["pipeline", "flow-kit", "(a feature)", "listen"];
+const botLayer = (folder: string): number => {
+  const at = BOT_LAYERS.indexOf(folder);
+  return at >= 0 ? at : BOT_LAYERS.indexOf("(a feature)");
+};
+
+/** The imports inside src/bot/ that point up, or sideways from one feature to another. */
+function botArrowsUp(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  const inBot = (file: string) => file.startsWith("bot/");
+  for (const [file, targets] of graph) {
+    const parts = file.split("/");
+    if (!inBot(file) || parts.length < 3) continue;
+    const folder = parts[1] as string;
+    for (const target of targets) {
+      if (!inBot(target) || target === "bot/context.ts") continue;
+      const targetParts = target.split("/");
+      const targetFolder = targetParts.length < 3 ? "(wiring)" : (targetParts[1] as string);
+      if (targetFolder === folder) continue;
+      const up = targetFolder === "(wiring)" || botLayer(targetFolder) >= botLayer(folder);
+      if (up) found.push(`${file} -> ${target}`);
+    }
+  }
+  return found;
+}
+
+describe("inside src/bot/", () => {
+  const graph = importGraph();
+
+  it("points one way: wiring -> listen -> features -> flow-kit -> pipeline, no feature importing another", () => {
+    expect(botArrowsUp(graph)).toEqual([]);
+  });
+
+  it("context.ts holds types only: it imports nothing of src/bot/", () => {
+    expect((graph.get("bot/context.ts") ?? []).filter((target) => target.startsWith("bot/"))).toEqual([]);
+  });
+
+  it("the check finds a feature importing another, the flow kit importing a feature, and the pipeline importing the flow kit", () => {
+    const made = new Map([
+      ["bot/swaps/feature.ts", ["bot/price/feature.ts", "bot/flow-kit/x.ts", "bot/context.ts"]],
+      ["bot/flow-kit/x.ts", ["bot/swaps/conversation.ts", "bot/pipeline/y.ts"]],
+      ["bot/pipeline/y.ts", ["bot/flow-kit/x.ts"]],
+      ["bot/listen/z.ts", ["bot/cancel/feature.ts"]],
+      ["bot/create-bot.ts", ["bot/listen/z.ts"]],
+    ]);
+    expect(botArrowsUp(made)).toEqual([
+      "bot/swaps/feature.ts -> bot/price/feature.ts",
+      "bot/flow-kit/x.ts -> bot/swaps/conversation.ts",
+      "bot/pipeline/y.ts -> bot/flow-kit/x.ts",
+    ]);
+  });
+});
+
 describe("the walk behind these checks", () => {
   it("reads imports of every kind", () => {
     const text = [
@@ -175,8 +234,8 @@ describe("the folders of src/bot/ and src/services/", () => {
       .map((entry) => entry.name)
       .sort();
 
-  it("src/bot/ holds only create-bot.ts and context.ts beside its folders", () => {
-    expect(loose("bot")).toEqual(["context.ts", "create-bot.ts"]);
+  it("src/bot/ holds only its wiring (create-bot.ts, watcher-notifier.ts) and context.ts beside its folders", () => {
+    expect(loose("bot")).toEqual(["context.ts", "create-bot.ts", "watcher-notifier.ts"]);
   });
 
   it("src/services/ holds only folders", () => {

@@ -25,11 +25,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFile, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
 import pino from "pino";
-import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/alerts/shared/notifier.ts";
 import type { SessionData } from "../../src/bot/context.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { createPacedApi, pacedTransformer } from "../../src/bot/pipeline/telegram-pace/paced-api.ts";
 import { createTelegramPacer } from "../../src/bot/pipeline/telegram-pace/shared-pacer.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/watcher-notifier.ts";
 import {
   ACCOUNT_LIMITS,
   createClientFactory,

@@ -37,36 +37,43 @@ import { memoKeys } from "../redis/key-memo.ts";
 import { mayHoldKey } from "../services/connect/pasted-keys.ts";
 import type { JsonStorage } from "../services/runtime/json-storage.ts";
 import { peekReadAhead, skipUnchangedWrites } from "../services/runtime/update-reads.ts";
-import { ADDRESS_CONVERSATION } from "./addresses/add-flow.ts";
 import { type AddressPayload, onAddressAction } from "./addresses/confirmations.ts";
 import { addressConversation } from "./addresses/conversation.ts";
 import { addressFeature } from "./addresses/feature.ts";
 import { alertsFeature } from "./alerts/feature.ts";
 import { type MarketPayload, onMarketChoice } from "./alerts/market/chat.ts";
-import { MARKET_EDIT_CONVERSATION, marketEditConversation } from "./alerts/market/conversation.ts";
+import { marketEditConversation } from "./alerts/market/conversation.ts";
 import { marketAlertButtons } from "./alerts/market/message-buttons.ts";
 import { portfolioAlertButtons } from "./alerts/portfolio/buttons.ts";
 import { onPortfolioChoice, type PortfolioPayload } from "./alerts/portfolio/chat.ts";
-import { PORTFOLIO_EDIT_CONVERSATION, portfolioEditConversation } from "./alerts/portfolio/conversation.ts";
+import { portfolioEditConversation } from "./alerts/portfolio/conversation.ts";
 import { type AlertPayload, onAlertChoice } from "./alerts/triggers/confirm.ts";
-import {
-  ALERT_CONVERSATION,
-  ALERT_EDIT_CONVERSATION,
-  alertConversation,
-  alertEditConversation,
-} from "./alerts/triggers/conversation.ts";
+import { alertConversation, alertEditConversation } from "./alerts/triggers/conversation.ts";
 import { balanceFeature } from "./balance/feature.ts";
 import { cancelFeature } from "./cancel/feature.ts";
 import { chartFeature } from "./chart/feature.ts";
 import { completeDisconnect, connectFeature } from "./connect/feature.ts";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.ts";
 import { type ActionHandler, actionsFeature } from "./flow-kit/actions.ts";
+import {
+  ADDRESS_CONVERSATION,
+  ALERT_CONVERSATION,
+  ALERT_EDIT_CONVERSATION,
+  DCA_CREATE_CONVERSATION,
+  DCA_EDIT_CONVERSATION,
+  MARKET_EDIT_CONVERSATION,
+  PORTFOLIO_EDIT_CONVERSATION,
+  STATEMENT_CONVERSATION,
+  TIMEZONE_CONVERSATION,
+  TRADE_CONVERSATION,
+  WITHDRAW_CONVERSATION,
+} from "./flow-kit/conversation-ids.ts";
 import { tellFlowLeft } from "./flow-kit/flow-left.ts";
 import { voidOnCommand } from "./flow-kit/live-confirmations.ts";
 import { historyFeature } from "./history/feature.ts";
 import { inlineFeature } from "./inline/feature.ts";
 import { listening } from "./listen/api.ts";
-import { plainRequests, requestsOverSteps } from "./listen/plain-requests.ts";
+import { plainRequests, readAddressed, requestsOverSteps } from "./listen/plain-requests.ts";
 import { typedChoices } from "./listen/typed-choices.ts";
 import { configureApi } from "./pipeline/api-config.ts";
 import { cancelScopes, guardStateWrites } from "./pipeline/cancel-scope.ts";
@@ -95,26 +102,18 @@ import { portfolioFeature } from "./portfolio/feature.ts";
 import { priceFeature } from "./price/feature.ts";
 import type { DcaPayload } from "./recurring/card.ts";
 import { onDcaAction } from "./recurring/confirm.ts";
-import {
-  DCA_CREATE_CONVERSATION,
-  DCA_EDIT_CONVERSATION,
-  dcaCreateConversation,
-} from "./recurring/conversation.ts";
+import { dcaCreateConversation } from "./recurring/conversation.ts";
 import { dcaEditConversation } from "./recurring/edit-conversation.ts";
 import { recurringFeature } from "./recurring/feature.ts";
 import { settingsFeature } from "./settings/feature.ts";
-import { TIMEZONE_CONVERSATION, timezoneConversation } from "./settings/timezone-conversation.ts";
+import { timezoneConversation } from "./settings/timezone-conversation.ts";
 import { startFeature } from "./start/feature.ts";
-import { STATEMENT_CONVERSATION, statementConversation } from "./statements/conversation.ts";
+import { statementConversation } from "./statements/conversation.ts";
 import { statementFeature } from "./statements/feature.ts";
-import { TRADE_CONVERSATION, tradeConversation } from "./swaps/conversation.ts";
+import { tradeConversation } from "./swaps/conversation.ts";
 import { onQuoteChoice, swapFeature } from "./swaps/feature.ts";
 import type { SwapPayload } from "./swaps/quotes.ts";
-import {
-  WITHDRAW_CONVERSATION,
-  type WithdrawPayload,
-  withdrawConversation,
-} from "./withdrawals/conversation.ts";
+import { type WithdrawPayload, withdrawConversation } from "./withdrawals/conversation.ts";
 import { onWithdrawChoice, withdrawalFeature } from "./withdrawals/feature.ts";
 import { twoFactorFeature } from "./withdrawals/two-factor.ts";
 
@@ -323,7 +322,7 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
     }),
   );
   app.use(secretGuard(deps));
-  app.use(guardsFeature(deps));
+  app.use(guardsFeature(deps, readAddressed));
   // A command voids the confirmations on screen before anything else runs it (even a flow's own /back).
   app.use(voidOnCommand(deps));
 
@@ -349,11 +348,12 @@ export function createBot(deps: BotDeps, storage: BotStorage, options: BotOption
   const onPortfolio: ActionHandler = (ctx, payload, verb) =>
     onPortfolioChoice(ctx, deps, payload as PortfolioPayload, verb);
   const features: Composer<BotContext>[] = [
+    // Before /start: `/start chart-CODE` (an inline card's chart link) is the chart's.
+    chartFeature(deps),
     startFeature(deps),
     balanceFeature(deps),
     portfolioFeature(deps),
     priceFeature(deps),
-    chartFeature(deps),
     inlineFeature(deps),
     settingsFeature(deps),
     swapFeature(deps),

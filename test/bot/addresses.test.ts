@@ -5,7 +5,7 @@
  * soft, history kept), lost answers, a read-only key, groups and strangers.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { parseAddressButton, resendButtonData } from "../../src/bot/addresses/buttons.ts";
+import { parseAddressButton, resendButtonData } from "../../src/bot/flow-kit/address-buttons.ts";
 import type { AddressBookEntry } from "../../src/exchange/index.ts";
 import type { BotOutput, ChatDriver } from "../../src/telegram-fake/index.ts";
 import { startTestBot } from "../support/bot.ts";

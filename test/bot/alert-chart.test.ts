@@ -7,10 +7,10 @@
 import { type Api, GrammyError, type InputFile } from "grammy";
 import { describe, expect, it } from "vitest";
 import { ALERT_CHART_SPAN_MS, createAlertChart } from "../../src/bot/alerts/shared/alert-chart.ts";
-import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/alerts/shared/notifier.ts";
 import type { SessionData } from "../../src/bot/context.ts";
 import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
+import { createAlertNotifier, createMarketAlertNotifier } from "../../src/bot/watcher-notifier.ts";
 import type { MarketAlertEvent } from "../../src/services/alerts/market/rules.ts";
 import type { AlertEvent } from "../../src/services/alerts/triggers/events.ts";
 import { createPriceHistory, MINUTE_MS, type PricePoint } from "../../src/services/market/price-history.ts";

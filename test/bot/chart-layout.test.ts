@@ -12,9 +12,9 @@ import {
   PRICE_CHART_SIZE,
   type PriceChartInput,
   priceChartSvg,
-} from "../../src/bot/chart/chart.ts";
-import { CHART_THEME } from "../../src/bot/portfolio/chart.ts";
-import { svgToPng } from "../../src/bot/portfolio/render.ts";
+} from "../../src/bot/flow-kit/pictures/price-chart.ts";
+import { svgToPng } from "../../src/bot/flow-kit/pictures/render.ts";
+import { CHART_THEME } from "../../src/bot/flow-kit/pictures/theme.ts";
 import type { PricePoint } from "../../src/services/market/price-history.ts";
 import { hex } from "../support/colours.ts";
 import { decodePng } from "../support/png.ts";

@@ -6,8 +6,8 @@
  */
 import type { Decimal } from "decimal.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { PRICE_CHART_COLORS, PRICE_CHART_SIZE } from "../../src/bot/chart/chart.ts";
 import { CHART_FILE_NAME } from "../../src/bot/chart/feature.ts";
+import { PRICE_CHART_COLORS, PRICE_CHART_SIZE } from "../../src/bot/flow-kit/pictures/price-chart.ts";
 import { toDec } from "../../src/exchange/index.ts";
 import type { HistoryResolution, PricePoint } from "../../src/services/market/price-history.ts";
 import type { BotOutput } from "../../src/telegram-fake/index.ts";

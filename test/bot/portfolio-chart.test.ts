@@ -6,10 +6,11 @@
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
 import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
+import { svgToPng } from "../../src/bot/flow-kit/pictures/render.ts";
+import { CHART_THEME } from "../../src/bot/flow-kit/pictures/theme.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { portfolioCaption } from "../../src/bot/portfolio/caption.ts";
-import { CHART_THEME, chartSize, portfolioChartSvg, sliceColors } from "../../src/bot/portfolio/chart.ts";
-import { svgToPng } from "../../src/bot/portfolio/render.ts";
+import { chartSize, portfolioChartSvg, sliceColors } from "../../src/bot/portfolio/chart.ts";
 import { portfolioAllocation } from "../../src/services/portfolio/allocation.ts";
 import { contrast, hex } from "../support/colours.ts";
 import { decodePng } from "../support/png.ts";

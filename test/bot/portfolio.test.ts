@@ -1,9 +1,9 @@
 /** /portfolio as chats against the sandbox: the photo, its figures, Refresh, an empty account, errors. */
 import { describe, expect, it } from "vitest";
+import { svgToPng } from "../../src/bot/flow-kit/pictures/render.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
 import { chartSize, portfolioChartSvg } from "../../src/bot/portfolio/chart.ts";
 import { PORTFOLIO_FILE_NAME } from "../../src/bot/portfolio/feature.ts";
-import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import { Dec, type ExchangeClient, toDec } from "../../src/exchange/index.ts";
 import { loadPortfolioSummary } from "../../src/services/balance/portfolio-summary.ts";
 import { portfolioAllocation } from "../../src/services/portfolio/allocation.ts";

@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { type ChartFigures, chartCaption } from "../../src/bot/chart/caption.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
+import { parsePeriod } from "../../src/bot/flow-kit/pictures/periods.ts";
+import { segmentsOf, thin, timeTicks } from "../../src/bot/flow-kit/pictures/plot.ts";
 import {
   type ChartLevel,
   PLOT,
@@ -12,14 +16,10 @@ import {
   PRICE_CHART_SIZE,
   type PriceChartInput,
   priceChartSvg,
-} from "../../src/bot/chart/chart.ts";
-import { parsePeriod } from "../../src/bot/chart/periods.ts";
-import { segmentsOf, thin, timeTicks } from "../../src/bot/chart/plot.ts";
-import type { BotContext } from "../../src/bot/context.ts";
-import { MAX_CAPTION, visibleLength } from "../../src/bot/flow-kit/format/html.ts";
+} from "../../src/bot/flow-kit/pictures/price-chart.ts";
+import { svgToPng } from "../../src/bot/flow-kit/pictures/render.ts";
+import { CHART_THEME } from "../../src/bot/flow-kit/pictures/theme.ts";
 import { createI18n } from "../../src/bot/pipeline/i18n.ts";
-import { CHART_THEME } from "../../src/bot/portfolio/chart.ts";
-import { svgToPng } from "../../src/bot/portfolio/render.ts";
 import type { PricePoint } from "../../src/services/market/price-history.ts";
 import { contrast, hex } from "../support/colours.ts";
 import { decodePng } from "../support/png.ts";

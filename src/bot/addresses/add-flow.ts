@@ -4,9 +4,6 @@
  */
 import type { AddressDraft, DraftStep } from "../../services/addresses/draft.ts";
 
-/** The add flow's conversation id, for `ctx.conversation.enter`. */
-export const ADDRESS_CONVERSATION = "address-add";
-
 /** Entry arguments: a draft to continue (Back from the summary) and the question to start at. */
 export interface AddressArgs {
   draft?: AddressDraft;

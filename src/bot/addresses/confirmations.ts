@@ -10,13 +10,14 @@ import { type AddressDraft, createRequestOf, draftSteps } from "../../services/a
 import { createEntry, deleteEntry } from "../../services/addresses/entries.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
+import { addressButtonData, resendButtonData } from "../flow-kit/address-buttons.ts";
 import { withChatAction } from "../flow-kit/chat-action.ts";
+import { ADDRESS_CONVERSATION } from "../flow-kit/conversation-ids.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { recordShown, voidedBy } from "../flow-kit/live-confirmations.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
-import { addressButtonData, resendButtonData } from "./buttons.ts";
+import type { AddressArgs } from "./add-flow.ts";
 import { renderSummary, shortAddress } from "./format.ts";
 
 // A summary may be read carefully (the address character by character) before Save.

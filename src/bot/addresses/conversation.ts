@@ -24,12 +24,12 @@ import {
 import { addressShape, memoKind } from "../../services/addresses/formats.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { TOP_ASSETS } from "../flow-kit/asset-input.ts";
 import { typedAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
 import type { AddressArgs } from "./add-flow.ts";
 import { showSummary } from "./confirmations.ts";
 import { COMMON_COUNTRIES, countryName, typedCountry } from "./countries.ts";

@@ -10,18 +10,19 @@ import type { AddressBookEntry, ExchangeClient } from "../../exchange/index.ts";
 import { writeOutcome } from "../../exchange/index.ts";
 import { activeEntries, resendConfirmation } from "../../services/addresses/entries.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
-import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
-import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
-import { formatClock } from "../flow-kit/format/time.ts";
-import { BotComposer } from "../pipeline/fast-filter.ts";
-import { ADDRESS_CONVERSATION, type AddressArgs } from "./add-flow.ts";
 import {
   ADDRESS_BUTTON_PATTERN,
   addressButtonData,
   parseAddressButton,
   resendButtonData,
-} from "./buttons.ts";
+} from "../flow-kit/address-buttons.ts";
+import { ADDRESS_CONVERSATION } from "../flow-kit/conversation-ids.ts";
+import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
+import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatClock } from "../flow-kit/format/time.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
+import type { AddressArgs } from "./add-flow.ts";
 import { afterSaveKeyboard, askDelete, backFromSummary } from "./confirmations.ts";
 import { renderEntryDetails, renderEntryLine, renderGroup } from "./format.ts";
 

@@ -27,14 +27,19 @@ import { changeTrigger, eventFiredAt, type TriggerChange } from "../../services/
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetCodesIn, assetsOf, listedNow, unknownAssetText } from "../flow-kit/asset-input.ts";
+import {
+  ALERT_CONVERSATION,
+  ALERT_EDIT_CONVERSATION,
+  MARKET_EDIT_CONVERSATION,
+  PORTFOLIO_EDIT_CONVERSATION,
+} from "../flow-kit/conversation-ids.ts";
 import { describeExchangeError, showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud } from "../flow-kit/format/numbers.ts";
+import { formatAmount, formatAud } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
-import { statusLabel } from "../history/format.ts";
+import { statusLabel } from "../flow-kit/format/transaction-words.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { formatAmount } from "../swaps/format.ts";
 import {
   askMarketDelete,
   MARKET_CARD_PATTERN,
@@ -44,7 +49,7 @@ import {
   setMarketPaused,
   showMarketCard,
 } from "./market/chat.ts";
-import { MARKET_EDIT_CONVERSATION, type MarketEditArgs, summarizeMarket } from "./market/conversation.ts";
+import { type MarketEditArgs, summarizeMarket } from "./market/conversation.ts";
 import { describeMarketError, renderMarketLine } from "./market/describe.ts";
 import {
   askPortfolioDelete,
@@ -56,7 +61,7 @@ import {
   showPortfolioCard,
   summarizePortfolio,
 } from "./portfolio/chat.ts";
-import { PORTFOLIO_EDIT_CONVERSATION, type PortfolioEditArgs } from "./portfolio/conversation.ts";
+import type { PortfolioEditArgs } from "./portfolio/conversation.ts";
 import { describePortfolioError, portfolioButtonLabel, renderPortfolioLine } from "./portfolio/describe.ts";
 import { ALERT_BUTTON_PATTERN, parseAlertButton } from "./triggers/buttons.ts";
 import {
@@ -74,7 +79,7 @@ import {
   summarize,
   syncTriggers,
 } from "./triggers/confirm.ts";
-import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION, type AlertEditArgs } from "./triggers/conversation.ts";
+import type { AlertEditArgs } from "./triggers/conversation.ts";
 import { renderEvent, renderTriggerCard, renderTriggerLine } from "./triggers/format.ts";
 import { type MarketQuickForm, parseMarketQuickForm, parseQuickForm } from "./triggers/quick-form.ts";
 

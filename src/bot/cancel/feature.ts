@@ -7,7 +7,16 @@ import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../context.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { cancelCodeWait } from "../withdrawals/two-factor.ts";
+
+/**
+ * Ends the user's code wait on /cancel. The words saying what state the withdrawal is in (when a code is
+ * already on its way, that it may still be authorized), or undefined when no code was awaited.
+ */
+async function cancelCodeWait(ctx: BotContext, deps: BotDeps, writing: boolean): Promise<string | undefined> {
+  const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
+  if (wait === undefined) return undefined;
+  return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
+}
 
 /**
  * Leaves active conversations, pending inputs and live confirmations, stops the user's other running updates,

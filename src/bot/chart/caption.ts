@@ -8,8 +8,8 @@ import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
-import type { ChartLevel } from "./chart.ts";
-import type { ChartPeriod } from "./periods.ts";
+import type { ChartPeriod } from "../flow-kit/pictures/periods.ts";
+import type { ChartLevel } from "../flow-kit/pictures/price-chart.ts";
 
 /** The figures of a chart, as decimal strings. */
 export interface ChartFigures {

@@ -16,18 +16,13 @@ import type { WatchedLevel } from "../../services/alerts/triggers/levels.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { midPrice, type PricePoint, RESOLUTION_MS } from "../../services/market/price-history.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { assetsOf, unknownAssetText } from "../flow-kit/asset-input.ts";
+import { assetsOf, TOP_ASSETS, unknownAssetText } from "../flow-kit/asset-input.ts";
 import { withChatAction } from "../flow-kit/chat-action.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatClock, formatDateTime } from "../flow-kit/format/time.ts";
-import { BotComposer } from "../pipeline/fast-filter.ts";
-import { svgToPng } from "../portfolio/render.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
-import { type ChartFigures, chartCaption, type PersonalLines } from "./caption.ts";
-import { type ChartLevel, priceChartSvg } from "./chart.ts";
 import {
   CHART_PERIODS,
   type ChartPeriod,
@@ -35,8 +30,13 @@ import {
   PERIOD_MS,
   PERIOD_RESOLUTION,
   parsePeriod,
-} from "./periods.ts";
-import { JOIN_SLOTS, segmentsOf } from "./plot.ts";
+} from "../flow-kit/pictures/periods.ts";
+import { JOIN_SLOTS, segmentsOf } from "../flow-kit/pictures/plot.ts";
+import { type ChartLevel, priceChartSvg } from "../flow-kit/pictures/price-chart.ts";
+import { svgToPng } from "../flow-kit/pictures/render.ts";
+import { CHART_START } from "../flow-kit/start-links.ts";
+import { BotComposer } from "../pipeline/fast-filter.ts";
+import { type ChartFigures, chartCaption, type PersonalLines } from "./caption.ts";
 
 /** The file name the picture is uploaded with. */
 export const CHART_FILE_NAME = "chart.png";
@@ -48,15 +48,13 @@ export const MIN_HISTORY_POINTS = 3;
 /** Callback data of a chart button: `ch:<code>:<period>`. */
 const CHART_DATA = /^ch:([A-Z0-9]{1,12}):(1h|24h|7d|30d)$/;
 const chartData = (code: string, period: ChartPeriod) => `ch:${code}:${period}`;
-/** The start parameter's prefix of a chart link (`/start chart-BTC`, from an inline card's button). */
-export const CHART_START = "chart-";
-const CHART_START_PARAMETER = /^chart-([A-Za-z0-9]{1,20})$/;
+const CHART_START_PARAMETER = new RegExp(`^${CHART_START}([A-Za-z0-9]{1,20})$`);
 
 /**
  * Answers `/start chart-CODE` (an inline card's chart button) with the asset's 24-hour chart; false when
- * the parameter is not a chart link or names no priced asset (the caller greets as usual).
+ * the parameter is not a chart link or names no priced asset (then /start greets as usual).
  */
-export async function startWithChart(ctx: BotContext, deps: BotDeps, parameter: string): Promise<boolean> {
+async function startWithChart(ctx: BotContext, deps: BotDeps, parameter: string): Promise<boolean> {
   const code = CHART_START_PARAMETER.exec(parameter)?.[1]?.toUpperCase();
   if (code === undefined) return false;
   const ticker = await deps.market.ticker().catch(() => undefined);
@@ -331,6 +329,9 @@ export function chartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   const privateChats = composer.chatType("private");
 
+  composer.command("start", async (ctx, next) => {
+    if (ctx.match === "" || !(await startWithChart(ctx, deps, ctx.match))) return next();
+  });
   privateChats.command("chart", async (ctx) => {
     const typed = ctx.match.trim();
     // "/chart" or "/chart 7d": which asset? The popular ones as buttons, for the period asked.

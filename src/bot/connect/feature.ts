@@ -13,6 +13,7 @@ import { interactiveCall } from "../flow-kit/exchange-wait.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
+import { isAwaitedKey } from "../pipeline/secret-guard.ts";
 
 const AWAIT_KEY_MS = 5 * 60 * 1000;
 const DISCONNECT_TOKEN_TTL_S = 10 * 60;
@@ -57,22 +58,6 @@ async function tellAlerts(ctx: BotContext, call: () => Promise<void>): Promise<v
   } catch (error) {
     ctx.log.warn({ err: { message: (error as Error).message } }, "could not tell the alert watcher");
   }
-}
-
-/**
- * Whether this message answers a bare /connect in time: a private text that is not a command. The
- * connect feature then takes it as the key.
- */
-export function isAwaitedKey(ctx: BotContext): boolean {
-  const until = ctx.session.awaitingKeyUntil;
-  const text = ctx.message?.text;
-  return (
-    ctx.chat?.type === "private" &&
-    until !== undefined &&
-    Date.now() <= until &&
-    text !== undefined &&
-    !text.startsWith("/")
-  );
 }
 
 /** Connecting and disconnecting a key. */

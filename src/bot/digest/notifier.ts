@@ -10,7 +10,7 @@ import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
 import { formatClock, formatDate } from "../flow-kit/format/time.ts";
-import { isChatClosed } from "../flow-kit/telegram-errors.ts";
+import { isChatClosed } from "../pipeline/telegram-errors.ts";
 
 type Translate = BotContext["t"];
 

@@ -158,3 +158,21 @@ export async function assetCodesIn(ctx: BotContext, deps: BotDeps, args: string)
 export async function listedNow(deps: BotDeps): Promise<ReadonlyMap<string, string> | undefined> {
   return deps.market.held()?.names ?? (await deps.market.assetNames().catch(() => undefined));
 }
+
+/** Shown when no asset is named. */
+export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;
+const MAX_ASSETS = 20;
+
+/** A separator of the codes in "/price btc, eth". */
+const SEPARATORS = /[\s,]+/;
+
+/** Parses "/price btc, eth" arguments into distinct upper-case codes (at most 20). */
+export function parseAssetList(text: string): string[] {
+  // One code alone ("/price btc", the commonest): nothing to split, trim or deduplicate.
+  if (text !== "" && !SEPARATORS.test(text)) return [text.toUpperCase()];
+  const codes = text
+    .split(SEPARATORS)
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== "");
+  return [...new Set(codes)].slice(0, MAX_ASSETS);
+}

@@ -4,14 +4,18 @@
  * answer to the flow's question would be read as a new request, with no word that the flow is over.
  */
 
-import { ADDRESS_CONVERSATION } from "../addresses/add-flow.ts";
-import { ALERT_CONVERSATION, ALERT_EDIT_CONVERSATION } from "../alerts/triggers/conversation.ts";
 import type { BotContext } from "../context.ts";
-import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION } from "../recurring/conversation.ts";
-import { TIMEZONE_CONVERSATION } from "../settings/timezone-conversation.ts";
-import { STATEMENT_CONVERSATION } from "../statements/conversation.ts";
-import { TRADE_CONVERSATION } from "../swaps/conversation.ts";
-import { WITHDRAW_CONVERSATION } from "../withdrawals/conversation.ts";
+import {
+  ADDRESS_CONVERSATION,
+  ALERT_CONVERSATION,
+  ALERT_EDIT_CONVERSATION,
+  DCA_CREATE_CONVERSATION,
+  DCA_EDIT_CONVERSATION,
+  STATEMENT_CONVERSATION,
+  TIMEZONE_CONVERSATION,
+  TRADE_CONVERSATION,
+  WITHDRAW_CONVERSATION,
+} from "./conversation-ids.ts";
 
 // Each conversation's variant of the "flow-left" message (locales/*.ftl).
 const FLOWS: Readonly<Record<string, string>> = {

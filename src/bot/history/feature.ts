@@ -24,12 +24,12 @@ import {
 import type { HistoryView } from "../../services/history/views.ts";
 import { recordShown } from "../../services/paging/anchored.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { commandAsset } from "../flow-kit/asset-input.ts";
+import { commandAsset, TOP_ASSETS } from "../flow-kit/asset-input.ts";
 import { showExchangeError } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
+import { typeLabel } from "../flow-kit/format/transaction-words.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
-import { renderDetail, renderList, typeLabel } from "./format.ts";
+import { renderDetail, renderList } from "./format.ts";
 
 const FIAT = "AUD";
 const MAX_ASSET_CHOICES = 15;

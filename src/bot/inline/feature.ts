@@ -9,11 +9,10 @@ import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import type { ShownMarket } from "../../services/market/market-data.ts";
-import { CHART_START } from "../chart/feature.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { assetsOf } from "../flow-kit/asset-input.ts";
+import { assetsOf, parseAssetList, TOP_ASSETS } from "../flow-kit/asset-input.ts";
+import { CHART_START } from "../flow-kit/start-links.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { parseAssetList, TOP_ASSETS } from "../price/feature.ts";
 import { createAnswerCache } from "./answer-cache.ts";
 import { type CardPrices, priceCard } from "./card.ts";
 

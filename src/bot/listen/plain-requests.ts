@@ -27,12 +27,13 @@ import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
 import { tellFlowLeft } from "../flow-kit/flow-left.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { voidConfirmations } from "../flow-kit/live-confirmations.ts";
+import { LISTED_COMMANDS, listWords, requestWords } from "../flow-kit/vocabulary.ts";
+import { addressedText } from "../pipeline/command-text.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { deleteMessageOnce } from "../pipeline/key-takedown.ts";
 import type { SwapPayload } from "../swaps/quotes.ts";
 import { ASSET_PICK, askAsset, askShare, pickedShare, SHARE_PICK, withShare } from "./open-requests.ts";
 import { typedPick } from "./typed-choices.ts";
-import { LISTED_COMMANDS, listWords, requestWords } from "./vocabulary.ts";
 
 /** A text of six digits alone (spaces or a dash between allowed): the shape of a 2FA code. */
 const CODE_ALONE = /^\s*\d{3}[\s-]?\d{3}\s*$/;
@@ -214,30 +215,6 @@ function echoed(ctx: BotContext, text: string): string {
   return /^\s*[\d\s-]{4,}\s*$/.test(text) || text.trim() === ""
     ? ctx.t("listen-that")
     : `<i>${typedExcerpt(text)}</i>`;
-}
-
-/**
- * The text of a group message addressed to the bot, without the bot's @username: a message that mentions
- * it, or a reply to one of its messages. Undefined for any other message.
- */
-export function addressedText(ctx: BotContext): string | undefined {
-  const message = ctx.message;
-  const text = message?.text;
-  if (message === undefined || text === undefined) return undefined;
-  const me = ctx.me;
-  const mention = `@${me.username.toLowerCase()}`;
-  let addressed = message.reply_to_message?.from?.id === me.id;
-  let rest = text;
-  for (const entity of message.entities ?? []) {
-    const named = text.slice(entity.offset, entity.offset + entity.length);
-    const ours =
-      (entity.type === "mention" && named.toLowerCase() === mention) ||
-      (entity.type === "text_mention" && entity.user.id === me.id);
-    if (!ours) continue;
-    addressed = true;
-    rest = rest.replace(named, " ");
-  }
-  return addressed ? rest.trim() : undefined;
 }
 
 /**

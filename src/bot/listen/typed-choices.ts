@@ -25,7 +25,7 @@ import {
 import type { BotContext, BotDeps } from "../context.ts";
 import { assetsOf, listedNow } from "../flow-kit/asset-input.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { labelInEveryLanguage, listPairs, listWords } from "./vocabulary.ts";
+import { labelInEveryLanguage, listPairs, listWords } from "../flow-kit/vocabulary.ts";
 
 /** Callback data of the buttons of a which-one question: the original's message and button index. */
 const WHICH = "ty:";

@@ -11,8 +11,8 @@ import { isRedisUnavailable } from "../../services/runtime/redis-connection.ts";
 import { WriteCancelled } from "../../services/runtime/user-cancellation.ts";
 import { VaultDecryptError } from "../../vault/cipher.ts";
 import type { BotContext } from "../context.ts";
-import { isNotModified } from "../flow-kit/telegram-errors.ts";
 import { updateLanguage } from "./i18n.ts";
+import { isNotModified } from "./telegram-errors.ts";
 import { ReplyDropped } from "./telegram-pace/paced-api.ts";
 
 /** The apology for a failure: what the user can do about it differs by cause. */

@@ -4,8 +4,7 @@
 import type { Composer, MiddlewareFn } from "grammy";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
 import type { BotContext, BotDeps } from "../context.ts";
-import { addressedText, readAddressed } from "../listen/plain-requests.ts";
-import { commandName, isOurs } from "./command-text.ts";
+import { addressedText, commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { deleteMessageOnce } from "./key-takedown.ts";
 
@@ -61,8 +60,15 @@ async function refuse(ctx: BotContext): Promise<void> {
   else if (ctx.chat?.type === "private" && ctx.message) await ctx.reply(ctx.t("not-allowed"));
 }
 
+/**
+ * Reads a group message addressed to the bot as a request: true when the update is now the command it comes
+ * to, false when it was answered (listen/plain-requests.ts, given by the bot's wiring: the gates sit below
+ * the features).
+ */
+export type ReadAddressed = (ctx: BotContext, deps: BotDeps) => Promise<boolean>;
+
 /** Stops updates from users outside ALLOWED_USER_IDS (when it is set) and account matters in groups. */
-export function guardsFeature(deps: BotDeps): Composer<BotContext> {
+export function guardsFeature(deps: BotDeps, readAddressed: ReadAddressed): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
 
   composer

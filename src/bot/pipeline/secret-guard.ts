@@ -11,11 +11,26 @@
  */
 import type { Composer, NextFunction } from "grammy";
 import { mayHoldKey } from "../../services/connect/pasted-keys.ts";
-import { isAwaitedKey } from "../connect/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { commandName, isOurs } from "./command-text.ts";
 import { BotComposer } from "./fast-filter.ts";
 import { deleteMessageOnce, keyFoundOnArrival, pastedText } from "./key-takedown.ts";
+
+/**
+ * Whether this message answers a bare /connect in time: a private text that is not a command. The
+ * connect feature then takes it as the key.
+ */
+export function isAwaitedKey(ctx: BotContext): boolean {
+  const until = ctx.session.awaitingKeyUntil;
+  const text = ctx.message?.text;
+  return (
+    ctx.chat?.type === "private" &&
+    until !== undefined &&
+    Date.now() <= until &&
+    text !== undefined &&
+    !text.startsWith("/")
+  );
+}
 
 /** Messages /connect itself takes the key from (and deletes): `/connect KEY`, or the reply to a bare /connect. */
 function isForConnect(ctx: BotContext): boolean {

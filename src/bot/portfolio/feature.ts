@@ -12,11 +12,11 @@ import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { formatAud } from "../flow-kit/format/numbers.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
+import { svgToPng } from "../flow-kit/pictures/render.ts";
 import { refreshedJustNow } from "../flow-kit/refresh-gap.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { portfolioCaption } from "./caption.ts";
 import { portfolioChartSvg } from "./chart.ts";
-import { svgToPng } from "./render.ts";
 
 const REFRESH = "pf:refresh";
 /** The file name the picture is uploaded with. */

@@ -7,7 +7,7 @@ import type { Composer } from "grammy";
 import type { Ticker } from "../../exchange/index.ts";
 import { resolveAsset } from "../../services/market/asset-names.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
-import { assetsOf, unknownAssetText } from "../flow-kit/asset-input.ts";
+import { assetsOf, parseAssetList, TOP_ASSETS, unknownAssetText } from "../flow-kit/asset-input.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
@@ -15,24 +15,6 @@ import { formatPrice } from "../flow-kit/format/numbers.ts";
 import { splitMessage } from "../flow-kit/format/split.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-
-/** Shown when no asset is named. */
-export const TOP_ASSETS = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "USDT"] as const;
-const MAX_ASSETS = 20;
-
-/** A separator of the codes in "/price btc, eth". */
-const SEPARATORS = /[\s,]+/;
-
-/** Parses "/price btc, eth" arguments into distinct upper-case codes (at most 20). */
-export function parseAssetList(text: string): string[] {
-  // One code alone ("/price btc", the commonest): nothing to split, trim or deduplicate.
-  if (text !== "" && !SEPARATORS.test(text)) return [text.toUpperCase()];
-  const codes = text
-    .split(SEPARATORS)
-    .map((s) => s.trim().toUpperCase())
-    .filter((s) => s !== "");
-  return [...new Set(codes)].slice(0, MAX_ASSETS);
-}
 
 /** `/price all` lists every asset. */
 const ALL = "ALL";

@@ -9,9 +9,8 @@ import type { SchedulePage } from "../../services/recurring/schedules.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import type { ActionPayload } from "../flow-kit/actions.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
-import { formatAud } from "../flow-kit/format/numbers.ts";
+import { formatAmount, formatAud } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { formatAmount } from "../swaps/format.ts";
 import { renderSchedule, renderScheduleRow, type Shown } from "./format.ts";
 
 /** How long a Confirm (or Pause, Resume, Delete) button stays usable. */

@@ -8,22 +8,16 @@ import { DIRECTION, RECURRING_PERIODS } from "../../exchange/index.ts";
 import { checkCovered, checkQuantity } from "../../services/recurring/checks.ts";
 import { FIAT } from "../../services/swaps/quotes.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { TOP_ASSETS } from "../flow-kit/asset-input.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
 import { type DcaDraft, describeDcaProblem, issueDcaToken, shownFor } from "./card.ts";
 import { periodWords, scheduleLines, whenWords } from "./format.ts";
 import { askQuantity, askStart, type Convo, choose, type StartAnswer } from "./prompts.ts";
-
-/** The create conversation's id, for `ctx.conversation.enter`. */
-export const DCA_CREATE_CONVERSATION = "dca-create";
-
-/** The edit conversation's id. */
-export const DCA_EDIT_CONVERSATION = "dca-edit";
 
 /** Entry arguments of the edit conversation: which schedule, and what to change. */
 export interface DcaEditArgs {

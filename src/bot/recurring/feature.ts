@@ -10,18 +10,14 @@ import { type ExchangeClient, ExchangeNotFoundError } from "../../exchange/index
 import { allSchedules, pageOf } from "../../services/recurring/schedules.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { confirmKeyboard } from "../flow-kit/confirm-write.ts";
+import { DCA_CREATE_CONVERSATION, DCA_EDIT_CONVERSATION } from "../flow-kit/conversation-ids.ts";
 import { describeExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { DCA_PAGE_SIZE, issueDcaToken, renderListPage, shownFor, showScheduleCard } from "./card.ts";
 import { changeByWords, readDcaChange } from "./change-by-words.ts";
-import {
-  DCA_CREATE_CONVERSATION,
-  DCA_EDIT_CONVERSATION,
-  type DcaEditArgs,
-  readDcaArgs,
-} from "./conversation.ts";
+import { type DcaEditArgs, readDcaArgs } from "./conversation.ts";
 import { scheduleLines } from "./format.ts";
 
 type Cursor = { olderThan?: number; newerThan?: number };

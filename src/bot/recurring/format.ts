@@ -3,8 +3,8 @@ import { DIRECTION, type Direction, type RecurringBuy } from "../../exchange/ind
 import { isPeriod, quantityAsset } from "../../services/recurring/checks.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAmount } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
-import { formatAmount } from "../swaps/format.ts";
 
 type Translate = BotContext["t"];
 

@@ -7,8 +7,8 @@ import { DIRECTION, toDec } from "../../exchange/index.ts";
 import type { RecurringRun, RunOutcome, RunTrade } from "../../services/recurring/runs.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
+import { formatAmount } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
-import { formatAmount } from "../swaps/format.ts";
 import { directionWord, periodWords, quantityWords } from "./format.ts";
 
 type Translate = BotContext["t"];

@@ -6,12 +6,13 @@ import { type Composer, InlineKeyboard } from "grammy";
 import { resolveTimeZone } from "../../services/understanding/time-zone.ts";
 import type { AlertLevel, BotContext, BotDeps } from "../context.ts";
 import { userTimezone } from "../context.ts";
+import { TIMEZONE_CONVERSATION } from "../flow-kit/conversation-ids.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
-import { listPairs } from "../listen/vocabulary.ts";
+import { listPairs } from "../flow-kit/vocabulary.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
 import { isLanguage, LANGUAGES } from "../pipeline/i18n.ts";
-import { TIMEZONE_CONVERSATION, ZONE_NAMES } from "./timezone-conversation.ts";
+import { ZONE_NAMES } from "./timezone-conversation.ts";
 
 const ALERT_LEVELS: readonly AlertLevel[] = ["on", "silent", "off"];
 const HOURS_PER_ROW = 6;

@@ -13,11 +13,8 @@ import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
 import { formatClock } from "../flow-kit/format/time.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { listPairs } from "../listen/vocabulary.ts";
+import { listPairs } from "../flow-kit/vocabulary.ts";
 import { LANGUAGES } from "../pipeline/i18n.ts";
-
-/** The conversation's id, for `ctx.conversation.enter`. */
-export const TIMEZONE_CONVERSATION = "timezone";
 
 /** The zones offered at once: the state and territory capitals that keep their own time. */
 const CAPITALS = [

@@ -1,6 +1,5 @@
-/** /start (and `/start chart-CODE`, an inline card's chart link) and /help. */
+/** /start and /help (`/start chart-CODE`, an inline card's chart link, is the chart feature's). */
 import type { Composer } from "grammy";
-import { startWithChart } from "../chart/feature.ts";
 import type { BotContext, BotDeps } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
@@ -9,8 +8,6 @@ import { BotComposer } from "../pipeline/fast-filter.ts";
 export function startFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new BotComposer<BotContext>();
   composer.command("start", async (ctx) => {
-    // A link from an inline card's chart button: the chart is what was asked for.
-    if (ctx.match !== "" && (await startWithChart(ctx, deps, ctx.match))) return;
     const name = escapeHtml(ctx.from?.first_name ?? "");
     const connected = ctx.from ? await deps.accounts.isConnected(ctx.from.id) : false;
     await ctx.reply(ctx.t(connected ? "start-connected" : "start-welcome", { name }));

@@ -20,12 +20,9 @@ import { matchChoice } from "../../services/understanding/choice-match.ts";
 import { readDayRangeWords } from "../../services/understanding/date-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
-import { listPairs } from "../listen/vocabulary.ts";
+import { listPairs } from "../flow-kit/vocabulary.ts";
 import { LANGUAGES } from "../pipeline/i18n.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
-
-/** The conversation's id, for `ctx.conversation.enter`. */
-export const STATEMENT_CONVERSATION = "statement-dates";
 
 function problemText(ctx: ConversationContext, problem: RangeProblem, language: string): string {
   if (problem.code !== "too_long") return ctx.t(`stmt-range-${problem.code}`);

@@ -7,9 +7,9 @@
 import { type Composer, InlineKeyboard } from "grammy";
 import { presetRange, STATEMENT_PRESETS, type StatementPreset } from "../../services/statements/periods.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
+import { STATEMENT_CONVERSATION } from "../flow-kit/conversation-ids.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { STATEMENT_CONVERSATION } from "./conversation.ts";
 import { deliverStatement, formatDay } from "./deliver.ts";
 
 function presetKeyboard(ctx: BotContext): InlineKeyboard {

@@ -14,24 +14,15 @@ import { amountDecimals, parseAmount, shareOf } from "../../services/swaps/check
 import { FIAT, type TradeKind, type TradeRequest } from "../../services/swaps/quotes.ts";
 import { readAmountAnswer } from "../../services/understanding/number-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { TOP_ASSETS } from "../flow-kit/asset-input.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
+import type { TradeArgs } from "../flow-kit/conversation-ids.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
+import { formatAmount } from "../flow-kit/format/numbers.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { TOP_ASSETS } from "../price/feature.ts";
-import { formatAmount } from "./format.ts";
 import { quoteRequest, showQuote, tradeContext } from "./quotes.ts";
-
-/** The conversation's id, for `ctx.conversation.enter`. */
-export const TRADE_CONVERSATION = "trade";
-
-/** Entry arguments: the kind, and the assets when already known (e.g. after "Change amount"). */
-export interface TradeArgs {
-  kind: TradeKind;
-  src?: string;
-  dst?: string;
-}
 
 /**
  * What the steps need, loaded once (`balances`: the positive ones only); without a text when a /cancel

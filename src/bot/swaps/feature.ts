@@ -22,11 +22,11 @@ import type { SwapSearch } from "../../services/swaps/search.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { assetCodesIn } from "../flow-kit/asset-input.ts";
 import { runConfirmed } from "../flow-kit/confirm-write.ts";
+import { TRADE_CONVERSATION, type TradeArgs } from "../flow-kit/conversation-ids.ts";
 import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { typedExcerpt } from "../flow-kit/format/html.ts";
 import { BotComposer } from "../pipeline/fast-filter.ts";
-import { TRADE_CONVERSATION, type TradeArgs } from "./conversation.ts";
 import { renderSwapLine } from "./format.ts";
 import { quoteOutcome, quoteRequest, type SwapPayload, showQuote } from "./quotes.ts";
 

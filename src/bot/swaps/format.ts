@@ -1,19 +1,12 @@
 /** Quotes, swap results and the swap list as Telegram HTML. */
 import { SWAP_STATUS, type SwapListItem, toDec } from "../../exchange/index.ts";
-import { FIAT, type Quote, tradeKind } from "../../services/swaps/quotes.ts";
+import { type Quote, tradeKind } from "../../services/swaps/quotes.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
-import { formatAud, formatPercent, formatPrice, formatQuantity } from "../flow-kit/format/numbers.ts";
+import { formatAmount, formatAud, formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
 
 type Translate = BotContext["t"];
-
-/** An amount of an asset: "$100.00" for AUD, "0.0123 BTC" for crypto. */
-export function formatAmount(asset: string, amount: string, locale: string): string {
-  return asset === FIAT
-    ? formatAud(amount, locale)
-    : `${formatQuantity(amount, locale)} ${escapeHtml(asset)}`;
-}
 
 /** Fees that apply (non-zero), each in its own asset, joined. */
 function feesText(parts: [string, string | null][], locale: string): string | undefined {

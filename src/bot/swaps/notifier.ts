@@ -7,7 +7,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { GaveUpReason, SwapTarget, SwapUpdate } from "../../services/swaps/watcher.ts";
 import type { BotContext } from "../context.ts";
-import { isNotModified } from "../flow-kit/telegram-errors.ts";
+import { isNotModified } from "../pipeline/telegram-errors.ts";
 import { renderSwapResult } from "./format.ts";
 
 /** The message of each way a follow-up stops without a final status. */

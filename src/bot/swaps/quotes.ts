@@ -17,9 +17,9 @@ import type { ActionPayload } from "../flow-kit/actions.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
-import { formatAud } from "../flow-kit/format/numbers.ts";
+import { formatAmount, formatAud } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
-import { formatAmount, renderQuote } from "./format.ts";
+import { renderQuote } from "./format.ts";
 
 // Long enough that a late Confirm re-quotes instead of saying "expired"; the quote itself holds quoteTtlMs.
 const QUOTE_TOKEN_TTL_S = 15 * 60;

@@ -24,19 +24,16 @@ import {
   withdrawalShare,
 } from "../../services/withdrawals/checks.ts";
 import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
-import { resendButtonData } from "../addresses/buttons.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../context.ts";
+import { resendButtonData } from "../flow-kit/address-buttons.ts";
 import { askAsset } from "../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml, typedExcerpt } from "../flow-kit/format/html.ts";
+import { formatAmount } from "../flow-kit/format/numbers.ts";
 import { recordShown } from "../flow-kit/live-confirmations.ts";
 import { nextInput } from "../flow-kit/prompt-input.ts";
-import { formatAmount } from "../swaps/format.ts";
 import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.ts";
-
-/** The conversation's id, for `ctx.conversation.enter`. */
-export const WITHDRAW_CONVERSATION = "withdraw";
 
 /** Entry arguments: what the command named ("/withdraw BTC 0.01 to ledger"); the rest is asked. */
 export interface WithdrawArgs {

@@ -23,6 +23,7 @@ import type { WithdrawalTarget } from "../../services/withdrawals/watcher.ts";
 import { type BotContext, type BotDeps, userTimezone } from "../context.ts";
 import { commandAsset } from "../flow-kit/asset-input.ts";
 import { confirmedWriter, runConfirmed } from "../flow-kit/confirm-write.ts";
+import { WITHDRAW_CONVERSATION } from "../flow-kit/conversation-ids.ts";
 import { showExchangeError, showWhereAsked } from "../flow-kit/exchange-errors.ts";
 import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
@@ -30,7 +31,6 @@ import { BotComposer } from "../pipeline/fast-filter.ts";
 import {
   describeAmountProblem,
   readWithdrawArgs,
-  WITHDRAW_CONVERSATION,
   type WithdrawArgs,
   type WithdrawPayload,
 } from "./conversation.ts";

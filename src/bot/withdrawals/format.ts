@@ -5,8 +5,8 @@ import type { WithdrawalRequest } from "../../services/withdrawals/create.ts";
 import type { AssetWithdrawal, WithdrawalRecord } from "../../services/withdrawals/history.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml, shorten } from "../flow-kit/format/html.ts";
+import { formatAmount } from "../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../flow-kit/format/time.ts";
-import { formatAmount } from "../swaps/format.ts";
 
 type Translate = BotContext["t"];
 

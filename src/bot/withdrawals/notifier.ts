@@ -14,7 +14,7 @@ import type {
   WithdrawalUpdate,
 } from "../../services/withdrawals/watcher.ts";
 import type { BotContext } from "../context.ts";
-import { isNotModified } from "../flow-kit/telegram-errors.ts";
+import { isNotModified } from "../pipeline/telegram-errors.ts";
 import { renderStatusNews } from "./format.ts";
 import { startCodeWait } from "./two-factor.ts";
 

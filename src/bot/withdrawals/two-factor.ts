@@ -53,20 +53,6 @@ export async function startCodeWait(
 }
 
 /**
- * Ends the user's code wait on /cancel. The words saying what state the withdrawal is in (when a code is
- * already on its way, that it may still be authorized), or undefined when no code was awaited.
- */
-export async function cancelCodeWait(
-  ctx: BotContext,
-  deps: BotDeps,
-  writing: boolean,
-): Promise<string | undefined> {
-  const wait = await deps.withdrawals.codeWaits.take(ctx.from?.id as number);
-  if (wait === undefined) return undefined;
-  return ctx.t(writing ? "wd-code-cancelled-sending" : "wd-code-cancelled", { id: wait.withdrawalId });
-}
-
-/**
  * Tells a refusal that was not about the code. The withdrawal is read first: one authorized meanwhile
  * (in the web app, say) is refused as "not awaiting authorization", and "nothing was sent" would then be
  * untrue. Its real status is told, and followed while it is moving.

@@ -1,7 +1,7 @@
 /** /price's argument parsing: one code alone takes a shortcut, which must agree with the general rule. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseAssetList } from "../../../src/bot/price/feature.ts";
+import { parseAssetList } from "../../../src/bot/flow-kit/asset-input.ts";
 
 /** The general rule, spelled out: split on spaces and commas, upper-case, drop empties and repeats, 20 at most. */
 const reference = (text: string) =>

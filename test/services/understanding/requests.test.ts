@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { requestWords } from "../../../src/bot/listen/vocabulary.ts";
+import { requestWords } from "../../../src/bot/flow-kit/vocabulary.ts";
 import { createI18n } from "../../../src/bot/pipeline/i18n.ts";
 import { RequestReader } from "../../../src/services/understanding/requests.ts";
 

@@ -35,9 +35,6 @@ import {
 import { marketSummary, showMarketSummary } from "./chat.ts";
 import { describeMarketError, describeMarketSpec, windowKey } from "./describe.ts";
 
-/** The card's Edit conversation's id. */
-export const MARKET_EDIT_CONVERSATION = "market-edit";
-
 /** What the Edit conversation changes. */
 export interface MarketEditArgs {
   id: string;

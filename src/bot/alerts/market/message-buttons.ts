@@ -5,8 +5,8 @@
  */
 import type { Composer } from "grammy";
 import type { BotContext, BotDeps } from "../../context.ts";
+import { TRADE_CONVERSATION, type TradeArgs } from "../../flow-kit/conversation-ids.ts";
 import { BotComposer } from "../../pipeline/fast-filter.ts";
-import { TRADE_CONVERSATION, type TradeArgs } from "../../swaps/conversation.ts";
 import { MARKET_BUTTON_PATTERN, parseMarketButton } from "./buttons.ts";
 
 /** The Buy, Sell and Pause buttons of market alert messages (`ma:...`). */

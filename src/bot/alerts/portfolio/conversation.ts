@@ -38,9 +38,6 @@ import {
 import { summarizePortfolio } from "./chat.ts";
 import { describePortfolioError, describePortfolioSpec } from "./describe.ts";
 
-/** The card's Edit conversation's id. */
-export const PORTFOLIO_EDIT_CONVERSATION = "portfolio-edit";
-
 /** What the Edit conversation changes. */
 export interface PortfolioEditArgs {
   id: string;

@@ -14,9 +14,9 @@
 import { Decimal } from "decimal.js";
 import type { PriceHistory, PricePoint } from "../../../services/market/price-history.ts";
 import { MINUTE_MS } from "../../../services/market/price-history.ts";
-import { type ChartLevel, type ChartLevelKind, priceChartSvg } from "../../chart/chart.ts";
 import { formatPrice } from "../../flow-kit/format/numbers.ts";
-import { svgToPng } from "../../portfolio/render.ts";
+import { type ChartLevel, type ChartLevelKind, priceChartSvg } from "../../flow-kit/pictures/price-chart.ts";
+import { svgToPng } from "../../flow-kit/pictures/render.ts";
 
 /** How far back an alert's chart reaches. */
 export const ALERT_CHART_SPAN_MS = 6 * 60 * MINUTE_MS;

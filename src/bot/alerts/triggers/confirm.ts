@@ -28,9 +28,8 @@ import { confirmedWriter, confirmKeyboard } from "../../flow-kit/confirm-write.t
 import { describeExchangeError } from "../../flow-kit/exchange-errors.ts";
 import { interactiveCall } from "../../flow-kit/exchange-wait.ts";
 import { escapeHtml, typedExcerpt } from "../../flow-kit/format/html.ts";
-import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatAmount, formatPrice } from "../../flow-kit/format/numbers.ts";
 import { recordShown } from "../../flow-kit/live-confirmations.ts";
-import { formatAmount } from "../../swaps/format.ts";
 import { cardKeyboard } from "./card.ts";
 import { actionText, draftOf, renderSummary, renderTriggerCard } from "./format.ts";
 

@@ -31,14 +31,13 @@ import type { KeyPermission } from "../../../services/connect/accounts.ts";
 import { FIAT } from "../../../services/swaps/quotes.ts";
 import { withDigits } from "../../../services/understanding/number-words.ts";
 import type { BotContext, BotDeps, ConversationContext } from "../../context.ts";
+import { TOP_ASSETS } from "../../flow-kit/asset-input.ts";
 import { askAsset } from "../../flow-kit/asset-question.ts";
 import { describeExchangeError } from "../../flow-kit/exchange-errors.ts";
 import { interactiveCall, waitForExchange } from "../../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../../flow-kit/format/html.ts";
-import { formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatAmount, formatPrice } from "../../flow-kit/format/numbers.ts";
 import { nextInput } from "../../flow-kit/prompt-input.ts";
-import { TOP_ASSETS } from "../../price/feature.ts";
-import { formatAmount } from "../../swaps/format.ts";
 import {
   askMarketFields,
   kindButtons,
@@ -57,12 +56,6 @@ import {
   summarize,
 } from "./confirm.ts";
 import { actionText, draftOf } from "./format.ts";
-
-/** The guided create's id, for `ctx.conversation.enter`. */
-export const ALERT_CONVERSATION = "alert";
-
-/** The card's edit question's id. */
-export const ALERT_EDIT_CONVERSATION = "alert-edit";
 
 /** What the edit question changes. */
 export interface AlertEditArgs {

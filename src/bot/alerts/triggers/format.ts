@@ -20,9 +20,8 @@ import {
 import { unseenEvents } from "../../../services/alerts/triggers/writes.ts";
 import type { BotContext } from "../../context.ts";
 import { escapeHtml } from "../../flow-kit/format/html.ts";
-import { formatPercent, formatPrice } from "../../flow-kit/format/numbers.ts";
+import { formatAmount, formatPercent, formatPrice } from "../../flow-kit/format/numbers.ts";
 import { formatDateTime } from "../../flow-kit/format/time.ts";
-import { formatAmount } from "../../swaps/format.ts";
 import { tradeOutcome } from "./event-format.ts";
 
 type Translate = BotContext["t"];

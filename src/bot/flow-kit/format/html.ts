@@ -1,12 +1,9 @@
 /** Telegram HTML: everything that did not come from our own templates is escaped. */
 import { withoutKeyLikeRuns } from "../../../services/connect/pasted-keys.ts";
+import { escapeHtml } from "../../pipeline/escape-html.ts";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-
-/** Escapes text for Telegram's HTML parse mode. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
-}
+// Escaping lives below the flows, where the pipeline's own notices use it too.
+export { escapeHtml };
 
 /**
  * Shortens text the user typed for quoting it back: at most `max` characters, cut at whole code points

@@ -3,6 +3,7 @@
  * strings exactly (no float conversion), so rounding is done first with the decimal library.
  */
 import { Dec, formatDec, toDec } from "../../../exchange/index.ts";
+import { escapeHtml } from "./html.ts";
 import { intlLocale } from "./locale.ts";
 
 // Building an Intl.NumberFormat costs far more than formatting with one: each is built once per language
@@ -74,4 +75,11 @@ export function formatPercent(percent: string, locale: string, signed = true): s
     signDisplay: signed ? "exceptZero" : "auto",
   });
   return `${(format.format as unknown as ExactFormat)(rounded)}%`;
+}
+
+/** An amount of an asset: "$100.00" for AUD, "0.0123 BTC" for crypto. */
+export function formatAmount(asset: string, amount: string, locale: string): string {
+  return asset === "AUD"
+    ? formatAud(amount, locale)
+    : `${formatQuantity(amount, locale)} ${escapeHtml(asset)}`;
 }

@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { renderAsync } from "@resvg/resvg-js";
-import { CHART_FONT } from "./chart.ts";
+import { CHART_FONT } from "./theme.ts";
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = [

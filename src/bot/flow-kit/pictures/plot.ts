@@ -3,9 +3,9 @@
  * each segment thinned to what a pixel column can show, and round steps for the axes. Prices here are
  * numbers: they place pixels only (the figures shown come from the decimal strings).
  */
-import type { PricePoint } from "../../services/market/price-history.ts";
-import { wallClock } from "../../services/runtime/wall-clock.ts";
-import { intlLocale } from "../flow-kit/format/locale.ts";
+import type { PricePoint } from "../../../services/market/price-history.ts";
+import { wallClock } from "../../../services/runtime/wall-clock.ts";
+import { intlLocale } from "../format/locale.ts";
 
 /**
  * Consecutive points further apart than this many slots are not joined: one missing slot (a reading lost

@@ -13,18 +13,18 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { type Api, GrammyError, InputFile } from "grammy";
-import { MATCH } from "../../../exchange/index.ts";
-import type { MarketDelivery } from "../../../services/alerts/market/watch.ts";
-import type { AlertDelivery, DeliveryResult } from "../../../services/alerts/triggers/watcher.ts";
-import type { JsonStorage } from "../../../services/runtime/json-storage.ts";
-import type { BotContext, SessionData } from "../../context.ts";
-import { MAX_CAPTION, visibleLength } from "../../flow-kit/format/html.ts";
-import { isLanguage } from "../../pipeline/i18n.ts";
-import { renderRun } from "../../recurring/run-format.ts";
-import { renderMarketAlert } from "../market/format.ts";
-import { renderPortfolioAlert } from "../portfolio/format.ts";
-import { renderAlert } from "../triggers/event-format.ts";
-import type { AlertChart, AlertChartRequest } from "./alert-chart.ts";
+import { MATCH } from "../exchange/index.ts";
+import type { MarketDelivery } from "../services/alerts/market/watch.ts";
+import type { AlertDelivery, DeliveryResult } from "../services/alerts/triggers/watcher.ts";
+import type { JsonStorage } from "../services/runtime/json-storage.ts";
+import { renderMarketAlert } from "./alerts/market/format.ts";
+import { renderPortfolioAlert } from "./alerts/portfolio/format.ts";
+import type { AlertChart, AlertChartRequest } from "./alerts/shared/alert-chart.ts";
+import { renderAlert } from "./alerts/triggers/event-format.ts";
+import type { BotContext, SessionData } from "./context.ts";
+import { MAX_CAPTION, visibleLength } from "./flow-kit/format/html.ts";
+import { isLanguage } from "./pipeline/i18n.ts";
+import { renderRun } from "./recurring/run-format.ts";
 
 /** Options of {@link createAlertNotifier}. */
 export interface AlertNotifierOptions {

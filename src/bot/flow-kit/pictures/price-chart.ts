@@ -13,13 +13,13 @@
  * slots stays a small SVG.
  */
 import { Decimal } from "decimal.js";
-import type { PricePoint } from "../../services/market/price-history.ts";
-import { intlLocale } from "../flow-kit/format/locale.ts";
-import { formatPercent, formatPrice } from "../flow-kit/format/numbers.ts";
-import { svgText } from "../flow-kit/format/svg.ts";
-import { CHART_FONT, CHART_THEME } from "../portfolio/chart.ts";
+import type { PricePoint } from "../../../services/market/price-history.ts";
+import { intlLocale } from "../format/locale.ts";
+import { formatPercent, formatPrice } from "../format/numbers.ts";
+import { svgText } from "../format/svg.ts";
 import type { ChartPeriod } from "./periods.ts";
 import { niceStep, segmentsOf, stepDecimals, thin, timeTicks } from "./plot.ts";
+import { CHART_FONT, CHART_THEME } from "./theme.ts";
 
 /**
  * What a level line stands for: a price trigger that fires above or below it, the average buy price, or

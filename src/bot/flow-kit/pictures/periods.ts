@@ -1,5 +1,5 @@
 /** The periods a price chart covers, and the history resolution each is drawn from. */
-import type { HistoryResolution } from "../../services/market/price-history.ts";
+import type { HistoryResolution } from "../../../services/market/price-history.ts";
 
 /** The periods, shortest first, as typed after /chart and shown on its buttons. */
 export const CHART_PERIODS = ["1h", "24h", "7d", "30d"] as const;
