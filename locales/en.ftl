@@ -1104,22 +1104,22 @@ alerts-portfolio-msg-button-portfolio = Portfolio
 alerts-portfolio-msg-already-paused = This alert is already paused. Resume it from /alerts.
 
 ## Listening: words typed in the chat (read in every language at once; commas separate entries)
-listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend, byu, buyy, purchse
+listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend, byu, buyy, purchse, grab, pick up some
 listen-words-sell = sell, dump, offload, cash out, liquidate, sel, sll, seel, selll
 listen-words-swap = swap, convert, exchange, trade, switch, change, swp, swpa, sawp
 listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s
 listen-words-alert = alert, alert me, tell me, notify, notify me, let me know, ping me, remind me, warn me, message me, watch
 listen-words-above = above, over, >, >=, goes above, goes over, rises above, gets above, climbs above, exceeds, breaks, more than, higher than, is above, is over
 listen-words-below = below, under, <, <=, goes below, goes under, drops below, drops under, drops to, falls below, falls under, falls to, dips below, dips under, dips to, less than, lower than, is below, is under
-listen-words-reach = hits, reaches, gets to, touches, is at, hit, reach
+listen-words-reach = hits, reaches, gets to, touches, is at, hit, reach, crosses, passes, goes past, breaks through
 listen-words-into = to, into, for
 listen-words-fiat = aud, dollars, dollar, bucks, $, a$, au$
-listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, it, it s, its, goes, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, of my, in, how about, thanks, then
+listen-words-filler = please, pls, plz, can you, could you, would you, can i, i want to, i d like to, i would like to, i wanna, id like to, want to, i, me, some, now, right now, the, a, an, my, of, with, worth of, on, at, is, are, it, it s, its, goes, for me, just, hey, hi, bot, quick, currently, today, units, unit, coins, coin, what, show, show me, check, see, give me, get, list, view, open, of my, in, how about, thanks, then, last, latest, recent, that, this, this month, this week, this year, how do i, how can i, how to, add, new
 listen-words-negation = don t, dont, do not, not, never, didn t, didnt, won t, wont
 listen-words-condition = if, when, once, as soon as, whenever, in case, should it, if it, when it
-listen-words-hedge = every, each, should, should i, would, could, what happens, what if, what would, what happens if, would it, is it worth, is it a good time, do you think, maybe, perhaps, might, hmm, hmmm, no, nah, nope, not sure, tomorrow, later, next week, next month, someday, soon, i ll, ill, i will, going to, gonna, planning to, thinking of, thinking about, yesterday, last week, last month, ago, earlier, friend, my friend, he, she, they, someone, somebody, told me, said, advice, recommend, tip
+listen-words-hedge = every, each, should, should i, would, could, what happens, what if, what would, what happens if, would it, is it worth, is it a good time, do you think, maybe, perhaps, might, hmm, hmmm, no, nah, nope, not sure, tomorrow, later, next week, next month, someday, soon, i ll, ill, i will, going to, gonna, planning to, thinking of, thinking about, yesterday, last week, last month, ago, earlier, friend, my friend, he, she, they, someone, somebody, told me, said, advice, recommend, tip, wants, wants to, brother, sister, wife, husband, dad, mum, mom, son, daughter, partner, colleague, boss, his, her
 listen-words-daily = daily, every day, each day, per day, a day
-listen-words-weekly = weekly, every week, each week, per week, a week
+listen-words-weekly = weekly, every week, each week, per week, a week, every monday, every tuesday, every wednesday, every thursday, every friday, every saturday, every sunday, on mondays, on fridays
 listen-words-fortnightly = fortnightly, every fortnight, every two weeks, every 2 weeks, biweekly
 listen-words-monthly = monthly, every month, each month, per month, a month
 listen-words-pause = pause, suspend, halt, turn off, switch off, disable, put on hold
@@ -1149,6 +1149,7 @@ listen-ask-asset = Which asset should I { $verb ->
         [sell] sell for
        *[buy] buy with
     } ${ $amount }? Pick one, or type it, e.g. <code>{ $verb } { $amount } aud of eth</code>.
+listen-ask-asset-units = Which crypto should I { $verb } { $amount } of? Pick one, or type it, e.g. <code>{ $verb } { $amount } eth</code>.
 listen-share-all = All
 listen-share-half = Half
 listen-share-quarter = A quarter
@@ -1159,14 +1160,14 @@ listen-commands-portfolio = portfolio, allocation, pie chart, performance, retur
 listen-commands-swaps = swaps, recent swaps, trades, my trades, orders
 listen-commands-alerts = alerts, price alerts, triggers, price triggers
 listen-commands-dca = dca, recurring, recurring buys, recurring trades, schedules, auto buy
-listen-commands-history = history, transactions, transaction history, activity, ledger, what did i buy, what did i sell, did i buy, did i sell, what have i bought, what have i sold, my purchases
+listen-commands-history = history, transactions, transaction history, activity, ledger, what did i buy, what did i sell, did i buy, did i sell, what have i bought, what have i sold, my purchases, sold, bought, what did i spend, how much did i spend, spent
 listen-commands-statement = statement, statements, account statement, report, tax report
-listen-commands-withdraw = withdraw, withdrawal, send out
+listen-commands-withdraw = withdraw, withdrawal, send out, send, transfer
 listen-commands-withdrawals = withdrawals, recent withdrawals
-listen-commands-addresses = addresses, address book, saved addresses
+listen-commands-addresses = addresses, address book, saved addresses, address, withdrawal address, withdrawal addresses
 listen-commands-settings = settings, preferences, options, language, time zone, timezone
 listen-commands-chart = chart, charts, graph, price chart, price history, chart of
-listen-commands-cancel = cancel, stop, never mind, nevermind, forget it, abort, quit
+listen-commands-cancel = cancel, stop, never mind, nevermind, forget it, abort, quit, nvm, cancel that, forget that
 listen-commands-help = help, commands, what can you do, how does this work, menu
 
 # Over the inbound limits (bot/inbound-limits.ts): one notice per spell of skipped updates.

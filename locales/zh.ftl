@@ -1110,9 +1110,9 @@ listen-words-fiat = 澳元, 澳币, 块, 元, 刀
 listen-words-filler = 请, 帮我, 我想, 我要, 想, 要, 一下, 吧, 了, 现在, 的, 个, 把, 用, 给我, 我, 查, 查一下, 看, 看看, 看一下, 显示, 当前, 目前, 一些, 我的, 就, 它, 涨, 跌
 listen-words-negation = 不, 不要, 别, 没, 没有, 勿
 listen-words-condition = 如果, 要是, 当, 时, 的时候, 一旦, 假如, 等
-listen-words-hedge = 每, 每隔, 吗, 呢, 应该, 应不应该, 该不该, 要不要, 会不会, 是不是, 可能, 也许, 或许, 明天, 以后, 后天, 下周, 下个月, 昨天, 上周, 上个月, 之前, 朋友, 他, 她, 他们, 别人, 建议, 推荐, 还是算了, 算了吧, 嗯
+listen-words-hedge = 每, 每隔, 吗, 呢, 应该, 应不应该, 该不该, 要不要, 会不会, 是不是, 可能, 也许, 或许, 明天, 以后, 后天, 下周, 下个月, 昨天, 上周, 上个月, 之前, 朋友, 他, 她, 他们, 别人, 建议, 推荐, 还是算了, 算了吧, 嗯, 他想, 她想, 我哥, 我姐, 我弟, 我妹, 老婆, 老公, 爸爸, 妈妈, 同事
 listen-words-daily = 每天, 每日, 天天
-listen-words-weekly = 每周, 每星期, 每个星期, 每礼拜
+listen-words-weekly = 每周, 每星期, 每个星期, 每礼拜, 每周一, 每周二, 每周三, 每周四, 每周五, 每周六, 每周日, 每星期一, 每个周一
 listen-words-fortnightly = 每两周, 每隔一周, 双周
 listen-words-monthly = 每月, 每个月
 listen-words-pause = 暂停, 停掉, 停用, 关掉, 关闭
@@ -1142,6 +1142,10 @@ listen-ask-asset = 要用 { $amount } 澳元{ $verb ->
         [sell] 卖出
        *[buy] 买入
     }哪种资产？请选一个，或直接输入，例如 <code>买{ $amount }澳元的以太坊</code>。
+listen-ask-asset-units = 要{ $verb ->
+        [sell] 卖出
+       *[buy] 买入
+    }哪种资产的 { $amount } 个？请选一个，或直接输入，例如 <code>卖出{ $amount }个以太坊</code>。
 listen-share-all = 全部
 listen-share-half = 一半
 listen-share-quarter = 四分之一
@@ -1152,9 +1156,9 @@ listen-commands-portfolio = 投资组合, 组合, 收益, 资产分布
 listen-commands-swaps = 兑换记录, 我的兑换
 listen-commands-alerts = 我的提醒, 提醒列表, 价格提醒
 listen-commands-dca = 定投, 定期交易, 自动定投
-listen-commands-history = 交易记录, 历史, 历史记录, 记录, 流水, 我买了什么, 买过什么, 卖过什么, 我卖了什么
+listen-commands-history = 交易记录, 历史, 历史记录, 记录, 流水, 我买了什么, 买过什么, 卖过什么, 我卖了什么, 买了什么, 卖了什么, 买了啥, 卖了啥
 listen-commands-statement = 对账单, 账单, 报表
-listen-commands-withdraw = 提币, 提现
+listen-commands-withdraw = 提币, 提现, 转出
 listen-commands-withdrawals = 提币记录, 提现记录
 listen-commands-addresses = 地址簿, 地址, 提币地址
 listen-commands-settings = 设置, 语言, 时区

@@ -94,6 +94,20 @@ describe("what is missing is asked", () => {
     expect(texts(await chat.press("ETH"))).toContain("You spend: $100.00");
   });
 
+  it("'sell 0.01' asks which crypto, and the button brings the quote for 0.01 of it (not $0.01)", async () => {
+    const { chat } = await tb.trader({ ETH: "1" });
+    const asked = await chat.send("sell 0.01");
+    expect(texts(asked)).toContain("Which crypto should I sell 0.01 of?");
+    expect(texts(await chat.press("ETH"))).toContain("You sell: 0.01 ETH");
+  });
+
+  it("'should i sell before the crash' is no trade: nothing done, no summary", async () => {
+    const { chat } = await tb.trader({ ETH: "1" });
+    const said = await chat.send("should i sell before the crash");
+    expect(texts(said)).toContain("I trade only when asked plainly, so I did nothing.");
+    expect(buttons(said)).not.toContain("Confirm");
+  });
+
   it("a bare verb starts its guided flow", async () => {
     const { chat } = await tb.trader({ AUD: "1000" });
     expect(texts(await chat.send("buy"))).toContain("What would you like to buy?");

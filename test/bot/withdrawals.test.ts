@@ -501,6 +501,10 @@ describe("steps and refusals", () => {
     expect(summary?.plainText).toContain(BTC_ADDRESS);
     expect(buttons(summary)).toEqual(["Confirm", "Cancel"]);
     expect(await withdrawalWrites(account)).toBe(0);
+    // "all" is the whole balance.
+    expect((await chat.send("withdraw all my btc to ledger")).at(-1)?.plainText).toContain(
+      "Amount: 0.05 BTC",
+    );
     // A slip in the label still names one; the address itself names it too.
     expect((await chat.send("withdraw 0.02 btc to ledgr")).at(-1)?.plainText).toContain("Amount: 0.02 BTC");
     const byAddress = (await chat.send(`/withdraw BTC 0.03 to ${BTC_OTHER}`)).at(-1);

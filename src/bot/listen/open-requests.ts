@@ -15,23 +15,25 @@ import { clientOrConnect, waitForExchange } from "../flow-kit/exchange-wait.ts";
 import { escapeHtml } from "../flow-kit/format/html.ts";
 
 /** Callback data of an asset picked for "buy 100": the verb, the asset, the AUD amount. */
-export const ASSET_PICK = /^ra:(buy|sell):([A-Z0-9]{1,10}):(\d{1,12}(?:\.\d{1,8})?)$/;
+export const ASSET_PICK = /^ra:(buy|sell):([A-Z0-9]{1,10}):(\d{1,12}(?:\.\d{1,8})?)(:u)?$/;
 
 /** The assets offered for a trade that named none. */
 const OFFERED_ASSETS = ["BTC", "ETH", "SOL", "XRP"];
 
-/** Asks which asset a trade with an amount and no asset is for ("buy 100", 买100), with assets as buttons. */
+/**
+ * Asks which asset a trade with an amount and no asset is for ("buy 100", 买100: dollars; "sell 0.01": units
+ * of the asset, `:u` on the buttons), with assets as buttons.
+ */
 export async function askAsset(ctx: BotContext, request: UnderstoodRequest): Promise<void> {
-  const [, amount] = request.args;
+  const [, amount, unit] = request.args;
+  const units = unit !== "AUD";
   const keyboard = new InlineKeyboard();
-  for (const code of OFFERED_ASSETS) keyboard.text(code, `ra:${request.command}:${code}:${amount}`);
-  await ctx.reply(
-    ctx.t("listen-ask-asset", {
-      verb: request.command === "sell" ? "sell" : "buy",
-      amount: escapeHtml(amount ?? ""),
-    }),
-    { reply_markup: keyboard },
-  );
+  for (const code of OFFERED_ASSETS)
+    keyboard.text(code, `ra:${request.command}:${code}:${amount}${units ? ":u" : ""}`);
+  const words = { verb: request.command === "sell" ? "sell" : "buy", amount: escapeHtml(amount ?? "") };
+  await ctx.reply(ctx.t(units ? "listen-ask-asset-units" : "listen-ask-asset", words), {
+    reply_markup: keyboard,
+  });
 }
 
 /** Callback data of a share picked for an alert that trades: fraction, then the command line. */

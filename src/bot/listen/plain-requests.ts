@@ -338,8 +338,9 @@ export function plainRequests(deps: BotDeps): {
   privateChats.callbackQuery(ASSET_PICK, async (ctx, next) => {
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup();
-    const [, verb, asset, amount] = ctx.match as unknown as [string, string, string, string];
-    commandInstead(ctx, verb, [asset, amount, "AUD"], ctx.callbackQuery.message?.message_id ?? 0);
+    const [, verb, asset, amount, units] = ctx.match as unknown as [string, string, string, string, string?];
+    const unit = units === undefined ? "AUD" : asset;
+    commandInstead(ctx, verb, [asset, amount, unit], ctx.callbackQuery.message?.message_id ?? 0);
     return next();
   });
   privateChats.callbackQuery(SHARE_PICK, async (ctx, next) => {

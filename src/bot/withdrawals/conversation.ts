@@ -38,18 +38,18 @@ import { buttonLabel, labelOf, renderEntryLine, renderSummary } from "./format.t
 /** Entry arguments: what the command named ("/withdraw BTC 0.01 to ledger"); the rest is asked. */
 export interface WithdrawArgs {
   asset?: string;
-  /** In the asset, as typed in digits: checked against the balance as a typed answer is. */
+  /** In the asset, as typed in digits, or "all": checked against the balance as a typed answer is. */
   amount?: string;
   /** Words naming the destination: a saved address's label, or the address itself. */
   to?: string;
 }
 
 /**
- * The parts of /withdraw's text: `ASSET`, or `ASSET|- AMOUNT|- [to WORDS]` (a plain request's line, or
- * typed). The asset is a word for the caller to look up ("-" or nothing: ask).
+ * The parts of /withdraw's text: `ASSET`, or `ASSET|- AMOUNT|all|- [to WORDS]` (a plain request's line, or
+ * typed). The asset is a word for the caller to look up ("-" or nothing: ask); "all" is the whole balance.
  */
 export function readWithdrawArgs(text: string): { asset?: string; amount?: string; to?: string } {
-  const parts = /^(\S+)\s+(-|\d+(?:\.\d+)?)(?:\s+to\s+(\S.*))?$|^(\S+)\s+to\s+(\S.*)$/i.exec(text.trim());
+  const parts = /^(\S+)\s+(-|all|\d+(?:\.\d+)?)(?:\s+to\s+(\S.*))?$|^(\S+)\s+to\s+(\S.*)$/i.exec(text.trim());
   if (parts === null) return text.trim() === "" || text.trim() === "-" ? {} : { asset: text.trim() };
   const asset = parts[1] ?? parts[4];
   const amount = parts[2];
@@ -242,8 +242,9 @@ async function askAmount(
   named?: string,
 ): Promise<string | undefined> {
   if (named !== undefined) {
-    const problem = checkWithdrawalAmount(named, asset, balance);
-    if (problem === undefined) return named;
+    const amount = named.toLowerCase() === "all" ? withdrawalShare(balance, 100, asset) : named;
+    const problem = checkWithdrawalAmount(amount, asset, balance);
+    if (problem === undefined) return amount;
     await ctx.reply(describeAmountProblem(problem, ctx.t, locale));
   }
   const keyboard = new InlineKeyboard();

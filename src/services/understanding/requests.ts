@@ -173,13 +173,18 @@ const FIAT_CODE = "AUD";
 const FIAT_MARK = /^(?:a\$|au\$|\$)|(?:aud|dollars?|bucks|澳元|澳币|块|元)$/;
 
 /**
- * What people write for an amount, in the words the reader reads: "100 worth of eth" and "spend 150 on
- * ethereum" count AUD, as does "价值100的以太坊"; numbers in words become digits (number-words.ts).
+ * What people write for an amount, in the words the reader reads: "100 worth of eth", "spend 150 on
+ * ethereum" and "put 200 into bitcoin" count AUD, as does "价值100的以太坊"; numbers in words become digits
+ * (number-words.ts).
  */
 function amountWords(text: string): string {
   return withDigits(text)
     .replace(/(\d[\d,.]*\s*[kmb]?)\s+(?:aud\s+|dollars?\s+)?worth\b/gi, "$1 aud")
     .replace(/\bspend\s+(\$?\d[\d,.]*\s*[kmb]?)\s+(?:aud\s+|dollars?\s+)?on\b/gi, "buy $1 aud of")
+    .replace(
+      /\bput\s+(\$?\d[\d,.]*\s*[kmb]?)\s+(?:aud\s+|dollars?\s+|bucks\s+)?in(?:to)?\b/gi,
+      "buy $1 aud of",
+    )
     .replace(/价值\s*(\d[\d,.]*[千万]?)\s*(?:澳元|澳币|块|元)?/g, " $1澳元 ");
 }
 
@@ -385,11 +390,14 @@ export class RequestReader {
       return undefined;
     const assets = [...new Set(assetsOf(tokens))];
     const numbers = numbersOf(tokens);
-    if (destination === "" && numbers.length === 0) return undefined;
+    if (destination === "" && numbers.length === 0 && !tokens.some((token) => isRole(token, "all")))
+      return undefined;
     if (assets.length > 1 || numbers.length > 1 || unknownWords(tokens) > 0) return undefined;
     const number = numbers[0];
     if (number !== undefined && inFiat(tokens, number.at)) return undefined;
-    const args = [assets[0] ?? "-", number?.value ?? "-"];
+    // "withdraw all my xrp": the whole balance, worked out by the flow.
+    const all = number === undefined && tokens.some((token) => isRole(token, "all"));
+    const args = [assets[0] ?? "-", number?.value ?? (all ? "all" : "-")];
     return { command: "withdraw", args: destination === "" ? args : [...args, "to", destination] };
   }
 
@@ -428,6 +436,9 @@ export class RequestReader {
         : undefined;
     const has = (role: WordRole) => all.some((token) => isRole(token, role));
     if (has("negation")) return verb === undefined ? undefined : { talk: true };
+    // "should i sell before the crash", 我该不该卖: a trade word asked about, no asset named: no trade.
+    const tradeWord = all.some((token) => TRADE_VERBS.some((role) => isRole(token, role)));
+    if (verb === undefined && tradeWord && ASKED_ABOUT.test(text)) return { talk: true };
     const tokens = all.filter((token) => !(token.kind === "role" && QUIET_ROLES.includes(token.role)));
     if (tokens.length === 0) return undefined;
     const period = PERIODS.find((role) => has(role));
@@ -445,7 +456,7 @@ export class RequestReader {
       return readRecurringChange(tokens, change, period && PERIOD_OF_ROLE[period]);
     if (verb !== undefined) {
       if (has("hedge") || /[?？]/.test(text)) return tradeTalk(tokens);
-      if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period]) ?? { talk: true };
+      if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period], verb) ?? { talk: true };
       const side = tokens.some((token) => SIDES.some((role) => isRole(token, role)));
       // A trade on a condition is an alert that trades, or an alert the words name otherwise ("when the
       // 24h change of eth is over 8%": "change" is a swap word too); never a trade now.
@@ -457,6 +468,14 @@ export class RequestReader {
           readAlert(tokens) ?? { talk: true }
         );
     }
+    // 每周定投100澳元比特币: a recurring trade named with a cadence and no verb is a recurring buy.
+    if (
+      verb === undefined &&
+      period !== undefined &&
+      all.some((token) => isCommand(token, "dca")) &&
+      assetsOf(tokens).length === 1
+    )
+      return readRecurring(tokens, PERIOD_OF_ROLE[period], { kind: "role", role: "buy" }) ?? { talk: true };
     // "what is my eth worth", 我的以太坊值多少钱: the holding's value, which /balance shows.
     if (verb === undefined && has("price") && /\bmy\b|我的/i.test(text) && assetsOf(tokens).length === 1)
       return { command: "balance", args: [] };
@@ -469,19 +488,24 @@ export class RequestReader {
       const lower = text.normalize("NFKC").toLowerCase();
       const period = this.statementPeriods.find(([name]) => lower.includes(name));
       if (period !== undefined) return { command: "statement", args: [period[1]] };
+      // "statement for june": the statement's menu, which asks the period (typed dates included).
+      if (!tokens.some((token) => token.kind === "command" && token.command !== "statement"))
+        return { command: "statement", args: [] };
     }
     return (
       readPortfolioAlert(tokens, text) ??
       readTrade(tokens) ??
       readMarketAlert(tokens, text) ??
       readAlert(tokens) ??
-      readCommand(tokens) ??
+      readCommand(tokens, text) ??
       readPrice(tokens)
     );
   }
 }
 
 const TRADE_VERBS: readonly WordRole[] = ["buy", "sell", "swap"];
+/** A question about trading ("should i sell?", 要不要卖): the words that ask it. */
+const ASKED_ABOUT = /[?？]|\bshould\b|应该|要不要|该不该|应不应该/i;
 /** "set my timezone to perth", "time zone is singapore", "时区改成珀斯": the words after are the zone. */
 const ZONE_CHANGE =
   /(?:time\s*zone|timezone|时区)\s*(?:to|is|=|:|：|改成|改为|设为|设置为|换成|设成)?\s*([^\s].*)$/i;
@@ -578,15 +602,14 @@ function readTrade(tokens: readonly Token[]): UnderstoodRequest | undefined {
     return { command: verb.role, args: [asset, "", of], share: { of, fraction: share, at: 1 } };
   }
   if (verb.role === "buy" || verb.role === "sell") {
-    // "buy 100", 买100: the amount is said, the asset is asked (in AUD unless it says another unit).
-    if (
-      assets.length === 0 &&
-      amount !== undefined &&
-      (verb.role === "buy" || fiat) &&
-      tokens.length <= 3 &&
-      unknownWords(tokens) === 0
-    )
-      return { command: verb.role, args: ["", amount, "AUD"], askAsset: 0 };
+    // "buy 100", 买100: the amount is said, the asset is asked: in AUD for a buy or with a currency, else
+    // ("sell 0.01") in units of the asset picked.
+    if (assets.length === 0 && amount !== undefined && tokens.length <= 3 && unknownWords(tokens) === 0)
+      return {
+        command: verb.role,
+        args: ["", amount, verb.role === "buy" || fiat ? "AUD" : "-"],
+        askAsset: 0,
+      };
     if (assets.length !== 1) return undefined;
     const asset = assets[0] as string;
     if (amount === undefined) return { command: verb.role, args: [asset] };
@@ -667,10 +690,12 @@ function readConditionalTrade(tokens: readonly Token[], text: string): Understoo
  * arguments of /dca's create flow (asset, buy or sell, amount when it counts as the flow does, period): a buy
  * spends AUD and a sell sells the asset, so an amount in the other unit is left for the flow to ask.
  */
-function readRecurring(tokens: readonly Token[], period: string): UnderstoodRequest | undefined {
-  const verb = tokens.find((token) => isRole(token, "buy") || isRole(token, "sell")) as
-    | { kind: "role"; role: "buy" | "sell" }
-    | undefined;
+function readRecurring(tokens: readonly Token[], period: string, said: Token): UnderstoodRequest | undefined {
+  const verb = (
+    isRole(said, "buy") || isRole(said, "sell")
+      ? said
+      : tokens.find((token) => isRole(token, "buy") || isRole(token, "sell"))
+  ) as { kind: "role"; role: "buy" | "sell" } | undefined;
   const assets = [...new Set(assetsOf(tokens))];
   if (verb === undefined || assets.length !== 1 || unknownWords(tokens) > MAX_UNKNOWN) return undefined;
   const asset = assets[0] as string;
@@ -757,18 +782,29 @@ function readPortfolioAlert(tokens: readonly Token[], text: string): UnderstoodR
 
 /** A chart's period as /chart takes it ("30d", "7 days", "24h", "1 hour", 30天). */
 const CHART_PERIOD = /^(1h|24h|7d|30d)$/;
+/** A chart's period in words ("last week", "this month", 一周, 上个月): the period of /chart it is. */
+const CHART_PERIOD_WORDS: readonly [RegExp, string][] = [
+  [/\b(?:hour|60 ?min)|小时/i, "1h"],
+  [/\b(?:today|day|24 ?hours?)\b|今天|今日|一天|24小时/i, "24h"],
+  [/\bweek|7 ?days|周|星期|礼拜|7天/i, "7d"],
+  [/\bmonth|30 ?days|月|30天/i, "30d"],
+];
 
-/** "balance", "my alerts", "history btc", "withdraw eth", "btc chart 30d", "交易记录". */
-function readCommand(tokens: readonly Token[]): UnderstoodRequest | undefined {
+/** "balance", "my alerts", "history btc", "withdraw eth", "btc chart 30d", "chart for eth last week", "交易记录". */
+function readCommand(tokens: readonly Token[], text: string): UnderstoodRequest | undefined {
   const named = tokens.filter((token) => token.kind === "command");
   if (named.length !== 1) return undefined;
   const command = (named[0] as { command: RequestCommand }).command;
   if (command === "chart") {
     const period = tokens.find((token) => token.kind === "word" && CHART_PERIOD.test(token.text));
-    const others = tokens.filter((token) => token !== period && token.kind !== "command");
+    // "for" / "of" between the words ("chart for eth") say nothing more.
+    const others = tokens.filter(
+      (token) => token !== period && token.kind !== "command" && !isRole(token, "into"),
+    );
     const assets = assetsOf(others);
     if (others.length !== assets.length || assets.length > 1) return undefined;
-    const periodWord = period?.kind === "word" ? [period.text] : [];
+    const inWords = CHART_PERIOD_WORDS.find(([words]) => words.test(text))?.[1];
+    const periodWord = period?.kind === "word" ? [period.text] : inWords !== undefined ? [inWords] : [];
     return { command, args: [...assets, ...periodWord] };
   }
   const rest = tokens.filter((token) => token.kind !== "command");
