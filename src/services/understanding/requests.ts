@@ -426,9 +426,12 @@ export class RequestReader {
     if (this.plainChat(text)) return undefined;
     const setting = this.readSetting(text);
     if (setting !== undefined) return setting;
-    const withdrawal = this.readWithdrawal(text);
-    if (withdrawal !== undefined) return withdrawal;
     const all = this.tokens(amountWords(text));
+    // A withdrawal's destination is words of its own ("to my ledger"): read apart, the rest re-read.
+    if (all.some((token) => isCommand(token, "withdraw"))) {
+      const withdrawal = this.readWithdrawal(text);
+      if (withdrawal !== undefined) return withdrawal;
+    }
     // Trade words count only with an asset: "I bought lots of stuff yesterday" is chat, not trade talk.
     const verb =
       assetsOf(all).length > 0
