@@ -131,7 +131,7 @@ try {
     [
       "--input-type=module",
       "-e",
-      `import { svgToPng } from "./dist/bot/portfolio/render.js";
+      `import { svgToPng } from "./dist/bot/flow-kit/pictures/render.js";
        const svg = (text) => '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#fff"/><text x="4" y="30" font-size="24">' + text + '</text></svg>';
        const [blank, drawn] = await Promise.all([svgToPng(svg("")), svgToPng(svg("BTC 1"))]);
        const png = drawn.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
