@@ -347,6 +347,8 @@ describe("plain requests", () => {
     // Two letters swapped count as one slip.
     expect(lastText(await chat.send("my alrets"))).toBe(lastText(await chat.send("/alerts")));
     expect(lastText(await chat.send("show histroy"))).toBe(lastText(await chat.send("/history")));
+    // With the rest of a request: read with the name put right.
+    expect(lastText(await chat.send("histroy btc"))).toBe(lastText(await chat.send("/history btc")));
     // "alerst" is one slip from "alerts" and one from "alert": asked, not run.
     const two = (await chat.send("alerst")).at(-1);
     expect(two?.plainText).toContain("I don't understand alerst");

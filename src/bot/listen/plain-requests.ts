@@ -138,21 +138,21 @@ function nearestCommands(ctx: BotContext, text: string): RequestCommand[] {
   return [...best].sort(([, a], [, b]) => a - b).map(([command]) => command);
 }
 
-/** Words around a command's name that change nothing ("my balanse", "show histroy"). */
-const AROUND_A_NAME = new Set(["my", "show", "me", "the", "please", "我的", "看"]);
-
 /**
- * The command a text names with a slip of the key ("balanse", "histroy", "my alerst"), when one alone is
- * near: the text is one word (with "my" and the like) and no other command's name is as near.
+ * The text with a command's name typed with a slip put right ("histroy btc" -> "history btc", "balanse"):
+ * one word alone is near a command's name, and near that one command only. Undefined when none is.
  */
-function clearSlip(ctx: BotContext, text: string): RequestCommand | undefined {
-  if (text.length > 30) return undefined;
-  const words = normalizeAnswer(text)
-    .split(" ")
-    .filter((word) => !AROUND_A_NAME.has(word));
-  if (words.length !== 1) return undefined;
-  const near = nearestCommands(ctx, words[0] as string);
-  return near.length === 1 ? near[0] : undefined;
+function withSlipMended(ctx: BotContext, text: string): string | undefined {
+  if (text.length > 60) return undefined;
+  const words = normalizeAnswer(text).split(" ");
+  let mended: string | undefined;
+  for (const [at, word] of words.entries()) {
+    const near = nearestCommands(ctx, word);
+    if (near.length === 0) continue;
+    if (near.length > 1 || mended !== undefined) return undefined;
+    mended = [...words.slice(0, at), near[0] as string, ...words.slice(at + 1)].join(" ");
+  }
+  return mended;
 }
 
 type Rows = { text: string; callback_data: string }[][];
@@ -330,9 +330,21 @@ export function plainRequests(deps: BotDeps): {
     }
     const picked = await typedPick(ctx, deps, true);
     if (picked === "asked") return;
-    // A command's name with a slip ("balanse"): that command, when no other is as near.
-    const slip = picked === "none" ? clearSlip(ctx, text) : undefined;
-    if (slip !== undefined) commandInstead(ctx, slip, [], ctx.message.message_id);
+    // A command's name with a slip ("balanse", "histroy btc"): read with it put right, when no other
+    // command is as near; a request that asks something more (an asset, a share) is left to the suggestions.
+    const mended = picked === "none" ? withSlipMended(ctx, text) : undefined;
+    const slip =
+      mended === undefined || names === undefined
+        ? undefined
+        : readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(mended);
+    if (
+      slip &&
+      "command" in slip &&
+      slip.share === undefined &&
+      slip.askShare === undefined &&
+      slip.askAsset === undefined
+    )
+      commandInstead(ctx, slip.command, slip.args, ctx.message.message_id);
     return next();
   });
   privateChats.callbackQuery(ASSET_PICK, async (ctx, next) => {

@@ -10,6 +10,7 @@
  * directory; this module only knows how they combine. Text is cut into tokens: words at spaces, runs of
  * Chinese by the longest known word, numbers as people write them (understanding/typed-number.ts).
  */
+import { distance } from "fastest-levenshtein";
 import { parseMarketAlertSpec } from "../alerts/market/kinds.ts";
 import { marketWordsOf, readMarketWords } from "../alerts/market/words.ts";
 import { portfolioWordsOf, readPortfolioRequest } from "../alerts/portfolio/words.ts";
@@ -152,6 +153,8 @@ type Token =
   | { kind: "word"; text: string };
 
 const CJK = /[\p{Script=Han}]/u;
+/** An asset name a slip of the key is looked for: Latin letters, seven or more ({@link RequestReader.nearAsset}). */
+const SLIP_NAME = /^[a-z]{7,}$/i;
 const ASCII = /^[\x20-\x7e]*$/;
 const PLAIN_LETTERS = /^[A-Za-z ]*$/;
 const MULTIPLIER_STAND_IN: Readonly<Record<string, string>> = {
@@ -251,6 +254,9 @@ export class RequestReader {
   /** The first word of every name of every asset ("bitcoin" of "bitcoin cash"), for {@link plainChat}. */
   private readonly assetStarts: ReadonlySet<string>;
 
+  /** Asset names long enough to tell a slip of the key from another word, by first letter ({@link nearAsset}). */
+  private readonly slipNames = new Map<string, { name: string; code: string }[]>();
+
   /** The bot's languages by name, lower case. */
   private readonly languages: ReadonlyMap<string, string>;
   /** A statement's preset periods by their words, longest first. */
@@ -258,6 +264,8 @@ export class RequestReader {
 
   /** `assetNames`: every word or phrase `lookup` knows (the first word of each is enough). */
   constructor(words: RequestWords, lookup: AssetLookup, assetNames: Iterable<string>) {
+    // An iterator (a map's keys) is read once: kept as a list.
+    const names = [...assetNames];
     this.lookup = lookup;
     this.languages = new Map(
       Object.entries(words.languages ?? {}).map(([name, code]) => [name.toLowerCase(), code]),
@@ -266,13 +274,20 @@ export class RequestReader {
       .map(([name, preset]): [string, string] => [name.toLowerCase(), preset])
       .sort(([a], [b]) => b.length - a.length);
     this.assetStarts = new Set(
-      [...assetNames].map(
+      names.map(
         (name) =>
           normalize(name)
             .split(" ")
             .find((w) => w !== "") ?? "",
       ),
     );
+    for (const name of names) {
+      const code = lookup(name);
+      if (code === undefined || !SLIP_NAME.test(name)) continue;
+      const lower = name.toLowerCase();
+      const first = lower[0] as string;
+      this.slipNames.set(first, [...(this.slipNames.get(first) ?? []), { name: lower, code }]);
+    }
     for (const role of WORD_ROLES) {
       for (const phrase of words.roles[role]) this.phrases.add(phrase, { kind: "role", role });
     }
@@ -289,9 +304,28 @@ export class RequestReader {
   private plainChat(text: string): boolean {
     if (!PLAIN_LETTERS.test(text)) return false;
     for (const word of text.toLowerCase().split(" ")) {
-      if (word !== "" && (this.phrases.starts(word) || this.assetStarts.has(word))) return false;
+      if (word === "") continue;
+      if (this.phrases.starts(word) || this.assetStarts.has(word) || this.nearAsset(word) !== undefined)
+        return false;
     }
     return true;
+  }
+
+  /**
+   * The asset a word names with a slip of the key ("etherium", "bitcon"): one edit from a name of seven
+   * letters or more, and near one asset only. Shorter names are left alone, being too near everyday words
+   * ("either" is one edit from "ether", "tender" from "render").
+   */
+  private nearAsset(word: string): string | undefined {
+    if (word.length < 6) return undefined;
+    let found: string | undefined;
+    for (const { name, code } of this.slipNames.get(word[0] as string) ?? []) {
+      if (Math.abs(name.length - word.length) > 1 || name === word) continue;
+      if (distance(name, word) > 1) continue;
+      if (found !== undefined && found !== code) return undefined;
+      found = code;
+    }
+    return found;
   }
 
   /** Cuts a run of Chinese into the longest known words (roles, commands, assets); unknown characters alone. */
@@ -348,9 +382,11 @@ export class RequestReader {
         continue;
       }
       const number = readTypedNumber(word);
+      const near = number === undefined ? this.nearAsset(word) : undefined;
       if (number !== undefined && !number.negative) {
         tokens.push({ kind: "number", value: number.value, fiat: FIAT_MARK.test(word) });
-      } else tokens.push({ kind: "word", text: word });
+      } else if (near !== undefined && near !== FIAT_CODE) tokens.push({ kind: "asset", code: near });
+      else tokens.push({ kind: "word", text: word });
       at++;
     }
     return tokens;

@@ -276,6 +276,11 @@ const ENGLISH: [string, string][] = [
       // A recurring trade paused or resumed by words: never one created ("stop" is a cancel word too).
       ["pause my weekly btc buy", "/dca pause BTC buy weekly"],
       ["stop the weekly bitcoin buys", "/dca pause BTC - weekly"],
+      // An asset's name with a slip of the key, near one asset only (names of seven letters or more).
+      ["bitcon", "/price BTC"],
+      ["buy 0.1 etherium", "/buy ETH 0.1 ETH"],
+      ["etherium chart", "/chart ETH"],
+      ["sell half my litecoim", "/sell LTC {0.5 of LTC} LTC"],
       // Said as people say them.
       ["i want to put 200 bucks into bitcoin", "/buy BTC 200 AUD"],
       ["grab me some eth for 75 dollars", "/buy ETH 75 AUD"],
@@ -521,6 +526,8 @@ const NOT_REQUESTS = [
   "banana",
   "bananas to apples",
   "qwertyuiop",
+  "that was ethereal",
+  "either way",
   "the quick brown fox jumps over the lazy dog",
   "please help me understand staking rewards",
   "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
