@@ -1,14 +1,15 @@
 /**
  * Sends what the alert watcher delivers, through the bot's API: each fired trigger's message, each
- * recurring trade's run and each portfolio alert (portfolio/format.ts), in the user's language and time zone, with sound, silently or not at all as their alert setting says; and the
- * one notice that their key stopped working. Telegram's answers become the watcher's results: a 429 is
+ * recurring trade's run and each portfolio alert (alerts/portfolio/format.ts), in the user's language and
+ * time zone, with sound, silently or not at all as their alert setting says; and the one notice that their
+ * key stopped working. Telegram's answers become the watcher's results: a 429 is
  * "retry later" (nothing was sent), a 403 means the user blocked the bot. Market alerts (the kinds the bot
  * watches itself, services/alerts/market/watch.ts) go the same way: {@link createMarketAlertNotifier}.
  *
- * With the user's "chart in alerts" setting on, an alert goes as one photo (shared/alert-chart.ts) with its text
- * as the caption and the same buttons. Never two messages for one alert: a text longer than Telegram's
- * caption limit goes as text without the picture (a photo plus a separate text could be half sent when the
- * job is retried, and the second message would repeat the first). No picture (too little history, a
+ * With the user's "chart in alerts" setting on, an alert goes as one photo (alerts/shared/alert-chart.ts)
+ * with its text as the caption and the same buttons. Never two messages for one alert: a text longer than
+ * Telegram's caption limit goes as text without the picture (a photo plus a separate text could be half
+ * sent when the job is retried, and the second message would repeat the first). No picture (too little history, a
  * failed render) or a photo Telegram refuses outright (400: nothing was sent) also goes as text.
  */
 import type { I18n } from "@grammyjs/i18n";

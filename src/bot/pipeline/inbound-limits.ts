@@ -58,8 +58,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Places of Telegram's 30 a second a notice leaves to replies (it can wait; a reply is what a user waits on):
  * a notice goes only while the window holds at most 18, the mark below which a process decides its replies
- * alone (bot/pipeline/telegram-pace/reply-pace.ts). A storm's notices come in a cluster, and with less room they took
- * the slots of busy chats' replies (bench:storm, docs/benchmarks.md).
+ * alone (telegram-pace/reply-pace.ts). A storm's notices come in a cluster, and with less room they took the
+ * slots of busy chats' replies (bench:storm, docs/benchmarks.md).
  */
 export const NOTICE_RESERVE = 12;
 

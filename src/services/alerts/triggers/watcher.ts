@@ -14,8 +14,8 @@
  * - A beat's read (the scan marks the beat it queues; the user's next read takes the mark) also reads the
  *   user's portfolio alerts on every k-th beat (portfolio/watch.ts); their events are delivery jobs too.
  * - A delivery job sends through `deliver` (the bot's notifier, whose Api is paced for every instance
- *   together: pipeline/telegram-pace/shared-pacer.ts); a 429 that outlasts the Api's own retries runs the job again
- *   after Telegram's retry_after.
+ *   together: bot/pipeline/telegram-pace/shared-pacer.ts); a 429 that outlasts the Api's own retries runs
+ *   the job again after Telegram's retry_after.
  */
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
