@@ -1107,7 +1107,7 @@ alerts-portfolio-msg-already-paused = This alert is already paused. Resume it fr
 listen-words-buy = buy, purchase, get me, pick up, acquire, invest, spend, byu, buyy, purchse, grab, pick up some
 listen-words-sell = sell, dump, offload, cash out, liquidate, sel, sll, seel, selll
 listen-words-swap = swap, convert, exchange, trade, switch, change, swp, swpa, sawp
-listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s
+listen-words-price = price, prices, price of, rate, quote, how much, how much is, what s, what is, worth, value, cost, trading at, going for, current price, how is, how s, 24h change, 24 hour change, daily change, change today, price change, what s the 24h change
 listen-words-alert = alert, alert me, tell me, notify, notify me, let me know, ping me, remind me, warn me, message me, watch
 listen-words-above = above, over, >, >=, goes above, goes over, rises above, gets above, climbs above, exceeds, breaks, more than, higher than, is above, is over
 listen-words-below = below, under, <, <=, goes below, goes under, drops below, drops under, drops to, falls below, falls under, falls to, dips below, dips under, dips to, less than, lower than, is below, is under

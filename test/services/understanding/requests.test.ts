@@ -280,6 +280,7 @@ const ENGLISH: [string, string][] = [
       ["bitcon", "/price BTC"],
       ["buy 0.1 etherium", "/buy ETH 0.1 ETH"],
       ["etherium chart", "/chart ETH"],
+      ["what's the 24h change on sol", "/price SOL"],
       ["sell half my litecoim", "/sell LTC {0.5 of LTC} LTC"],
       // Said as people say them.
       ["i want to put 200 bucks into bitcoin", "/buy BTC 200 AUD"],
