@@ -76,6 +76,40 @@ const UP = 1;
 const DOWN = 2;
 const EITHER = 3;
 
+/** The side a percent measure fires on (the larger when both pass its threshold), or undefined for none. */
+function firingSide(a: CompiledAlert, up: number, down: number): typeof UP | typeof DOWN | undefined {
+  const fireUp = (a.directions & UP) !== 0 && up >= a.threshold;
+  const fireDown = (a.directions & DOWN) !== 0 && down >= a.threshold;
+  if (!fireUp && !fireDown) return undefined;
+  return fireUp && (!fireDown || up >= down) ? UP : DOWN;
+}
+
+/** A `move` alert's event: its measure on `side`, from the lowest (up) or highest (down) point it counted. */
+function moveEvent(
+  a: CompiledAlert,
+  asset: string,
+  st: MarketStats,
+  side: typeof UP | typeof DOWN,
+  value: number,
+  from: Extremes,
+): MarketAlertEvent {
+  return {
+    id: a.id,
+    kind: "move",
+    asset,
+    direction: side === UP ? "up" : "down",
+    at: st.at,
+    price: st.priceText,
+    value,
+    threshold: (a.spec as { percent: string }).percent,
+    window: (a.spec as { window: MarketWindow }).window,
+    reference:
+      side === UP
+        ? { price: String(from.low), at: from.lowAt }
+        : { price: String(from.high), at: from.highAt },
+  };
+}
+
 /** An alert ready for the hot path: its spec's figures as numbers, its state unpacked. */
 class CompiledAlert {
   readonly kind: number;
@@ -347,36 +381,27 @@ export class MarketRules {
       a.phase = PHASE_ARMED;
       this.restate(a, result);
     }
-    const fireUp = (a.directions & UP) !== 0 && up >= a.threshold;
-    const fireDown = (a.directions & DOWN) !== 0 && down >= a.threshold;
-    if (!fireUp && !fireDown) {
+    const side = firingSide(a, up, down);
+    if (side === undefined) {
       if (a.phase === PHASE_NEW) {
         a.phase = PHASE_ARMED;
         this.restate(a, result);
       }
       return;
     }
-    const side = fireUp && (!fireDown || up >= down) ? UP : DOWN;
     const price = this.fired(a, side, st, result);
     if (price === undefined) return;
     const spec = a.spec as { percent: string };
     if (a.kind === KIND_MOVE) {
       const w = a.window;
-      result.events.push({
-        id: a.id,
-        kind: "move",
-        asset,
-        direction: side === UP ? "up" : "down",
-        at: st.at,
-        price,
-        value: side === UP ? up : down,
-        threshold: spec.percent,
-        window: (a.spec as { window: MarketWindow }).window,
-        reference:
-          side === UP
-            ? { price: String(st.low[w]), at: st.lowAt[w] as number }
-            : { price: String(st.high[w]), at: st.highAt[w] as number },
-      });
+      result.events.push(
+        moveEvent(a, asset, st, side, side === UP ? up : down, {
+          low: st.low[w] as number,
+          lowAt: st.lowAt[w] as number,
+          high: st.high[w] as number,
+          highAt: st.highAt[w] as number,
+        }),
+      );
     } else {
       result.events.push({
         id: a.id,
@@ -441,29 +466,11 @@ export class MarketRules {
     }
     const up = ((st.price - since.low) / since.low) * 100;
     const down = ((since.high - st.price) / since.high) * 100;
-    const fireUp = (a.directions & UP) !== 0 && up >= a.threshold;
-    const fireDown = (a.directions & DOWN) !== 0 && down >= a.threshold;
-    if (!fireUp && !fireDown) return;
-    const side = fireUp && (!fireDown || up >= down) ? UP : DOWN;
-    a.side = side;
-    a.firedAt = st.at;
-    a.firedPrice = st.priceText;
-    this.restate(a, result);
-    result.events.push({
-      id: a.id,
-      kind: "move",
-      asset,
-      direction: side === UP ? "up" : "down",
-      at: st.at,
-      price: st.priceText,
-      value: side === UP ? up : down,
-      threshold: (a.spec as { percent: string }).percent,
-      window: (a.spec as { window: MarketWindow }).window,
-      reference:
-        side === UP
-          ? { price: String(since.low), at: since.lowAt }
-          : { price: String(since.high), at: since.highAt },
-    });
+    const side = firingSide(a, up, down);
+    if (side === undefined) return;
+    // Fired already, so the event is never a silent one.
+    this.fired(a, side, st, result);
+    result.events.push(moveEvent(a, asset, st, side, side === UP ? up : down, since));
   }
 
   /** A moving alarm: the move from the anchor, either way; firing moves the anchor to the reading. */
