@@ -483,7 +483,8 @@ export class RequestReader {
     const period = PERIODS.find((role) => has(role));
     // "pause my weekly btc buy", "stop my btc dca", 暂停比特币定投: a recurring trade paused or resumed, never
     // one created ("stop" is a cancel word too: it pauses only what names a recurring trade).
-    const recurring = period !== undefined || all.some((token) => isCommand(token, "dca"));
+    const namesDca = all.some((token) => isCommand(token, "dca"));
+    const recurring = period !== undefined || namesDca;
     const change = has("pause")
       ? "pause"
       : has("resume")
@@ -495,7 +496,7 @@ export class RequestReader {
       return readRecurringChange(tokens, change, period && PERIOD_OF_ROLE[period]);
     if (verb !== undefined) {
       if (has("hedge") || /[?？]/.test(text)) return tradeTalk(tokens);
-      if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period], verb) ?? { talk: true };
+      if (period !== undefined) return readRecurring(tokens, PERIOD_OF_ROLE[period]) ?? { talk: true };
       const side = tokens.some((token) => SIDES.some((role) => isRole(token, role)));
       // A trade on a condition is an alert that trades, or an alert the words name otherwise ("when the
       // 24h change of eth is over 8%": "change" is a swap word too); never a trade now.
@@ -508,13 +509,8 @@ export class RequestReader {
         );
     }
     // 每周定投100澳元比特币: a recurring trade named with a cadence and no verb is a recurring buy.
-    if (
-      verb === undefined &&
-      period !== undefined &&
-      all.some((token) => isCommand(token, "dca")) &&
-      assetsOf(tokens).length === 1
-    )
-      return readRecurring(tokens, PERIOD_OF_ROLE[period], { kind: "role", role: "buy" }) ?? { talk: true };
+    if (verb === undefined && period !== undefined && namesDca && assetsOf(tokens).length === 1)
+      return readRecurring(tokens, PERIOD_OF_ROLE[period], "buy") ?? { talk: true };
     // "what is my eth worth", 我的以太坊值多少钱: the holding's value, which /balance shows.
     if (verb === undefined && has("price") && /\bmy\b|我的/i.test(text) && assetsOf(tokens).length === 1)
       return { command: "balance", args: [] };
@@ -727,13 +723,18 @@ function readConditionalTrade(tokens: readonly Token[], text: string): Understoo
 /**
  * "buy 50 aud of btc every week", "每天买20澳元的eth", "sell 0.1 eth monthly": a recurring trade, as the
  * arguments of /dca's create flow (asset, buy or sell, amount when it counts as the flow does, period): a buy
- * spends AUD and a sell sells the asset, so an amount in the other unit is left for the flow to ask.
+ * spends AUD and a sell sells the asset, so an amount in the other unit is left for the flow to ask. `side`
+ * when the words name it otherwise (定投 is a buy).
  */
-function readRecurring(tokens: readonly Token[], period: string, said: Token): UnderstoodRequest | undefined {
+function readRecurring(
+  tokens: readonly Token[],
+  period: string,
+  side?: "buy" | "sell",
+): UnderstoodRequest | undefined {
   const verb = (
-    isRole(said, "buy") || isRole(said, "sell")
-      ? said
-      : tokens.find((token) => isRole(token, "buy") || isRole(token, "sell"))
+    side === undefined
+      ? tokens.find((token) => isRole(token, "buy") || isRole(token, "sell"))
+      : { kind: "role", role: side }
   ) as { kind: "role"; role: "buy" | "sell" } | undefined;
   const assets = [...new Set(assetsOf(tokens))];
   if (verb === undefined || assets.length !== 1 || unknownWords(tokens) > MAX_UNKNOWN) return undefined;
