@@ -349,6 +349,17 @@ describe("plain requests", () => {
     expect(lastText(await chat.send("show histroy"))).toBe(lastText(await chat.send("/history")));
     // With the rest of a request: read with the name put right.
     expect(lastText(await chat.send("histroy btc"))).toBe(lastText(await chat.send("/history btc")));
+    // A quote on screen dies with the command the slip runs, as with any command.
+    const quote = (await chat.send("/buy BTC 1")).at(-1);
+    const confirm = quote?.buttons.flat().find((b) => b.text === "Confirm")?.data as string;
+    expect(confirm).toBeDefined();
+    await chat.send("balanse");
+    await tb.app.bot.handleUpdate(
+      tb.fake.callback(chat.user, chat.chat, quote?.messageId as number, confirm),
+    );
+    expect(
+      (tb.fake.lastCall("answerCallbackQuery")?.payload as { text?: string } | undefined)?.text,
+    ).toContain("expired");
     // "alerst" is one slip from "alerts" and one from "alert": asked, not run.
     const two = (await chat.send("alerst")).at(-1);
     expect(two?.plainText).toContain("I don't understand alerst");

@@ -308,7 +308,8 @@ export function plainRequests(deps: BotDeps): {
     const text = ctx.message.text;
     if (text.startsWith("/")) return next();
     const names = await listedNow(deps);
-    const request = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(text);
+    const reader = names && readerFor(ctx, assetsOf(ctx, names, { fiat: true }));
+    const request = reader?.read(text);
     if (request) {
       // Typed outside a flow ("never mind", 算了): /cancel's work, which sits before this in the chain.
       if ("command" in request && request.command === "cancel") return cancelAll(ctx, deps);
@@ -333,18 +334,18 @@ export function plainRequests(deps: BotDeps): {
     // A command's name with a slip ("balanse", "histroy btc"): read with it put right, when no other
     // command is as near; a request that asks something more (an asset, a share) is left to the suggestions.
     const mended = picked === "none" ? withSlipMended(ctx, text) : undefined;
-    const slip =
-      mended === undefined || names === undefined
-        ? undefined
-        : readerFor(ctx, assetsOf(ctx, names, { fiat: true })).read(mended);
+    const slip = mended === undefined ? undefined : reader?.read(mended);
     if (
       slip &&
       "command" in slip &&
       slip.share === undefined &&
       slip.askShare === undefined &&
       slip.askAsset === undefined
-    )
+    ) {
+      // A command like any other: the confirmations on screen die with it.
+      if (deps.tokens.mayHaveLive(ctx.from.id)) await voidConfirmations(ctx, deps);
       commandInstead(ctx, slip.command, slip.args, ctx.message.message_id);
+    }
     return next();
   });
   privateChats.callbackQuery(ASSET_PICK, async (ctx, next) => {
